@@ -1,0 +1,17 @@
+#include "ukernel.h"
+namespace swblas {
+const char* isa_name(isa i) {
+  switch (i) {
+    case isa::generic: return "generic";
+    case isa::avx2: return "avx2";
+    case isa::avx512: return "avx512";
+    case isa::vsx: return "vsx";
+    case isa::mma: return "mma";
+  }
+  return "unknown";
+}
+const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count) {
+  *count = 0;
+  return nullptr;
+}
+}  // namespace swblas

@@ -1,0 +1,80 @@
+// The one micro-kernel contract of swblas: signature, packed formats and the
+// descriptor that the generator, the packing code and the dispatch table all read.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace swblas {
+
+using dim_t = std::int64_t;  // a matrix extent
+using inc_t = std::int64_t;  // a stride, in elements
+
+// Instruction sets a kernel may need; ordered from least to most demanding
+// within one architecture family.
+enum class isa : int { generic = 0, avx2 = 1, avx512 = 2, vsx = 3, mma = 4 };
+
+const char* isa_name(isa i);
+
+// Packed formats (Goto/BLIS), in doubles, allocated with kPackAlignment:
+//
+//   A block, mc x kc:  ceil(mc/MR) micro-panels of MR*kc doubles each.
+//     Micro-panel p holds, for l = 0..kc-1, the MR values A(p*MR + r, l),
+//     r = 0..MR-1, contiguously. Rows past mc are zero.
+//   B panel, kc x nc:  ceil(nc/NR) micro-panels of NR*kc doubles each.
+//     Micro-panel q holds, for l = 0..kc-1, the NR values B(l, q*NR + c),
+//     c = 0..NR-1, contiguously. Columns past nc are zero.
+//
+// Because of the zero padding a kernel may always compute the full MR x NR
+// product in registers; edges only change what is stored.
+inline constexpr std::size_t kPackAlignment = 64;
+
+// C[0:m, 0:n] := alpha * Ap * Bp + beta * C[0:m, 0:n]
+// C is column-major with leading dimension ldc; 0 <= m <= MR, 0 <= n <= NR,
+// k >= 0 (k == 0: C := beta * C). beta == 0 means C is not read (NaN in C is
+// overwritten). Elements of C outside [0:m, 0:n] are neither read nor written.
+using dgemm_ukernel_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
+                                  const double* ap, const double* bp,
+                                  double beta, double* c, inc_t ldc);
+
+// The same for a full MR x NR tile only (the fast path of isolated full tiles).
+using dgemm_ukernel_full_fn = void (*)(dim_t k, double alpha, const double* ap,
+                                       const double* bp, double beta, double* c,
+                                       inc_t ldc);
+
+// Packs op(A)[0:mc, 0:kc] into the A format above. Element (i, l) of the
+// source block is a[i*rs_a + l*cs_a] (any strides, so every transpose works).
+using pack_a_fn = void (*)(dim_t mc, dim_t kc, const double* a, inc_t rs_a,
+                           inc_t cs_a, double* ap);
+// Packs op(B)[0:kc, 0:nc] into the B format above; element (l, j) is
+// b[l*rs_b + j*cs_b].
+using pack_b_fn = void (*)(dim_t kc, dim_t nc, const double* b, inc_t rs_b,
+                           inc_t cs_b, double* bp);
+
+// The unpacked path for very small problems:
+// C[0:m,0:n] := alpha * A * op(B) + beta * C, any m, n, k (not limited to MR/NR),
+// A column-major with unit row stride (element (i,l) at a[i + l*lda]),
+// B element (l, j) at b[l*rs_b + j*cs_b], C column-major. Same beta rule.
+using dgemm_small_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
+                                const double* a, inc_t lda, const double* b,
+                                inc_t rs_b, inc_t cs_b, double beta, double* c,
+                                inc_t ldc);
+
+// Everything the rest of swblas knows about one micro kernel. Kernel files
+// define one of these each; the shape is stated here and nowhere else.
+struct dgemm_ukernel_desc {
+  const char* name;  // e.g. "avx2_8x6": ISA and register block
+  isa needs;         // instruction set the CPU must support
+  int mr, nr;        // register block
+  dgemm_ukernel_fn ukernel;
+  dgemm_ukernel_full_fn ukernel_full;
+  pack_a_fn pack_a;
+  pack_b_fn pack_b;
+  dgemm_small_fn small;
+};
+
+// All micro kernels compiled into this build, generic first. Defined in
+// asm/registry.cpp.
+const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count);
+
+}  // namespace swblas

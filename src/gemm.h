@@ -1,0 +1,14 @@
+// The runtime's entry point: every interface (Fortran, CBLAS, batched, fused)
+// ends here with one normalised column-major problem.
+#pragma once
+
+#include "macro_kernel.h"
+
+namespace swblas {
+
+// Solves p (see gemm_problem) on the kernel variant and thread count the
+// dispatch table chose. Thread safe: may be called from several user threads
+// at once. Arguments must already be valid (the interface checks them).
+void gemm(const gemm_problem& p);
+
+}  // namespace swblas

@@ -1,0 +1,53 @@
+// What every generated macro kernel includes: the contract types and the
+// team-cooperative packing steps its extension nodes are printed as.
+#pragma once
+
+#include <omp.h>
+
+#include "macro_kernel.h"
+
+namespace swblas::gen {
+
+// Splits `panels` micro-panels evenly over the calling OpenMP team; returns
+// this thread's half-open range [first, last).
+inline void team_share(dim_t panels, dim_t* first, dim_t* last) {
+  const dim_t nt = omp_get_num_threads();
+  const dim_t t = omp_get_thread_num();
+  *first = panels * t / nt;
+  *last = panels * (t + 1) / nt;
+}
+
+// The team packs op(B)[0:kc, 0:nc] together, each thread whole micro-panels,
+// then waits for all of it (the panel is shared by the whole team).
+inline void pack_b_team(pack_b_fn pack, int nr, dim_t kc, dim_t nc,
+                        const double* b, inc_t rs_b, inc_t cs_b, double* bp) {
+  dim_t first, last;
+  team_share((nc + nr - 1) / nr, &first, &last);
+  if (last > first) {
+    const dim_t j0 = first * nr;
+    const dim_t cols = (last * nr < nc ? last * nr : nc) - j0;
+    pack(kc, cols, b + j0 * cs_b, rs_b, cs_b, bp + j0 * kc);
+  }
+#pragma omp barrier
+}
+
+// The same for an A block shared by the team (parallel_loop::jr).
+inline void pack_a_team(pack_a_fn pack, int mr, dim_t mc, dim_t kc,
+                        const double* a, inc_t rs_a, inc_t cs_a, double* ap) {
+  dim_t first, last;
+  team_share((mc + mr - 1) / mr, &first, &last);
+  if (last > first) {
+    const dim_t i0 = first * mr;
+    const dim_t rows = (last * mr < mc ? last * mr : mc) - i0;
+    pack(rows, kc, a + i0 * rs_a, rs_a, cs_a, ap + i0 * kc);
+  }
+#pragma omp barrier
+}
+
+// beta for the k block that starts at pc: the first block applies the
+// caller's beta, later blocks accumulate.
+inline double beta_for_block(dim_t pc, double beta) {
+  return pc == 0 ? beta : 1.0;
+}
+
+}  // namespace swblas::gen
