@@ -73,6 +73,13 @@ struct dgemm_ukernel_desc {
   dgemm_small_fn small;
 };
 
+// The kernels, one per file in asm/ (name = ISA + register block). Generated
+// macro kernels refer to them by these names; only those of the build's
+// architecture are defined.
+extern const dgemm_ukernel_desc ukernel_generic_4x4;   // reference C++, any CPU
+extern const dgemm_ukernel_desc ukernel_avx2_8x6;      // x86-64 AVX2 + FMA
+extern const dgemm_ukernel_desc ukernel_avx512_24x8;   // x86-64 AVX-512F
+
 // All micro kernels compiled into this build, generic first. Defined in
 // asm/registry.cpp.
 const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count);
