@@ -1,0 +1,30 @@
+# Script mode: install, then build and run the consumers against the prefix.
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+  set(run_output "${out}" PARENT_SCOPE)
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+file(REMOVE_RECURSE ${WORK_DIR})
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+
+# 1. find_package(swblas)
+run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/cmake-consumer -G ${CMAKE_GENERATOR}
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/cmake-consumer)
+run(${WORK_DIR}/cmake-consumer/consumer)
+message(STATUS "find_package consumer: ${run_output}")
+
+# 2. pkg-config: cc consumer.c $(pkg-config --cflags --libs swblas)
+find_program(PKG_CONFIG pkg-config REQUIRED)
+find_program(CC NAMES cc gcc REQUIRED)
+set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/pkgconfig)
+run(${PKG_CONFIG} --cflags --libs swblas)
+string(STRIP "${run_output}" flags)
+separate_arguments(flags UNIX_COMMAND "${flags}")
+run(${CC} ${CONSUMER_DIR}/consumer.c -o ${WORK_DIR}/pc-consumer ${flags} -Wl,-rpath,${prefix}/lib)
+run(${WORK_DIR}/pc-consumer)
+message(STATUS "pkg-config consumer: ${run_output}")
