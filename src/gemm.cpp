@@ -1,13 +1,122 @@
-// Temporary naive path so the interface can be developed; replaced by the runtime.
+// swblas::gemm: quick cases, the small unpacked path, then the packed
+// macro kernel run by an OpenMP team on per-thread packing buffers.
 #include "gemm.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "gemm_driver.h"
+#include "pack_buffer.h"
+#include "reference_gemm.h"
+
 namespace swblas {
-void gemm(const gemm_problem& p) {
-  for (dim_t j = 0; j < p.n; ++j)
-    for (dim_t i = 0; i < p.m; ++i) {
-      double s = 0.0;
-      for (dim_t l = 0; l < p.k; ++l) s += p.a[i * p.rs_a + l * p.cs_a] * p.b[l * p.rs_b + j * p.cs_b];
-      double& c = p.c[i + j * p.ldc];
-      c = p.alpha * s + (p.beta == 0.0 ? 0.0 : p.beta * c);
-    }
+namespace {
+
+dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
+
+// C := beta * C; beta == 0 writes zeros without reading C (NaN goes away).
+void scale_c(const gemm_problem& p) {
+  if (p.beta == 1.0) return;
+  for (dim_t j = 0; j < p.n; ++j) {
+    double* c = p.c + j * p.ldc;
+    if (p.beta == 0.0)
+      std::fill(c, c + p.m, 0.0);
+    else
+      for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
+  }
 }
+
+bool takes_small_path(const gemm_problem& p, const dgemm_ukernel_desc& u) {
+  return u.small && p.rs_a == 1 && p.m <= kSmallProblemFlops && p.n <= kSmallProblemFlops &&
+         p.k <= kSmallProblemFlops && p.m * p.n * p.k <= kSmallProblemFlops;
+}
+
+// Buffer sizes of the variant that will run.
+std::size_t a_pack_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u,
+                           const loop_variant& v) {
+  return v.generated ? v.generated->a_pack_doubles : reference_a_pack_doubles(p, u, v.blk);
+}
+
+std::size_t b_pack_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u,
+                           const loop_variant& v) {
+  return v.generated ? v.generated->b_pack_doubles : reference_b_pack_doubles(p, u, v.blk);
+}
+
+// What every team thread runs.
+void run_variant(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
+                 parallel_loop loop, double* a_pack, double* b_pack) {
+  if (v.generated)
+    v.generated->run(p, a_pack, b_pack);
+  else
+    reference_macro_kernel(p, u, v.blk, loop, a_pack, b_pack);
+}
+
+// The packed path: the calling thread provides the B panel (and for jr the
+// shared A block), each team thread its private A block (ic).
+void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
+                parallel_loop loop, int nt) {
+  const std::size_t a_doubles = a_pack_doubles(p, u, v);
+  double* b_pack = thread_pack_buffer(pack_role::b_panel, b_pack_doubles(p, u, v));
+  double* a_shared =
+      loop == parallel_loop::jr ? thread_pack_buffer(pack_role::a_shared, a_doubles) : nullptr;
+  if (nt == 1) {
+    double* a = a_shared ? a_shared : thread_pack_buffer(pack_role::a_private, a_doubles);
+    run_variant(p, u, v, loop, a, b_pack);
+    return;
+  }
+#pragma omp parallel num_threads(nt)
+  {
+    double* a = a_shared ? a_shared : thread_pack_buffer(pack_role::a_private, a_doubles);
+    run_variant(p, u, v, loop, a, b_pack);
+  }
+}
+
+[[noreturn]] void no_kernel() {
+  std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
+  std::abort();
+}
+
+}  // namespace
+
+int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
+              int configured) {
+  // In double: m*n*k may exceed the range of dim_t for huge problems.
+  const double tile_work = double(u.mr) * u.nr * double(std::min(b.kc, p.k));
+  const double worth = double(p.m) * double(p.n) * double(p.k) / (kMinTilesPerThread * tile_work);
+  const int cap = std::max(configured, 1);
+  return worth >= cap ? cap : std::max(static_cast<int>(worth), 1);
+}
+
+parallel_loop choose_parallel_loop(const gemm_problem& p, const blocking& ic_blocking,
+                                   int threads) {
+  return ceil_div(p.m, ic_blocking.mc) >= threads ? parallel_loop::ic : parallel_loop::jr;
+}
+
+void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  if (p.m <= 0 || p.n <= 0) return;
+  if (p.alpha == 0.0 || p.k <= 0) return scale_c(p);
+  if (!t.ukernel) no_kernel();
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  if (o.allow_small && takes_small_path(p, u))
+    return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
+                   p.ldc);
+  int nt = o.fit_team_to_work ? team_size(p, u, t.loop(parallel_loop::ic).blk, o.threads)
+                              : std::max(o.threads, 1);
+  const parallel_loop loop =
+      o.loop.value_or(choose_parallel_loop(p, t.loop(parallel_loop::ic).blk, nt));
+  const loop_variant& v = t.loop(loop);
+  // jr shares out the nr-wide panels of one nc block: no more threads than those.
+  if (loop == parallel_loop::jr && o.fit_team_to_work)
+    nt = static_cast<int>(std::min<dim_t>(nt, ceil_div(std::min(v.blk.nc, p.n), u.nr)));
+  run_packed(p, u, v, loop, nt);
+}
+
+void gemm(const gemm_problem& p) {
+  const dispatch_table& t = active_dispatch();
+  gemm_options o;
+  o.threads = t.threads;
+  gemm_with(t, p, o);
+}
+
 }  // namespace swblas

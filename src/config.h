@@ -1,0 +1,36 @@
+// Run-time configuration from the environment, read once by the dispatch
+// table: SWBLAS_NUM_THREADS (else OMP_NUM_THREADS), SWBLAS_VERBOSE,
+// SWBLAS_TARGET. Parsing is pure so that tests can feed it any strings.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace swblas {
+
+struct runtime_config {
+  int threads = 1;
+  std::string threads_source;  // "SWBLAS_NUM_THREADS", "OMP_NUM_THREADS" or "cores"
+  bool verbose = false;
+  std::string forced_target;   // empty: choose automatically
+  std::vector<std::string> warnings;  // about values that were ignored
+};
+
+// The largest thread count accepted from the environment.
+inline constexpr int kMaxThreads = 1024;
+
+// Thread count: SWBLAS_NUM_THREADS, else the first entry of OMP_NUM_THREADS
+// (a list such as "4,2" sets nested levels; swblas opens one level), else
+// `cores`. A variable that is not a positive integer is ignored with a
+// warning. nullptr means the variable is unset.
+void parse_thread_count(const char* swblas_num_threads, const char* omp_num_threads,
+                        int cores, runtime_config* config);
+
+// Everything, from explicit values (nullptr = unset).
+runtime_config parse_config(const char* swblas_num_threads, const char* omp_num_threads,
+                            const char* verbose, const char* target, int cores);
+
+// The same from this process's environment.
+runtime_config config_from_environment(int cores);
+
+}  // namespace swblas

@@ -1,0 +1,85 @@
+// The dispatch table: which micro kernel and which macro kernel variant
+// serve a call, chosen once per process from an ordered list of targets,
+// each accepted or refused by a predicate on the CPU (BLIS-style), and
+// explained line by line for SWBLAS_VERBOSE.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "blocking.h"
+#include "config.h"
+#include "cpu_features.h"
+#include "macro_kernel.h"
+#include "topology.h"
+
+namespace swblas {
+
+// The name SWBLAS_TARGET uses for the hand-written blocked path.
+inline constexpr const char* kReferenceTarget = "reference";
+
+// How one parallel loop is run: a generated macro kernel, or the reference
+// path with the model's blocking.
+struct loop_variant {
+  const macro_kernel_info* generated = nullptr;  // nullptr: reference path
+  blocking blk;                                  // the blocking it uses
+};
+
+struct dispatch_table {
+  std::string target;                       // "avx2", ..., or "reference"
+  const dgemm_ukernel_desc* ukernel = nullptr;
+  loop_variant loops[2];                    // indexed by parallel_loop
+  int threads = 1;                          // configured team size
+  const loop_variant& loop(parallel_loop l) const { return loops[static_cast<int>(l)]; }
+};
+
+// What the table is built from; the defaults are this build's registry and
+// generated manifest, tests substitute their own.
+struct kernel_catalogue {
+  const dgemm_ukernel_desc* const* ukernels = nullptr;
+  std::size_t ukernel_count = 0;
+  const macro_kernel_info* variants = nullptr;
+  std::size_t variant_count = 0;
+};
+kernel_catalogue build_catalogue();
+
+// The machine as detected once.
+struct machine_info {
+  cpu_features cpu;
+  topology topo;
+};
+
+// Lines for SWBLAS_VERBOSE, and warnings printed whatever the verbosity.
+struct dispatch_log {
+  std::vector<std::string> lines;
+  std::vector<std::string> warnings;
+};
+
+// Builds the table: evaluates every target of `targets` (best first) in
+// order, honours config.forced_target when it can run and falls back to the
+// best runnable target with a warning otherwise, then picks the variants.
+dispatch_table build_dispatch(const machine_info& machine, const runtime_config& config,
+                              const std::vector<isa>& targets, const kernel_catalogue& kernels,
+                              dispatch_log* log);
+
+// Of the manifest entries that passed their checks, those generated for
+// ukernel u and loop l; then the one whose caches best fit `caches`: the
+// largest that does not exceed them (compared by L2, then L1d, then L3),
+// else the smallest. nullptr when there is none.
+const macro_kernel_info* pick_variant(const std::vector<const macro_kernel_info*>& candidates,
+                                      const cache_sizes& caches);
+
+// Whether a manifest entry agrees with the micro kernel it names (present
+// in the catalogue, same mr and nr); `why` explains a refusal.
+bool check_manifest_entry(const macro_kernel_info& e, const kernel_catalogue& kernels,
+                          std::string* why);
+
+// The process's table, built on first use (std::call_once) from the CPU,
+// hwloc and the environment; SWBLAS_VERBOSE output is printed then.
+const dispatch_table& active_dispatch();
+
+// The machine as detected by active_dispatch().
+const machine_info& active_machine();
+
+}  // namespace swblas

@@ -1,0 +1,39 @@
+// The driver behind swblas::gemm, with the choices it makes exposed so that
+// tests can run any table, thread count and parallel loop explicitly.
+#pragma once
+
+#include <optional>
+
+#include "dispatch.h"
+
+namespace swblas {
+
+// Problems with m*n*k at most this (and op(A) with unit row stride) take
+// the micro kernel's unpacked `small` path, single-threaded: below it the
+// packing costs more than it saves.
+inline constexpr dim_t kSmallProblemFlops = 24 * 24 * 24;
+
+// A thread only joins the team if it gets at least this many mr x nr x kc
+// micro-kernel calls' worth of work; below that waking it costs more.
+inline constexpr dim_t kMinTilesPerThread = 16;
+
+struct gemm_options {
+  int threads = 1;                      // upper bound on the team size
+  std::optional<parallel_loop> loop;    // default: chosen by the driver
+  bool allow_small = true;              // false: always the packed path
+  bool fit_team_to_work = true;         // false: exactly `threads` (tests)
+};
+
+// The team size the driver uses for p on a table whose variant for the
+// chosen loop blocks with b (at most `configured`).
+int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
+              int configured);
+
+// ic when every thread gets whole mc blocks, else jr.
+parallel_loop choose_parallel_loop(const gemm_problem& p, const blocking& ic_blocking,
+                                   int threads);
+
+// Solves p with table t (what swblas::gemm does with active_dispatch()).
+void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+
+}  // namespace swblas

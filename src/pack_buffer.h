@@ -1,0 +1,21 @@
+// Packing buffers without allocation in the steady state: each OS thread
+// owns one aligned buffer per role; it grows on demand and is reused by
+// every later call on that thread (OpenMP team threads are pooled, so their
+// buffers survive between calls too).
+#pragma once
+
+#include <cstddef>
+
+namespace swblas {
+
+// The roles one thread may need at the same time: the calling thread packs
+// the B panel and the team-shared A block (parallel_loop::jr) while, as
+// thread 0 of the team, it also packs its private A block (ic).
+enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2 };
+
+// This thread's buffer for `role`, at least `doubles` long and aligned to
+// kPackAlignment. Valid until the next call with the same role on the same
+// thread. Throws std::bad_alloc if memory is exhausted.
+double* thread_pack_buffer(pack_role role, std::size_t doubles);
+
+}  // namespace swblas
