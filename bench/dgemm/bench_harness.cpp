@@ -1,0 +1,287 @@
+#include "bench_harness.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+namespace swblas_bench {
+
+namespace {
+
+char parse_trans(const std::string& field) {
+  if (field == "N" || field == "n") return 'N';
+  if (field == "T" || field == "t") return 'T';
+  throw std::invalid_argument("transpose must be N or T, got '" + field + "'");
+}
+
+int parse_dimension(const std::string& field) {
+  std::size_t used = 0;
+  const long value = std::stol(field, &used);
+  if (used != field.size() || value < 1 || value > std::numeric_limits<int>::max())
+    throw std::invalid_argument("bad matrix dimension '" + field + "'");
+  return static_cast<int>(value);
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> fields;
+  std::stringstream stream(text);
+  std::string field;
+  while (std::getline(stream, field, separator)) fields.push_back(field);
+  return fields;
+}
+
+gemm_shape parse_shape(const std::string& item) {
+  const std::vector<std::string> fields = split(item, ',');
+  gemm_shape shape;
+  if (fields.size() == 1) {
+    shape.m = shape.n = shape.k = parse_dimension(fields[0]);
+    return shape;
+  }
+  if (fields.size() != 3 && fields.size() != 5)
+    throw std::invalid_argument("shape '" + item + "' is not m,n,k[,ta,tb]");
+  shape.m = parse_dimension(fields[0]);
+  shape.n = parse_dimension(fields[1]);
+  shape.k = parse_dimension(fields[2]);
+  if (fields.size() == 5) {
+    shape.transa = parse_trans(fields[3]);
+    shape.transb = parse_trans(fields[4]);
+  }
+  return shape;
+}
+
+aligned_matrix random_matrix(std::size_t count, std::mt19937_64& engine) {
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  const std::size_t bytes = (count * sizeof(double) + 63) / 64 * 64;
+  aligned_matrix matrix(static_cast<double*>(std::aligned_alloc(64, bytes)));
+  if (!matrix) throw std::bad_alloc();
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  for (std::size_t i = 0; i < count; ++i) matrix[i] = uniform(engine);
+  return matrix;
+}
+
+struct sampled_entry {
+  int i;
+  int j;
+  double c_before;
+};
+
+// The four corners catch edge-tile mistakes; the random ones the interior.
+std::vector<sampled_entry> pick_samples(gemm_operands& operands, std::uint64_t seed) {
+  const gemm_shape& s = operands.shape();
+  std::vector<sampled_entry> samples = {
+      {0, 0, 0.0}, {s.m - 1, 0, 0.0}, {0, s.n - 1, 0.0}, {s.m - 1, s.n - 1, 0.0}};
+  std::mt19937_64 engine(seed);
+  std::uniform_int_distribution<int> row(0, s.m - 1);
+  std::uniform_int_distribution<int> column(0, s.n - 1);
+  for (int r = 0; r < 12; ++r) samples.push_back({row(engine), column(engine), 0.0});
+  for (sampled_entry& e : samples)
+    e.c_before = operands.c()[e.i + static_cast<std::size_t>(e.j) * operands.ldc()];
+  return samples;
+}
+
+// Checks one entry against a dot product.  Two correct summation orders differ
+// by at most twice the classical bound (k + 2) * eps * (|alpha| sum |a||b| +
+// |beta c|), so this cannot reject a right answer yet catches any wrong term.
+std::string check_entry(const gemm_operands& operands, const sampled_entry& e, double computed) {
+  double dot = 0.0;
+  double magnitude = 0.0;
+  for (int p = 0; p < operands.shape().k; ++p) {
+    const double term = operands.op_a(e.i, p) * operands.op_b(p, e.j);
+    dot += term;
+    magnitude += std::fabs(term);
+  }
+  const double expected = bench_beta * e.c_before + bench_alpha * dot;
+  const double scale = std::fabs(bench_alpha) * magnitude + std::fabs(bench_beta * e.c_before);
+  const double bound = 2.0 * (operands.shape().k + 2) *
+                           std::numeric_limits<double>::epsilon() * scale +
+                       std::numeric_limits<double>::min();
+  if (std::fabs(computed - expected) <= bound) return "";
+  std::ostringstream message;
+  message << "C(" << e.i << "," << e.j << ") = " << computed << ", expected " << expected
+          << " (allowed error " << bound << ")";
+  return message.str();
+}
+
+double seconds_for_calls(const gemm_call& call, gemm_operands& operands, long calls) {
+  const auto start = std::chrono::steady_clock::now();
+  for (long c = 0; c < calls; ++c) call(operands);
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  return elapsed.count();
+}
+
+// How many calls the next calibration run makes: enough to reach the target
+// by extrapolation (with a margin), at least twice as many, at most 100 times.
+long next_call_count(long calls, double seconds, double target) {
+  const double growth = seconds > 0.0 ? std::min(1.2 * target / seconds, 100.0) : 100.0;
+  return std::max(2 * calls, static_cast<long>(std::ceil(calls * growth)));
+}
+
+void print_row(std::ostream& out, const run_options& options, const gemm_shape& s,
+               const timing_result& t) {
+  char numbers[96];
+  std::snprintf(numbers, sizeof numbers, "%.6e,%.3f,%ld,%d", t.seconds,
+                s.flops() / t.seconds * 1e-9, t.calls_per_run, t.runs);
+  out << options.label << ',' << options.threads << ',' << s.m << ',' << s.n << ',' << s.k
+      << ',' << s.transa << ',' << s.transb << ',' << numbers << '\n';
+}
+
+}  // namespace
+
+std::vector<gemm_shape> parse_shapes(const std::string& list) {
+  std::string normalised = list;
+  std::replace_if(normalised.begin(), normalised.end(),
+                  [](char c) { return c == ';' || c == ' ' || c == '\t' || c == '\n'; }, ';');
+  std::vector<gemm_shape> shapes;
+  for (const std::string& item : split(normalised, ';'))
+    if (!item.empty()) shapes.push_back(parse_shape(item));
+  if (shapes.empty()) throw std::invalid_argument("no shape given");
+  return shapes;
+}
+
+void free_deleter::operator()(double* p) const { std::free(p); }
+
+gemm_operands::gemm_operands(const gemm_shape& shape, std::uint64_t seed)
+    : shape_(shape),
+      lda_(shape.transa == 'N' ? shape.m : shape.k),
+      ldb_(shape.transb == 'N' ? shape.k : shape.n) {
+  std::mt19937_64 engine(seed);
+  const std::size_t m = shape.m, n = shape.n, k = shape.k;
+  a_ = random_matrix(m * k, engine);
+  b_ = random_matrix(k * n, engine);
+  c_ = random_matrix(m * n, engine);
+}
+
+double gemm_operands::op_a(int i, int p) const {
+  const std::size_t ld = lda_;
+  return shape_.transa == 'N' ? a_[i + p * ld] : a_[p + i * ld];
+}
+
+double gemm_operands::op_b(int p, int j) const {
+  const std::size_t ld = ldb_;
+  return shape_.transb == 'N' ? b_[p + j * ld] : b_[j + p * ld];
+}
+
+std::string verify_sampled_entries(const gemm_call& call, gemm_operands& operands) {
+  const std::vector<sampled_entry> samples = pick_samples(operands, 0x5eed);
+  call(operands);
+  for (const sampled_entry& e : samples) {
+    const double computed = operands.c()[e.i + static_cast<std::size_t>(e.j) * operands.ldc()];
+    const std::string error = check_entry(operands, e, computed);
+    if (!error.empty()) return error;
+  }
+  return "";
+}
+
+timing_result time_best_of_runs(const gemm_call& call, gemm_operands& operands,
+                                const timing_options& options) {
+  long calls = std::max(1L, options.min_calls);
+  double run = seconds_for_calls(call, operands, calls);
+  double spent = run;
+  while (run < options.min_run_seconds) {
+    calls = next_call_count(calls, run, options.min_run_seconds);
+    run = seconds_for_calls(call, operands, calls);
+    spent += run;
+  }
+  timing_result result{run / calls, calls, 1};
+  while (result.runs < options.runs && spent + run <= options.max_seconds) {
+    run = seconds_for_calls(call, operands, calls);
+    spent += run;
+    result.seconds = std::min(result.seconds, run / calls);
+    ++result.runs;
+  }
+  return result;
+}
+
+command_line::command_line(int argc, char** argv, const std::set<std::string>& valued,
+                           const std::set<std::string>& flags) {
+  for (int i = 1; i < argc; ++i) {
+    std::string name = argv[i];
+    if (name.rfind("--", 0) != 0) throw std::invalid_argument("unexpected argument " + name);
+    name = name.substr(2);
+    const std::size_t equals = name.find('=');
+    if (equals != std::string::npos) {
+      if (!valued.count(name.substr(0, equals))) throw std::invalid_argument("unknown option --" + name);
+      values_[name.substr(0, equals)] = name.substr(equals + 1);
+    } else if (flags.count(name)) {
+      values_[name] = "1";
+    } else if (valued.count(name)) {
+      if (i + 1 >= argc) throw std::invalid_argument("--" + name + " needs a value");
+      values_[name] = argv[++i];
+    } else {
+      throw std::invalid_argument("unknown option --" + name);
+    }
+  }
+}
+
+std::string command_line::get(const std::string& name, const std::string& fallback) const {
+  const auto found = values_.find(name);
+  return found == values_.end() ? fallback : found->second;
+}
+
+double command_line::get_double(const std::string& name, double fallback) const {
+  return has(name) ? std::stod(get(name, "")) : fallback;
+}
+
+long command_line::get_long(const std::string& name, long fallback) const {
+  return has(name) ? std::stol(get(name, "")) : fallback;
+}
+
+const std::set<std::string> run_option_names = {"label",    "threads",   "shapes", "min-time",
+                                                "runs",     "max-time",  "min-calls", "seed"};
+const std::set<std::string> run_flag_names = {"no-header", "help"};
+
+run_options read_run_options(const command_line& cl, const std::string& default_label) {
+  run_options options;
+  options.label = cl.get("label", default_label);
+  const char* omp_threads = std::getenv("OMP_NUM_THREADS");
+  options.threads = cl.get("threads", omp_threads ? omp_threads : "default");
+  options.shapes = parse_shapes(cl.get("shapes", "1000"));
+  options.timing.min_run_seconds = cl.get_double("min-time", options.timing.min_run_seconds);
+  options.timing.runs = static_cast<int>(cl.get_long("runs", options.timing.runs));
+  options.timing.max_seconds = cl.get_double("max-time", options.timing.max_seconds);
+  options.timing.min_calls = cl.get_long("min-calls", options.timing.min_calls);
+  options.seed = static_cast<std::uint64_t>(cl.get_long("seed", 1));
+  options.header = !cl.has("no-header");
+  return options;
+}
+
+std::string run_options_usage() {
+  return "  --label NAME       first CSV column\n"
+         "  --threads N        thread count (sets OMP/OPENBLAS/BLIS/SWBLAS_NUM_THREADS)\n"
+         "  --shapes LIST      'm,n,k[,ta,tb]' or 'n' items separated by ';' (default 1000)\n"
+         "  --min-time S       one timed run lasts at least S seconds (default 0.2)\n"
+         "  --runs R           report the best of R runs (default 5)\n"
+         "  --max-time S       stop adding runs once S seconds are spent (default 10)\n"
+         "  --min-calls C      calls per run at least (default 1)\n"
+         "  --seed X           random data seed (default 1)\n"
+         "  --no-header        omit the CSV header\n";
+}
+
+void run_shapes(const run_options& options,
+                const std::function<gemm_call(const gemm_shape&)>& make_call,
+                std::ostream& out) {
+  if (options.header)
+    out << "library,threads,m,n,k,transa,transb,seconds,gflops,calls_per_run,runs" << std::endl;
+  for (const gemm_shape& shape : options.shapes) {
+    gemm_operands operands(shape, options.seed);
+    const gemm_call call = make_call(shape);
+    const std::string error = verify_sampled_entries(call, operands);
+    if (!error.empty()) {
+      std::cerr << "swblas-bench: wrong result from " << options.label << " for m=" << shape.m
+                << " n=" << shape.n << " k=" << shape.k << " " << shape.transa << shape.transb
+                << ": " << error << std::endl;
+      std::exit(3);
+    }
+    print_row(out, options, shape, time_best_of_runs(call, operands, options.timing));
+    out.flush();
+  }
+}
+
+}  // namespace swblas_bench

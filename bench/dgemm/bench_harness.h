@@ -1,0 +1,130 @@
+// The measuring protocol shared by the DGEMM benchmark executables
+// (swblas-bench-dgemm for any BLAS loaded with dlopen, swblas-bench-xsmm for
+// libxsmm): problem shapes, operands filled with random data, verification of
+// sampled entries, best-of-runs timing and the CSV rows run_bench.py reads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace swblas_bench {
+
+// One DGEMM problem: C (m x n) += op(A) (m x k) * op(B) (k x n).
+struct gemm_shape {
+  int m = 0;
+  int n = 0;
+  int k = 0;
+  char transa = 'N';
+  char transb = 'N';
+
+  double flops() const { return 2.0 * m * n * k; }
+};
+
+// Parses "m,n,k[,ta,tb]" items separated by ';' or whitespace; a lone "n"
+// means the square NN problem.  Throws std::invalid_argument.
+std::vector<gemm_shape> parse_shapes(const std::string& list);
+
+struct free_deleter {
+  void operator()(double* p) const;
+};
+using aligned_matrix = std::unique_ptr<double[], free_deleter>;
+
+// Column-major operands stored with the smallest legal leading dimensions
+// (lda = m for A not transposed, k otherwise; ldb = k or n; ldc = m), 64-byte
+// aligned, filled with uniform random numbers in [-1, 1].
+class gemm_operands {
+ public:
+  gemm_operands(const gemm_shape& shape, std::uint64_t seed);
+
+  const gemm_shape& shape() const { return shape_; }
+  const double* a() const { return a_.get(); }
+  const double* b() const { return b_.get(); }
+  double* c() { return c_.get(); }
+  int lda() const { return lda_; }
+  int ldb() const { return ldb_; }
+  int ldc() const { return shape_.m; }
+
+  double op_a(int i, int p) const;  // op(A)(i, p)
+  double op_b(int p, int j) const;  // op(B)(p, j)
+
+ private:
+  gemm_shape shape_;
+  int lda_;
+  int ldb_;
+  aligned_matrix a_;
+  aligned_matrix b_;
+  aligned_matrix c_;
+};
+
+// Every benchmarked call computes C = 1 * op(A) * op(B) + 1 * C: alpha = 1 and
+// beta = 1 are the only scalars libxsmm's JIT kernels take, so all libraries
+// get the same problem.
+constexpr double bench_alpha = 1.0;
+constexpr double bench_beta = 1.0;
+using gemm_call = std::function<void(gemm_operands&)>;
+
+// Calls `call` once (this is also the warm-up call) and compares sampled
+// entries of C with dot products computed here.  Returns an empty string when
+// all agree within a rounding bound derived from k, else a description.
+std::string verify_sampled_entries(const gemm_call& call, gemm_operands& operands);
+
+struct timing_options {
+  double min_run_seconds = 0.2;  // one run repeats the call at least this long
+  int runs = 5;                  // best of this many runs ...
+  double max_seconds = 10.0;     // ... unless the runs would exceed this budget
+  long min_calls = 1;            // calls per run at least
+};
+
+struct timing_result {
+  double seconds = 0.0;  // best (smallest) time of one call over all runs
+  long calls_per_run = 0;
+  int runs = 0;
+};
+
+// Times an already warm call: finds how many calls make one run last
+// min_run_seconds (that run counts), then repeats runs and keeps the best.
+timing_result time_best_of_runs(const gemm_call& call, gemm_operands& operands,
+                                const timing_options& options);
+
+// Command-line options of the form "--name value", plus value-less flags.
+class command_line {
+ public:
+  command_line(int argc, char** argv, const std::set<std::string>& valued,
+               const std::set<std::string>& flags);
+
+  bool has(const std::string& name) const { return values_.count(name) != 0; }
+  std::string get(const std::string& name, const std::string& fallback) const;
+  double get_double(const std::string& name, double fallback) const;
+  long get_long(const std::string& name, long fallback) const;
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// The options both executables share, read from the command line.
+struct run_options {
+  std::string label;
+  std::string threads;
+  std::vector<gemm_shape> shapes;
+  timing_options timing;
+  std::uint64_t seed = 1;
+  bool header = true;
+};
+extern const std::set<std::string> run_option_names;
+extern const std::set<std::string> run_flag_names;
+run_options read_run_options(const command_line& cl, const std::string& default_label);
+std::string run_options_usage();
+
+// Benchmarks every shape with the call make_call returns for it and prints one
+// CSV row per shape.  A wrong result ends the process with exit status 3.
+void run_shapes(const run_options& options,
+                const std::function<gemm_call(const gemm_shape&)>& make_call,
+                std::ostream& out);
+
+}  // namespace swblas_bench

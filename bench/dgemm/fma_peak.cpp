@@ -1,0 +1,189 @@
+#include "fma_peak.h"
+
+#include <pthread.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+namespace swblas_bench {
+
+namespace {
+
+// Twelve independent accumulator chains: a Zen 3 or Skylake core has two FMA
+// pipes of latency 4 (5 on some parts), so at least 8-10 chains must be in
+// flight to keep both pipes busy.  The registers start at zero, so no value
+// ever becomes denormal.  The assembler accepts zmm text without -mavx512f, so
+// this file needs no ISA flags; the AVX-512 loop runs only when the CPU has it.
+void fma_chains_avx2(long iterations) {
+  asm volatile(
+      "vxorpd %%ymm0, %%ymm0, %%ymm0\n\t"
+      "vmovapd %%ymm0, %%ymm1\n\t"
+      "vmovapd %%ymm0, %%ymm2\n\t"
+      "vmovapd %%ymm0, %%ymm3\n\t"
+      "vmovapd %%ymm0, %%ymm4\n\t"
+      "vmovapd %%ymm0, %%ymm5\n\t"
+      "vmovapd %%ymm0, %%ymm6\n\t"
+      "vmovapd %%ymm0, %%ymm7\n\t"
+      "vmovapd %%ymm0, %%ymm8\n\t"
+      "vmovapd %%ymm0, %%ymm9\n\t"
+      "vmovapd %%ymm0, %%ymm10\n\t"
+      "vmovapd %%ymm0, %%ymm11\n\t"
+      "vmovapd %%ymm0, %%ymm12\n\t"
+      "vmovapd %%ymm0, %%ymm13\n\t"
+      "1:\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm0\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm1\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm2\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm3\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm4\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm5\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm6\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm7\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm8\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm9\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm10\n\t"
+      "vfmadd231pd %%ymm12, %%ymm13, %%ymm11\n\t"
+      "dec %0\n\t"
+      "jnz 1b\n\t"
+      "vzeroupper\n\t"
+      : "+r"(iterations)
+      :
+      : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+        "xmm10", "xmm11", "xmm12", "xmm13", "cc");
+}
+
+void fma_chains_avx512(long iterations) {
+  asm volatile(
+      "vpxord %%zmm0, %%zmm0, %%zmm0\n\t"
+      "vmovapd %%zmm0, %%zmm1\n\t"
+      "vmovapd %%zmm0, %%zmm2\n\t"
+      "vmovapd %%zmm0, %%zmm3\n\t"
+      "vmovapd %%zmm0, %%zmm4\n\t"
+      "vmovapd %%zmm0, %%zmm5\n\t"
+      "vmovapd %%zmm0, %%zmm6\n\t"
+      "vmovapd %%zmm0, %%zmm7\n\t"
+      "vmovapd %%zmm0, %%zmm8\n\t"
+      "vmovapd %%zmm0, %%zmm9\n\t"
+      "vmovapd %%zmm0, %%zmm10\n\t"
+      "vmovapd %%zmm0, %%zmm11\n\t"
+      "vmovapd %%zmm0, %%zmm12\n\t"
+      "vmovapd %%zmm0, %%zmm13\n\t"
+      "1:\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm0\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm1\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm2\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm3\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm4\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm5\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm6\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm7\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm8\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm9\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm10\n\t"
+      "vfmadd231pd %%zmm12, %%zmm13, %%zmm11\n\t"
+      "dec %0\n\t"
+      "jnz 1b\n\t"
+      "vzeroupper\n\t"
+      : "+r"(iterations)
+      :
+      : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+        "xmm10", "xmm11", "xmm12", "xmm13", "cc");
+}
+
+struct fma_kernel {
+  const char* isa;
+  void (*loop)(long iterations);
+  double flops_per_iteration;  // 12 FMAs x lanes x 2 flops
+};
+
+fma_kernel widest_fma_kernel() {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return {"avx512", fma_chains_avx512, 12 * 8 * 2};
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return {"avx2", fma_chains_avx2, 12 * 4 * 2};
+  throw std::runtime_error("this CPU has neither AVX-512F nor AVX2+FMA");
+}
+
+void pin_to_cpu(int cpu) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+// Starts one pinned thread per entry of cpus, releases them together and
+// returns the wall time until the last one finished.
+double timed_parallel_run(const fma_kernel& kernel, const std::vector<int>& cpus,
+                          long iterations) {
+  std::atomic<int> ready{0};
+  std::atomic<bool> go{false};
+  std::vector<std::thread> workers;
+  for (int cpu : cpus)
+    workers.emplace_back([&, cpu] {
+      pin_to_cpu(cpu);
+      ++ready;
+      while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
+      kernel.loop(iterations);
+    });
+  while (ready.load() < static_cast<int>(cpus.size())) std::this_thread::yield();
+  const auto start = std::chrono::steady_clock::now();
+  go.store(true, std::memory_order_release);
+  for (std::thread& worker : workers) worker.join();
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  return elapsed.count();
+}
+
+// Iterations for one run of about min_seconds on one core.
+long calibrate_iterations(const fma_kernel& kernel, int cpu, double min_seconds) {
+  long iterations = 1 << 16;
+  for (;;) {
+    const double seconds = timed_parallel_run(kernel, {cpu}, iterations);
+    if (seconds >= min_seconds / 4) return static_cast<long>(iterations * min_seconds / seconds) + 1;
+    iterations *= 4;
+  }
+}
+
+std::string read_line(const std::string& path) {
+  std::ifstream file(path);
+  std::string line;
+  std::getline(file, line);
+  return line;
+}
+
+}  // namespace
+
+std::vector<int> one_cpu_per_core() {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  sched_getaffinity(0, sizeof allowed, &allowed);
+  std::set<std::string> cores_seen;
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (!CPU_ISSET(cpu, &allowed)) continue;
+    const std::string siblings = read_line("/sys/devices/system/cpu/cpu" + std::to_string(cpu) +
+                                           "/topology/thread_siblings_list");
+    // Without sysfs every CPU counts as a core of its own.
+    if (siblings.empty() || cores_seen.insert(siblings).second) cpus.push_back(cpu);
+  }
+  return cpus;
+}
+
+fma_peak measure_fma_peak(int threads, double min_seconds) {
+  const fma_kernel kernel = widest_fma_kernel();
+  const std::vector<int> cores = one_cpu_per_core();
+  std::vector<int> cpus;
+  for (int t = 0; t < threads; ++t) cpus.push_back(cores[t % cores.size()]);
+  const long iterations = calibrate_iterations(kernel, cpus.front(), min_seconds);
+  double best = 1e300;
+  for (int run = 0; run < 5; ++run) best = std::min(best, timed_parallel_run(kernel, cpus, iterations));
+  const double flops = kernel.flops_per_iteration * static_cast<double>(iterations) * threads;
+  return {kernel.isa, threads, flops / best * 1e-9};
+}
+
+}  // namespace swblas_bench

@@ -1,0 +1,488 @@
+#!/usr/bin/python3
+"""Side-by-side DGEMM benchmark: swblas against OpenBLAS, BLIS and libxsmm.
+
+One command runs every library configuration on the same shapes, single
+threaded and on all cores, and writes into the output directory:
+  results.csv            every measured row, with the configuration name
+  dgemm_square_1t.png    GFLOP/s against n (square NN), one thread
+  dgemm_square_mt.png    the same on all cores
+  summary.md             tables of GFLOP/s, swblas % of peak, swblas / best peer
+
+Each measurement runs in its own child process (swblas-bench-dgemm, or
+swblas-bench-xsmm for libxsmm) with the environment of its configuration, so
+that OpenBLAS and BLIS read their settings at load time and a crash or a hang
+costs one row, not the run.  Shapes run in the outer loop and configurations
+in the inner one, so that the libraries compared on one shape are measured
+minutes apart at most: the 2-core machine is shared and its speed drifts.
+
+Usage (from the repository root, after building into build/):
+  bench/dgemm/run_bench.py --quick            # a handful of sizes, < 1 minute
+  bench/dgemm/run_bench.py --full             # the whole grid, < 20 minutes
+"""
+
+import argparse
+import csv
+import datetime
+import importlib.util
+import io
+import os
+import shlex
+import signal
+import subprocess
+import sys
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "BLIS_NUM_THREADS",
+                    "SWBLAS_NUM_THREADS")
+OPENBLAS = "/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0"
+BLIS = "/usr/lib/x86_64-linux-gnu/blis-openmp/libblis.so.4"
+XSMM_MAX_N = 256
+
+SQUARE_FULL = [8, 16, 32, 64, 128, 256, 512, 1000, 1500, 2000, 3000, 4000]
+NON_SQUARE = [(2000, 2000, 32), (32, 2000, 2000), (2000, 32, 2000), (999, 1001, 997),
+              (4000, 16, 4000)]
+TRANSPOSES = [(1000, 1000, 1000, ta, tb) for ta in "NT" for tb in "NT" if ta + tb != "NN"]
+
+# Timing per preset: a run lasts min_time seconds, the best of `runs` runs is
+# kept unless they would exceed max_time seconds (large sizes: fewer runs);
+# a child is killed after `timeout` seconds.
+PRESETS = {
+    "quick": dict(square=[16, 64, 256, 1000], other=[(2000, 2000, 32), (1000, 1000, 1000, "T", "N")],
+                  min_time=0.1, runs=3, max_time=1.0, timeout=60),
+    "full": dict(square=SQUARE_FULL, other=NON_SQUARE + TRANSPOSES,
+                 min_time=0.2, runs=5, max_time=12.0, timeout=300),
+}
+
+
+class Config:
+    """One library configuration: what to run and the environment to run it in."""
+
+    def __init__(self, name, library, path=None, set_env=None, unset_env=(), needs_avx512=False,
+                 single_thread_only=False, max_square_n=None, description=""):
+        self.name = name
+        self.library = library
+        self.path = path
+        self.set_env = set_env or {}
+        self.unset_env = tuple(unset_env)
+        self.needs_avx512 = needs_avx512
+        self.single_thread_only = single_thread_only
+        self.max_square_n = max_square_n
+        self.description = description
+        self.skip_reason = None
+        self.failures = 0
+
+    def environment(self, threads):
+        env = dict(os.environ)
+        for name in THREAD_VARIABLES:
+            env[name] = str(threads)
+        for name in self.unset_env:
+            env.pop(name, None)
+        env.update(self.set_env)
+        return env
+
+    def takes(self, shape):
+        if self.max_square_n is None:
+            return True
+        m, n, k, ta, tb = shape
+        return m == n == k and ta == tb == "N" and n <= self.max_square_n
+
+
+def make_configs(args):
+    configs = [
+        Config("swblas", "swblas", args.lib, unset_env=["SWBLAS_TARGET"],
+               description="its own choice (SWBLAS_TARGET removed)"),
+    ]
+    for target in args.swblas_target:
+        configs.append(Config("swblas:" + target, "swblas", args.lib,
+                              set_env={"SWBLAS_TARGET": target},
+                              description="SWBLAS_TARGET=" + target))
+    configs += [
+        Config("openblas", "openblas", OPENBLAS, unset_env=["OPENBLAS_CORETYPE"],
+               description="its own choice (OPENBLAS_CORETYPE removed)"),
+        Config("openblas:SkylakeX", "openblas", OPENBLAS,
+               set_env={"OPENBLAS_CORETYPE": "SkylakeX"}, needs_avx512=True,
+               description="OPENBLAS_CORETYPE=SkylakeX"),
+        Config("blis", "blis", BLIS, unset_env=["BLIS_ARCH_TYPE"],
+               description="its own choice (BLIS_ARCH_TYPE removed)"),
+        Config("blis:skx", "blis", BLIS, set_env={"BLIS_ARCH_TYPE": "skx"}, needs_avx512=True,
+               description="BLIS_ARCH_TYPE=skx"),
+        Config("libxsmm", "libxsmm", single_thread_only=True, max_square_n=XSMM_MAX_N,
+               description="JIT kernels via libxsmm_dmmdispatch, square NN n <= %d, 1 thread"
+               % XSMM_MAX_N),
+    ]
+    if args.configs:
+        wanted = set(args.configs.split(","))
+        configs = [c for c in configs if c.name in wanted]
+    return configs
+
+
+def cpu_flags():
+    with open("/proc/cpuinfo") as cpuinfo:
+        for line in cpuinfo:
+            if line.startswith("flags"):
+                return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def cpu_model():
+    with open("/proc/cpuinfo") as cpuinfo:
+        for line in cpuinfo:
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return "unknown"
+
+
+def physical_cores():
+    """Number of cores this process may run on, SMT siblings counted once."""
+    seen = set()
+    for cpu in os.sched_getaffinity(0):
+        path = "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list" % cpu
+        try:
+            with open(path) as siblings:
+                seen.add(siblings.read().strip())
+        except OSError:
+            seen.add(str(cpu))
+    return len(seen)
+
+
+def resolve(path):
+    """A relative path is taken from the current directory, else the repository root."""
+    if os.path.isabs(path) or os.path.exists(path):
+        return os.path.abspath(path)
+    return os.path.join(REPO_ROOT, path)
+
+
+def shape_argument(shape):
+    return "%d,%d,%d,%s,%s" % shape
+
+
+def shape_label(shape):
+    m, n, k, ta, tb = shape
+    return "%dx%dx%d %s%s" % (m, n, k, ta, tb)
+
+
+def describe_failure(returncode, stderr):
+    last_line = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+    if returncode < 0:
+        return "killed by %s" % signal.Signals(-returncode).name
+    if returncode == 3:
+        return "wrong result: " + last_line
+    return "exit status %d: %s" % (returncode, last_line)
+
+
+class Runner:
+    """Spawns the benchmark children and collects rows, failures and skips."""
+
+    def __init__(self, args, preset):
+        self.args = args
+        self.preset = preset
+        self.rows = []
+        self.failures = []
+        self.best_gflops = {}  # (config, threads) -> best rate so far, to predict times
+
+    def command(self, config, threads, shape):
+        timing = ["--threads", str(threads), "--shapes", shape_argument(shape),
+                  "--min-time", str(self.preset["min_time"]), "--runs", str(self.preset["runs"]),
+                  "--max-time", str(self.preset["max_time"])]
+        if config.library == "libxsmm":
+            return [self.args.xsmm_exe] + timing
+        return [self.args.bench_exe, "--lib", config.path, "--label", config.library] + timing
+
+    def too_slow(self, config, threads, shape):
+        """A reason to skip when the rate seen so far predicts a call near the timeout."""
+        rate = self.best_gflops.get((config.name, threads))
+        if not rate:
+            return None
+        m, n, k = shape[:3]
+        predicted = 2.0 * m * n * k / (rate * 1e9)
+        if 3 * predicted > self.preset["timeout"]:
+            return "predicted %.0f s per call at %.2f GFLOP/s" % (predicted, rate)
+        return None
+
+    def measure(self, config, threads, shape):
+        reason = self.too_slow(config, threads, shape)
+        if reason:
+            self.failures.append((config.name, threads, shape, "skipped: " + reason))
+            return
+        print("  %-18s %2d thread(s) %s" % (config.name, threads, shape_label(shape)), flush=True)
+        try:
+            child = subprocess.run(self.command(config, threads, shape),
+                                   env=config.environment(threads), capture_output=True,
+                                   text=True, timeout=self.preset["timeout"])
+        except subprocess.TimeoutExpired:
+            self.fail(config, threads, shape, "timeout after %d s" % self.preset["timeout"])
+            return
+        if child.returncode != 0:
+            self.fail(config, threads, shape, describe_failure(child.returncode, child.stderr))
+            if child.returncode == 2:  # could not load the library: no shape will work
+                config.skip_reason = "setup failed: " + child.stderr.strip().splitlines()[-1]
+            return
+        for row in csv.DictReader(io.StringIO(child.stdout)):
+            row["config"] = config.name
+            self.rows.append(row)
+            key = (config.name, threads)
+            self.best_gflops[key] = max(self.best_gflops.get(key, 0.0), float(row["gflops"]))
+
+    def fail(self, config, threads, shape, reason):
+        print("    failed: " + reason, flush=True)
+        self.failures.append((config.name, threads, shape, reason))
+        config.failures += 1
+        if config.failures >= 3 and not config.skip_reason:
+            config.skip_reason = "stopped after 3 failures"
+
+
+def measure_peak(bench_exe, threads):
+    child = subprocess.run([bench_exe, "--peak", "--threads", str(threads)], capture_output=True,
+                           text=True, check=True)
+    row = next(csv.DictReader(io.StringIO(child.stdout)))
+    return row["isa"], float(row["gflops"])
+
+
+def library_identity(config, threads):
+    """What the library chose at load time in this configuration (OpenBLAS core, BLIS arch)."""
+    probes = {
+        "openblas": "import ctypes; f = ctypes.CDLL(%r).openblas_get_corename; "
+                    "f.restype = ctypes.c_char_p; print('core ' + f().decode())",
+        "blis": "import ctypes; l = ctypes.CDLL(%r); l.bli_arch_string.restype = ctypes.c_char_p; "
+                "print('arch ' + l.bli_arch_string(l.bli_arch_query_id()).decode())",
+    }
+    if config.library not in probes or config.skip_reason:
+        return ""
+    try:
+        child = subprocess.run([sys.executable, "-c", probes[config.library] % config.path],
+                               env=config.environment(threads), capture_output=True, text=True,
+                               timeout=30)
+    except subprocess.TimeoutExpired:
+        return ""
+    if child.returncode != 0:
+        return "probe " + describe_failure(child.returncode, child.stderr)
+    return child.stdout.strip()
+
+
+def shapes_of(preset):
+    shapes = [(n, n, n, "N", "N") for n in preset["square"]]
+    for shape in preset["other"]:
+        shapes.append(tuple(shape) + ("N", "N") if len(shape) == 3 else tuple(shape))
+    return shapes
+
+
+def run_all(args, preset, configs, thread_counts):
+    runner = Runner(args, preset)
+    shapes = shapes_of(preset)
+    for threads in thread_counts:
+        print("%d thread(s):" % threads, flush=True)
+        for shape in shapes:
+            for config in configs:
+                if config.skip_reason or not config.takes(shape):
+                    continue
+                if config.single_thread_only and threads != 1:
+                    continue
+                runner.measure(config, threads, shape)
+    return runner
+
+
+def write_csv(path, rows):
+    fields = ["config", "library", "threads", "m", "n", "k", "transa", "transb", "seconds",
+              "gflops", "calls_per_run", "runs"]
+    with open(path, "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def row_shape(row):
+    return (int(row["m"]), int(row["n"]), int(row["k"]), row["transa"], row["transb"])
+
+
+def gflops_table(rows, threads):
+    """{shape: {config: gflops}} for one thread count, in measuring order."""
+    table = {}
+    for row in rows:
+        if int(row["threads"]) == threads:
+            table.setdefault(row_shape(row), {})[row["config"]] = float(row["gflops"])
+    return table
+
+
+def plot_square(path, rows, threads, peak, config_names):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    table = gflops_table(rows, threads)
+    figure, axes = plt.subplots(figsize=(8, 5))
+    sizes = set()
+    for name in config_names:
+        points = sorted((s[0], g[name]) for s, g in table.items()
+                        if name in g and s[0] == s[1] == s[2] and s[3] == s[4] == "N")
+        if points:
+            sizes.update(p[0] for p in points)
+            axes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name,
+                      linewidth=2.5 if name.startswith("swblas") else 1.5)
+    isa, gflops = peak
+    axes.axhline(gflops, color="black", linestyle="--", linewidth=1)
+    # x in axes fractions, y in data units: the label sits on the line's left end.
+    axes.text(0.01, gflops, "measured FMA peak (%s, %d core%s): %.1f GFLOP/s"
+              % (isa, threads, "s" if threads > 1 else "", gflops), va="bottom",
+              transform=axes.get_yaxis_transform())
+    axes.set_xscale("log", base=2)
+    axes.set_xticks(sorted(sizes), [str(n) for n in sorted(sizes)])
+    axes.minorticks_off()
+    axes.set_ylim(0, gflops * 1.12)
+    axes.set_xlabel("n (m = n = k, NN)")
+    axes.set_ylabel("GFLOP/s")
+    axes.set_title("DGEMM, square, %d thread%s" % (threads, "s" if threads > 1 else ""))
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(loc="lower right")
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def summary_table(rows, threads, peak, config_names):
+    table = gflops_table(rows, threads)
+    ran = [n for n in config_names if any(n in g for g in table.values())]
+    peers = [n for n in ran if not n.startswith("swblas")]
+    lines = ["| shape (m x n x k, op) | " + " | ".join(ran) +
+             " | swblas % of peak | swblas / best peer |",
+             "|---" * (len(ran) + 3) + "|"]
+    for shape, gflops in table.items():
+        cells = ["%.2f" % gflops[n] if n in gflops else "—" for n in ran]
+        own = gflops.get("swblas")
+        best_peer = max((gflops[n] for n in peers if n in gflops), default=None)
+        percent = "%.0f %%" % (100.0 * own / peak[1]) if own else "—"
+        ratio = "%.2f" % (own / best_peer) if own and best_peer else "—"
+        lines.append("| %s | %s | %s | %s |" % (shape_label(shape), " | ".join(cells), percent,
+                                                ratio))
+    return "\n".join(lines)
+
+
+def write_summary(path, args, preset, runner, configs, peaks, identities):
+    names = [c.name for c in configs]
+    out = ["# DGEMM: swblas side by side with OpenBLAS, BLIS and libxsmm", "",
+           "Command: `%s`" % " ".join(shlex.quote(a) for a in [sys.argv[0]] + sys.argv[1:]), "",
+           "Date: %s UTC. CPU: %s, %d core(s) used for the all-core runs."
+           % (datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M"), cpu_model(), max(peaks)),
+           "",
+           "Method: each cell is one child process; C = 1 * op(A) * op(B) + 1 * C on random "
+           "data with lda = m (etc.); sampled entries of C are checked against dot products; "
+           "the time is the **best** call time over up to %d runs of at least %.2f s each "
+           "(fewer runs when they would exceed %.0f s). The machine is shared: compare "
+           "ratios within one run, not times across runs."
+           % (preset["runs"], preset["min_time"], preset["max_time"]), ""]
+    for threads, peak in peaks.items():
+        out += ["## %d thread%s (measured FMA peak: %.1f GFLOP/s, %s)"
+                % (threads, "s" if threads > 1 else "", peak[1], peak[0]), "",
+                "GFLOP/s per configuration:", "",
+                summary_table(runner.rows, threads, peak, names), ""]
+    out += ["## Configurations", ""]
+    measured = {row["config"] for row in runner.rows}
+    for config in configs:
+        if config.name not in measured:
+            status = "did not run: " + (config.skip_reason or "every cell failed")
+        else:
+            status = "ran" + (" until %s" % config.skip_reason if config.skip_reason else "")
+        where = config.path or args.xsmm_exe
+        extra = "; " + identities[config.name] if identities.get(config.name) else ""
+        out.append("- **%s**: %s — `%s` — %s%s" % (config.name, config.description, where,
+                                                  status, extra))
+    if runner.failures:
+        out += ["", "## Failures and skipped cells", ""]
+        for name, threads, shape, reason in runner.failures:
+            out.append("- %s, %d thread(s), %s: %s" % (name, threads, shape_label(shape), reason))
+    with open(path, "w") as summary:
+        summary.write("\n".join(out) + "\n")
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    preset = parser.add_mutually_exclusive_group()
+    preset.add_argument("--quick", action="store_const", dest="preset", const="quick",
+                        help="a handful of sizes (default)")
+    preset.add_argument("--full", action="store_const", dest="preset", const="full",
+                        help="the whole grid")
+    parser.add_argument("--build-dir", default="build",
+                        help="build tree holding libswblas.so and bench/dgemm (default: build)")
+    parser.add_argument("--lib", "--swblas", dest="lib",
+                        help="swblas library (default: BUILD_DIR/libswblas.so)")
+    parser.add_argument("--bench-exe", help="default: BUILD_DIR/bench/dgemm/swblas-bench-dgemm")
+    parser.add_argument("--xsmm-exe",
+                        help="default: swblas-bench-xsmm in the directory of --bench-exe")
+    parser.add_argument("--out", help="output directory (default: BUILD_DIR/bench-results)")
+    parser.add_argument("--threads", type=int, help="the all-core thread count "
+                        "(default: one per physical core)")
+    parser.add_argument("--configs", help="comma-separated configuration names to run "
+                        "(default: all): swblas, openblas, openblas:SkylakeX, blis, blis:skx, "
+                        "libxsmm, swblas:TARGET")
+    parser.add_argument("--swblas-target", action="append", default=[],
+                        help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
+    parser.add_argument("--try-unsupported", action="store_true",
+                        help="run AVX-512 configurations even on a CPU without AVX-512F")
+    args = parser.parse_args()
+    args.preset = args.preset or "quick"
+    build = resolve(args.build_dir)
+    args.lib = resolve(args.lib) if args.lib else os.path.join(build, "libswblas.so")
+    args.bench_exe = resolve(args.bench_exe or os.path.join(build, "bench/dgemm/swblas-bench-dgemm"))
+    args.xsmm_exe = resolve(args.xsmm_exe or
+                            os.path.join(os.path.dirname(args.bench_exe), "swblas-bench-xsmm"))
+    args.out = os.path.abspath(args.out) if args.out else os.path.join(build, "bench-results")
+    return args
+
+
+def mark_unrunnable(configs, args, has_avx512):
+    for config in configs:
+        if config.needs_avx512 and not has_avx512 and not args.try_unsupported:
+            config.skip_reason = ("the CPU lacks AVX-512F (%s would die with SIGILL)"
+                                  % config.description)
+        elif config.library == "libxsmm" and not os.path.exists(args.xsmm_exe):
+            config.skip_reason = "%s was not built (libxsmm not found)" % args.xsmm_exe
+        elif config.path and not os.path.exists(config.path):
+            config.skip_reason = "%s does not exist" % config.path
+
+
+def reexec_with_matplotlib():
+    """The demo may run under a python3 without matplotlib (pyenv); Debian's has it."""
+    if importlib.util.find_spec("matplotlib"):
+        return
+    system_python = "/usr/bin/python3"
+    if os.path.realpath(sys.executable) != os.path.realpath(system_python) and \
+            os.path.exists(system_python) and "SWBLAS_BENCH_REEXEC" not in os.environ:
+        os.environ["SWBLAS_BENCH_REEXEC"] = "1"
+        os.execv(system_python, [system_python, os.path.abspath(__file__)] + sys.argv[1:])
+    print("warning: matplotlib is not available; no plots will be drawn", file=sys.stderr)
+
+
+def main():
+    reexec_with_matplotlib()
+    args = parse_arguments()
+    preset = PRESETS[args.preset]
+    if not os.path.exists(args.bench_exe):
+        sys.exit("run_bench.py: %s not found; build first (cmake --build %s)"
+                 % (args.bench_exe, args.build_dir))
+    os.makedirs(args.out, exist_ok=True)
+    cores = args.threads or physical_cores()
+    thread_counts = [1] if cores == 1 else [1, cores]
+    configs = make_configs(args)
+    mark_unrunnable(configs, args, "avx512f" in cpu_flags())
+    peaks = {t: measure_peak(args.bench_exe, t) for t in thread_counts}
+    identities = {c.name: library_identity(c, 1) for c in configs}
+    runner = run_all(args, preset, configs, thread_counts)
+    # Other load only ever lowers the measured peak: keep the better of the
+    # measurements before and after the run.
+    peaks = {t: max(peaks[t], measure_peak(args.bench_exe, t), key=lambda p: p[1])
+             for t in thread_counts}
+    for threads, (isa, gflops) in peaks.items():
+        print("FMA peak, %d thread(s): %.1f GFLOP/s (%s)" % (threads, gflops, isa), flush=True)
+    write_csv(os.path.join(args.out, "results.csv"), runner.rows)
+    try:
+        for threads, suffix in zip(thread_counts, ["1t", "mt"]):
+            plot_square(os.path.join(args.out, "dgemm_square_%s.png" % suffix), runner.rows,
+                        threads, peaks[threads], [c.name for c in configs])
+    except ImportError:
+        print("warning: matplotlib missing, plots skipped", file=sys.stderr)
+    write_summary(os.path.join(args.out, "summary.md"), args, preset, runner, configs, peaks,
+                  identities)
+    print("results in " + args.out)
+
+
+if __name__ == "__main__":
+    main()

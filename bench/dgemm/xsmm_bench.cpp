@@ -1,0 +1,61 @@
+// swblas-bench-xsmm: times libxsmm's JIT-generated small-matrix kernels
+// (libxsmm_dmmdispatch, NN only) with the same protocol and CSV rows as
+// swblas-bench-dgemm.  A separate executable because libxsmm is linked
+// statically together with libxsmmnoblas, whose stub dgemm_ must not meet
+// the BLAS libraries swblas-bench-dgemm loads.
+#include <libxsmm.h>
+
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
+#include "bench_harness.h"
+
+namespace {
+
+using namespace swblas_bench;
+
+void print_usage() {
+  std::cout << "usage: swblas-bench-xsmm [options]\n"
+               "Times libxsmm " LIBXSMM_VERSION " JIT kernels (C += A*B, NN only, one thread);\n"
+               "prints the same CSV rows as swblas-bench-dgemm.\n"
+            << run_options_usage();
+}
+
+// libxsmm kernels take only the operand pointers; shape, leading dimensions
+// and beta are fixed when the kernel is generated.
+gemm_call xsmm_call(const gemm_shape& s) {
+  if (s.transa != 'N' || s.transb != 'N')
+    throw std::invalid_argument("swblas-bench-xsmm times NN problems only");
+  const libxsmm_blasint lda = s.m, ldb = s.k, ldc = s.m;
+  const int flags = LIBXSMM_GEMM_FLAG_NONE;
+  const int prefetch = LIBXSMM_GEMM_PREFETCH_NONE;
+  const libxsmm_dmmfunction kernel = libxsmm_dmmdispatch(s.m, s.n, s.k, &lda, &ldb, &ldc,
+                                                         &bench_alpha, &bench_beta, &flags,
+                                                         &prefetch);
+  if (!kernel)
+    throw std::runtime_error("libxsmm has no kernel for m=" + std::to_string(s.m) +
+                             " n=" + std::to_string(s.n) + " k=" + std::to_string(s.k));
+  return [kernel](gemm_operands& x) { kernel(x.a(), x.b(), x.c()); };
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const command_line cl(argc, argv, run_option_names, run_flag_names);
+    if (cl.has("help")) {
+      print_usage();
+      return 0;
+    }
+    run_options options = read_run_options(cl, "libxsmm");
+    options.threads = "1";
+    libxsmm_init();
+    run_shapes(options, xsmm_call, std::cout);
+    libxsmm_finalize();
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "swblas-bench-xsmm: " << error.what() << std::endl;
+    return 2;
+  }
+}
