@@ -1,5 +1,8 @@
+// Names of the instruction sets, as logged by the runtime (SWBLAS_VERBOSE).
 #include "ukernel.h"
+
 namespace swblas {
+
 const char* isa_name(isa i) {
   switch (i) {
     case isa::generic: return "generic";
@@ -10,8 +13,5 @@ const char* isa_name(isa i) {
   }
   return "unknown";
 }
-const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count) {
-  *count = 0;
-  return nullptr;
-}
+
 }  // namespace swblas

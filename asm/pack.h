@@ -1,0 +1,95 @@
+// Packing into the micro-panel formats of ukernel.h, for any strides.
+//
+// A and B panels are the same operation seen from two sides: a micro-panel
+// holds, for each of kc steps, P consecutive "lanes" (P = MR rows of A, or
+// P = NR columns of B). Source element (lane, l) is
+// src[lane * lane_stride + l * k_stride]:
+//   A: lane_stride = rs_a, k_stride = cs_a;  B: lane_stride = cs_b, k_stride = rs_b.
+// Two unit-stride cases get fast paths:
+//   lane_stride == 1 (A not transposed, B transposed): each k step copies P
+//     contiguous doubles;
+//   k_stride == 1 (A transposed, B not transposed): each lane is contiguous
+//     in k; lanes are read a cache line at a time and interleaved in L1.
+// The last micro-panel is zero padded to P lanes.
+#pragma once
+
+#include <algorithm>
+
+#include "simd_scalar.h"
+#include "ukernel.h"
+
+namespace swblas::kernels {
+
+template <class V, int P>
+struct panel_packer {
+  // Packs `lanes` lanes (any count) of kc steps into ceil(lanes/P) panels.
+  static void pack(dim_t lanes, dim_t kc, const double* src, inc_t lane_stride,
+                   inc_t k_stride, double* dst) {
+    for (dim_t p0 = 0; p0 < lanes; p0 += P, dst += P * kc) {
+      const double* s = src + p0 * lane_stride;
+      const dim_t width = std::min<dim_t>(P, lanes - p0);
+      if (width == P && lane_stride == 1) {
+        copy_steps(kc, s, k_stride, dst);
+      } else if (width == P && k_stride == 1) {
+        interleave_lanes(kc, s, lane_stride, dst);
+      } else {
+        gather(width, kc, s, lane_stride, k_stride, dst);
+      }
+    }
+  }
+
+ private:
+  using lane = scalar_simd<V>;
+  // Lanes of one k step read from each source line before moving on: one
+  // cache line of each of the P lane streams per block.
+  static constexpr dim_t kStepsPerBlock = 8;
+
+  static void copy_steps(dim_t kc, const double* s, inc_t k_stride,
+                         double* d) {
+    for (dim_t l = 0; l < kc; ++l, s += k_stride, d += P) {
+      int r = 0;
+#pragma GCC unroll 8
+      for (; r + V::width <= P; r += V::width) V::storeu(d + r, V::loadu(s + r));
+#pragma GCC unroll 8
+      for (; r < P; ++r) lane::storeu(d + r, lane::loadu(s + r));
+    }
+  }
+
+  static void interleave_lanes(dim_t kc, const double* s, inc_t lane_stride,
+                               double* d) {
+    for (dim_t l0 = 0; l0 < kc; l0 += kStepsPerBlock) {
+      const dim_t steps = std::min(kStepsPerBlock, kc - l0);
+#pragma GCC unroll 4
+      for (int r = 0; r < P; ++r) {
+        const double* sr = s + r * lane_stride + l0;
+        double* dr = d + l0 * P + r;
+        for (dim_t l = 0; l < steps; ++l) dr[l * P] = sr[l];
+      }
+    }
+  }
+
+  static void gather(dim_t width, dim_t kc, const double* s, inc_t lane_stride,
+                     inc_t k_stride, double* d) {
+    for (dim_t l = 0; l < kc; ++l, d += P) {
+      const double* sl = s + l * k_stride;
+      for (dim_t r = 0; r < width; ++r) d[r] = sl[r * lane_stride];
+      for (dim_t r = width; r < P; ++r) d[r] = 0.0;
+    }
+  }
+};
+
+// pack_a_fn for an MR-row register block.
+template <class V, int MR>
+void pack_a(dim_t mc, dim_t kc, const double* a, inc_t rs_a, inc_t cs_a,
+            double* ap) {
+  panel_packer<V, MR>::pack(mc, kc, a, rs_a, cs_a, ap);
+}
+
+// pack_b_fn for an NR-column register block.
+template <class V, int NR>
+void pack_b(dim_t kc, dim_t nc, const double* b, inc_t rs_b, inc_t cs_b,
+            double* bp) {
+  panel_packer<V, NR>::pack(nc, kc, b, cs_b, rs_b, bp);
+}
+
+}  // namespace swblas::kernels

@@ -1,0 +1,115 @@
+// The full-tile micro kernel of an MR x NR register block, written once over
+// a SIMD-traits type V (see x86_64/simd_avx2.h for the interface) and
+// instantiated per ISA in that ISA's kernel file.
+//
+// Registers: MR / V::width vectors per column of C, NR columns, so
+// MR*NR/width accumulators, plus MR/width vectors of A and one broadcast of B.
+// Each k step loads one MR-row of the packed A micro-panel (aligned: the
+// panel starts at kPackAlignment and MR*8 bytes is a multiple of the vector
+// size) and broadcasts the NR values of the packed B row.
+#pragma once
+
+#include "ukernel.h"
+
+namespace swblas::kernels {
+
+template <class V, int MR, int NR>
+struct register_block {
+  using reg = typename V::reg;
+  static constexpr int kRowVecs = MR / V::width;
+  static_assert(MR % V::width == 0, "MR must be a whole number of vectors");
+
+  // The A micro-panel streams from L2 in the macro kernel (B stays in L1),
+  // so A is prefetched this many k steps ahead: far enough to hide the L2
+  // latency (~14 cycles on Zen 3) behind two unrolled bodies.
+  static constexpr int kPrefetchSteps = 8;
+  // Unroll of the k loop: enough independent work between loop branches.
+  static constexpr int kUnroll = 4;
+  static constexpr int kLineDoubles = 8;  // one 64-byte cache line
+
+  struct accumulators {
+    reg c[NR][kRowVecs];
+  };
+
+  // C[0:MR, 0:NR] := alpha * Ap * Bp + beta * C (dgemm_ukernel_full_fn).
+  static void full(dim_t k, double alpha, const double* ap, const double* bp,
+                   double beta, double* c, inc_t ldc) {
+    prefetch_c(c, ldc);
+    accumulators acc;
+    zero(acc);
+    dim_t l = 0;
+    for (; l + kUnroll <= k; l += kUnroll) {
+      prefetch_a(ap + kPrefetchSteps * MR);
+#pragma GCC unroll 8
+      for (int u = 0; u < kUnroll; ++u) rank1(ap + u * MR, bp + u * NR, acc);
+      ap += kUnroll * MR;
+      bp += kUnroll * NR;
+    }
+    for (; l < k; ++l, ap += MR, bp += NR) rank1(ap, bp, acc);
+    store(acc, alpha, beta, c, ldc);
+  }
+
+ private:
+  // acc += A(:, l) * B(l, :) for one k step.
+  __attribute__((always_inline)) static void rank1(const double* ap,
+                                                   const double* bp,
+                                                   accumulators& acc) {
+    reg a[kRowVecs];
+#pragma GCC unroll 8
+    for (int r = 0; r < kRowVecs; ++r) a[r] = V::load(ap + r * V::width);
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j) {
+      const reg b = V::broadcast(bp + j);
+#pragma GCC unroll 8
+      for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::fma(a[r], b, acc.c[j][r]);
+    }
+  }
+
+  // The kUnroll A rows that will be needed kPrefetchSteps steps from now.
+  __attribute__((always_inline)) static void prefetch_a(const double* ahead) {
+#pragma GCC unroll 16
+    for (int d = 0; d < kUnroll * MR; d += kLineDoubles) V::prefetch(ahead + d);
+  }
+
+  // First and last element of every column: both lines of an unaligned tile.
+  __attribute__((always_inline)) static void prefetch_c(const double* c,
+                                                        inc_t ldc) {
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j) {
+      V::prefetch(c + j * ldc);
+      V::prefetch(c + j * ldc + MR - 1);
+    }
+  }
+
+  __attribute__((always_inline)) static void zero(accumulators& acc) {
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+      for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::zero();
+  }
+
+  // C := alpha * acc + beta * C; C is not read when beta == 0.
+  __attribute__((always_inline)) static void store(const accumulators& acc,
+                                                   double alpha, double beta,
+                                                   double* c, inc_t ldc) {
+    const reg va = V::set1(alpha);
+    if (beta == 0.0) {
+#pragma GCC unroll 16
+      for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+        for (int r = 0; r < kRowVecs; ++r)
+          V::storeu(c + j * ldc + r * V::width, V::mul(va, acc.c[j][r]));
+      return;
+    }
+    const reg vb = V::set1(beta);
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+      for (int r = 0; r < kRowVecs; ++r) {
+        double* cj = c + j * ldc + r * V::width;
+        V::storeu(cj, V::fma(vb, V::loadu(cj), V::mul(va, acc.c[j][r])));
+      }
+  }
+};
+
+}  // namespace swblas::kernels

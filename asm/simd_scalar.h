@@ -1,0 +1,31 @@
+// A one-lane "vector" in plain C++, with the operations every register-block
+// template uses (see simd traits in x86_64/simd_avx2.h for the full list).
+// It serves the generic kernel and the row tails of the small path.
+#pragma once
+
+namespace swblas::kernels {
+
+// Tag only distinguishes instantiations: templates instantiated in a kernel
+// file compiled with -mavx2 (say) must never be merged by the linker with the
+// copy that has to run on any CPU, so every kernel file instantiates its
+// templates over its own types (scalar_simd<its traits>).
+template <class Tag>
+struct scalar_simd {
+  using reg = double;
+  static constexpr int width = 1;
+
+  static reg zero() { return 0.0; }
+  static reg set1(double x) { return x; }
+  static reg load(const double* p) { return *p; }
+  static reg loadu(const double* p) { return *p; }
+  static reg broadcast(const double* p) { return *p; }
+  static reg fma(reg a, reg b, reg c) { return a * b + c; }
+  static reg mul(reg a, reg b) { return a * b; }
+  static void store(double* p, reg x) { *p = x; }
+  static void storeu(double* p, reg x) { *p = x; }
+  // always_inline: otherwise GCC 12 may find the (side-effect free) call
+  // dead after inlining it into an always_inline caller, and drop it.
+  __attribute__((always_inline)) static void prefetch(const void* p) { __builtin_prefetch(p); }
+};
+
+}  // namespace swblas::kernels

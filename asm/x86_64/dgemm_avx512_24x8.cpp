@@ -1,0 +1,37 @@
+// x86-64 AVX-512F micro kernel, 24x8 register block: three zmm per column of
+// C, eight broadcasts of packed B, 24 accumulators (Skylake-SP, Zen 4/5).
+#include "../edge.h"
+#include "../pack.h"
+#include "../register_block.h"
+#include "../small.h"
+#include "../ukernel.h"
+#include "simd_avx512.h"
+
+namespace swblas {
+namespace {
+
+constexpr int kMR = 24;
+constexpr int kNR = 8;
+using simd = kernels::avx512_simd;
+using block = kernels::register_block<simd, kMR, kNR>;
+
+void full_24x8(dim_t k, double alpha, const double* ap, const double* bp,
+               double beta, double* c, inc_t ldc) {
+  block::full(k, alpha, ap, bp, beta, c, ldc);
+}
+
+}  // namespace
+
+extern const dgemm_ukernel_desc ukernel_avx512_24x8 = {
+    "avx512_24x8",
+    isa::avx512,
+    kMR,
+    kNR,
+    &kernels::edge_tile<kMR, kNR, full_24x8>::ukernel,
+    &full_24x8,
+    &kernels::pack_a<simd, kMR>,
+    &kernels::pack_b<simd, kNR>,
+    &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
+};
+
+}  // namespace swblas

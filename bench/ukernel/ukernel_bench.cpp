@@ -1,0 +1,156 @@
+// In-cache throughput of every micro kernel the CPU can run, as GFLOP/s and
+// as a share of the FMA peak measured here, plus packing bandwidth.
+//
+//   l1:  one A and one B micro-panel (kc = 256), the same C tile: what the
+//        register block and its k loop reach with everything in L1.
+//   l2:  the macro kernel's ir loop: an A block of ~192 KiB (L2) streamed
+//        panel by panel against one B micro-panel (L1), C strip mc x NR.
+// Times are the best of several repetitions (the machine is shared).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "fma_peak.h"
+#include "ukernel.h"
+
+namespace swblas::bench {
+namespace {
+
+constexpr dim_t kKc = 256;
+constexpr int kRepetitions = 7;
+
+struct aligned_free {
+  void operator()(double* p) const { std::free(p); }
+};
+using buffer = std::unique_ptr<double[], aligned_free>;
+
+buffer make_buffer(std::size_t n, double fill) {
+  const std::size_t bytes =
+      (n * sizeof(double) + kPackAlignment - 1) / kPackAlignment * kPackAlignment;
+  buffer b(static_cast<double*>(std::aligned_alloc(kPackAlignment, bytes)));
+  for (std::size_t i = 0; i < n; ++i) b[i] = fill + 1e-3 * static_cast<double>(i % 97);
+  return b;
+}
+
+bool cpu_supports(isa i) {
+  switch (i) {
+    case isa::generic: return true;
+    case isa::avx2:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case isa::avx512: return __builtin_cpu_supports("avx512f");
+    default: return false;
+  }
+}
+
+// Best time in seconds of `run` over kRepetitions.
+double best_seconds(const std::function<void()>& run) {
+  double best = 1e30;
+  for (int r = 0; r < kRepetitions; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    run();
+    const auto t1 = std::chrono::steady_clock::now();
+    best = std::min(best, std::chrono::duration<double>(t1 - t0).count());
+  }
+  return best;
+}
+
+double peak_gflops(isa i) {
+  using chains = std::int64_t (*)(std::int64_t);
+  chains f = nullptr;
+  if (i == isa::avx2) f = fma_chains_avx2;
+  if (i == isa::avx512) f = fma_chains_avx512;
+  if (f == nullptr) return 0.0;
+  constexpr std::int64_t kIterations = 20'000'000;
+  std::int64_t flops = 0;
+  const double t = best_seconds([&] { flops = f(kIterations); });
+  return static_cast<double>(flops) / t * 1e-9;
+}
+
+void report(const char* what, const dgemm_ukernel_desc& d, double gflops,
+            double peak) {
+  std::printf("%-12s %-6s %7.2f GFLOP/s", d.name, what, gflops);
+  if (peak > 0.0) std::printf("  %5.1f%% of peak", 100.0 * gflops / peak);
+  std::printf("\n");
+}
+
+void bench_l1(const dgemm_ukernel_desc& d, double peak) {
+  const buffer ap = make_buffer(d.mr * kKc, 0.5);
+  const buffer bp = make_buffer(d.nr * kKc, 0.25);
+  buffer c = make_buffer(d.mr * d.nr, 0.0);
+  constexpr int kCalls = 20000;
+  const double t = best_seconds([&] {
+    for (int i = 0; i < kCalls; ++i)
+      d.ukernel_full(kKc, 1.0, ap.get(), bp.get(), 1.0, c.get(), d.mr);
+  });
+  report("l1", d, 2.0 * d.mr * d.nr * kKc * kCalls / t * 1e-9, peak);
+}
+
+void bench_l2(const dgemm_ukernel_desc& d, double peak) {
+  const dim_t panels = std::max<dim_t>(1, 96 / d.mr);
+  const dim_t mc = panels * d.mr;
+  const buffer ap = make_buffer(mc * kKc, 0.5);
+  const buffer bp = make_buffer(d.nr * kKc, 0.25);
+  buffer c = make_buffer(mc * d.nr, 0.0);
+  const int sweeps = static_cast<int>(20000 / panels);
+  const double t = best_seconds([&] {
+    for (int s = 0; s < sweeps; ++s)
+      for (dim_t p = 0; p < panels; ++p)
+        d.ukernel_full(kKc, 1.0, ap.get() + p * d.mr * kKc, bp.get(), 1.0,
+                       c.get() + p * d.mr, mc);
+  });
+  report("l2", d, 2.0 * mc * d.nr * kKc * sweeps / t * 1e-9, peak);
+}
+
+// Packing of an mc x kc block of A and a kc x nc panel of B from a
+// 2000 x 2000 column-major matrix (source in L3/memory), both orientations.
+void bench_pack(const dgemm_ukernel_desc& d) {
+  constexpr dim_t kLd = 2000, kMc = 192, kNc = 2048;
+  const buffer src = make_buffer(kLd * kLd, 1.0);
+  buffer dst = make_buffer(kNc * kKc + d.mr * kKc, 0.0);
+  struct pack_case {
+    const char* name;
+    dim_t doubles;
+    std::function<void()> run;
+  };
+  const pack_case cases[] = {
+      {"pack_a N", kMc * kKc, [&] { d.pack_a(kMc, kKc, src.get(), 1, kLd, dst.get()); }},
+      {"pack_a T", kMc * kKc, [&] { d.pack_a(kMc, kKc, src.get(), kLd, 1, dst.get()); }},
+      {"pack_b N", kNc * kKc, [&] { d.pack_b(kKc, kNc, src.get(), 1, kLd, dst.get()); }},
+      {"pack_b T", kNc * kKc, [&] { d.pack_b(kKc, kNc, src.get(), kLd, 1, dst.get()); }},
+  };
+  for (const pack_case& pc : cases) {
+    const double t = best_seconds(pc.run);
+    std::printf("%-12s %-8s %7.2f GB/s (%lld doubles, %.1f us)\n", d.name,
+                pc.name, pc.doubles * 8.0 / t * 1e-9,
+                static_cast<long long>(pc.doubles), t * 1e6);
+  }
+}
+
+}  // namespace
+}  // namespace swblas::bench
+
+int main() {
+  using namespace swblas;
+  std::size_t count = 0;
+  const dgemm_ukernel_desc* const* kernels = ukernel_registry(&count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const dgemm_ukernel_desc& d = *kernels[i];
+    if (!bench::cpu_supports(d.needs)) {
+      std::printf("%-12s skipped: this CPU lacks %s\n", d.name, isa_name(d.needs));
+      continue;
+    }
+    const double peak = bench::peak_gflops(d.needs);
+    if (peak > 0.0)
+      std::printf("%-12s peak   %7.2f GFLOP/s (FMA chains, %s)\n", d.name, peak,
+                  isa_name(d.needs));
+    bench::bench_l1(d, peak);
+    bench::bench_l2(d, peak);
+    bench::bench_pack(d);
+  }
+  return 0;
+}

@@ -1,0 +1,108 @@
+// pack_a / pack_b of every kernel against a naive packing, for unit and
+// general strides in both orientations, full and partial panels; nothing is
+// written past the packed panels.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "kernel_harness.h"
+
+namespace swblas::test {
+namespace {
+
+class pack_test : public ::testing::TestWithParam<const dgemm_ukernel_desc*> {
+ protected:
+  void SetUp() override {
+    std::string why;
+    if (!cpu_supports(GetParam()->needs, &why)) GTEST_SKIP() << why;
+  }
+};
+
+// The packed format of ukernel.h, element by element: `lanes` lanes of kc
+// steps in panels of p lanes, lane r of step l at src[r*lane_stride + l*k_stride].
+std::vector<double> naive_pack(dim_t lanes, dim_t kc, const double* src,
+                               inc_t lane_stride, inc_t k_stride, int p) {
+  const dim_t panels = (lanes + p - 1) / p;
+  std::vector<double> out(static_cast<std::size_t>(panels * p * kc), 0.0);
+  for (dim_t q = 0; q < panels; ++q)
+    for (dim_t l = 0; l < kc; ++l)
+      for (dim_t r = 0; r < p; ++r) {
+        const dim_t lane = q * p + r;
+        if (lane < lanes) out[q * p * kc + l * p + r] = src[lane * lane_stride + l * k_stride];
+      }
+  return out;
+}
+
+struct stride_case {
+  const char* name;
+  inc_t lane_stride, k_stride;  // for a source of `lanes` x kc
+};
+
+// Unit lane stride, unit k stride (transposed), and two general layouts.
+std::vector<stride_case> stride_cases(dim_t lanes, dim_t kc) {
+  return {{"unit lanes", 1, lanes + 5},
+          {"unit k", kc + 3, 1},
+          {"general", 3, 3 * lanes + 2},
+          {"general k-major", 2 * kc + 1, 2}};
+}
+
+// Packs with `pack` (a pack_a or pack_b seen as lanes x kc) and compares.
+template <class Pack>
+void check_pack(const char* what, int p, Pack pack) {
+  const dim_t lane_counts[] = {1, p - 1, p, p + 1, 2 * p + 3};
+  const dim_t depths[] = {1, 5, 17, 64};
+  for (dim_t lanes : lane_counts)
+    for (dim_t kc : depths)
+      for (const stride_case& s : stride_cases(lanes, kc)) {
+        if (lanes <= 0) continue;
+        SCOPED_TRACE(testing::Message() << what << " lanes=" << lanes << " kc=" << kc
+                                        << " strides: " << s.name);
+        const dim_t extent = (lanes - 1) * s.lane_stride + (kc - 1) * s.k_stride + 1;
+        std::vector<double> src(static_cast<std::size_t>(extent));
+        fill_random(src.data(), src.size(), 5);
+        const std::vector<double> expect =
+            naive_pack(lanes, kc, src.data(), s.lane_stride, s.k_stride, p);
+        guarded_matrix out(static_cast<std::ptrdiff_t>(expect.size()), 1,
+                           static_cast<std::ptrdiff_t>(expect.size()));
+        pack(lanes, kc, src.data(), s.lane_stride, s.k_stride, out.data());
+        for (std::size_t i = 0; i < expect.size(); ++i)
+          ASSERT_EQ(out.data()[i], expect[i]) << "at packed index " << i;
+        EXPECT_EQ(out.guards_changed(), 0u);
+      }
+}
+
+TEST_P(pack_test, PackAMatchesNaive) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  check_pack("pack_a", d.mr,
+             [&](dim_t mc, dim_t kc, const double* a, inc_t rs, inc_t cs, double* ap) {
+               d.pack_a(mc, kc, a, rs, cs, ap);
+             });
+}
+
+TEST_P(pack_test, PackBMatchesNaive) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  check_pack("pack_b", d.nr,
+             [&](dim_t nc, dim_t kc, const double* b, inc_t cs, inc_t rs, double* bp) {
+               d.pack_b(kc, nc, b, rs, cs, bp);
+             });
+}
+
+TEST_P(pack_test, EmptyBlockWritesNothing) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  guarded_matrix out(0, 0, 1);
+  const double src[1] = {1.0};
+  d.pack_a(0, 4, src, 1, 1, out.data());
+  d.pack_b(4, 0, src, 1, 1, out.data());
+  EXPECT_EQ(out.guards_changed(), 0u);
+}
+
+std::string kernel_name(const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
+  return info.param->name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, pack_test,
+                         testing::ValuesIn(kernels_under_test()), kernel_name);
+
+}  // namespace
+}  // namespace swblas::test
