@@ -2,12 +2,9 @@
 // the manifest entries for the chosen micro kernel.
 #include "dispatch.h"
 
-#include <cstdio>
 #include <cstring>
-#include <mutex>
 #include <tuple>
 
-#include "runtime.h"
 
 namespace swblas {
 namespace {
@@ -123,7 +120,7 @@ loop_variant choose_loop(parallel_loop l, const std::vector<const macro_kernel_i
 
 std::string describe_level(const char* name, std::size_t used, std::size_t read, bool ok) {
   std::string s = std::string(name) + " " + format_bytes(used);
-  if (ok) return s;
+  if (ok) return s + " (hwloc)";
   return s + " (hwloc read " + (read ? format_bytes(read) : std::string("nothing")) +
          ": implausible, using safe figure)";
 }
@@ -205,8 +202,12 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   table.target = reference_only ? kReferenceTarget : isa_name(verdicts[chosen].target);
   table.ukernel = verdicts[chosen].ukernel;
   const dgemm_ukernel_desc& u = *table.ukernel;
-  log->lines.push_back("chosen target " + table.target +
-                       (config.forced_target.empty() ? " (first accepted)" : " (SWBLAS_TARGET)") +
+  const std::string& forced = config.forced_target;
+  const std::string why = forced.empty()           ? "first accepted"
+                          : forced == table.target ? "forced by SWBLAS_TARGET"
+                                                   : "first accepted; SWBLAS_TARGET=" + forced +
+                                                         " refused";
+  log->lines.push_back("chosen target " + table.target + " (" + why + ")" +
                        ", micro kernel " + u.name + " (" + std::to_string(u.mr) + "x" +
                        std::to_string(u.nr) + ")");
   const std::vector<const macro_kernel_info*> usable = usable_variants(kernels, u, log);
@@ -214,49 +215,6 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   for (parallel_loop l : {parallel_loop::ic, parallel_loop::jr})
     table.loops[static_cast<int>(l)] = choose_loop(l, usable, u, caches, reference_only, log);
   return table;
-}
-
-namespace {
-
-struct process_runtime {
-  machine_info machine;
-  dispatch_table table;
-};
-
-void print(const std::vector<std::string>& lines, const char* prefix) {
-  for (const std::string& s : lines) std::fprintf(stderr, "swblas: %s%s\n", prefix, s.c_str());
-}
-
-process_runtime& process() {
-  static process_runtime rt;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    rt.machine.cpu = detect_cpu_features();
-    rt.machine.topo = read_topology();
-    const runtime_config config = config_from_environment(rt.machine.topo.cores);
-    dispatch_log log;
-    log.warnings = config.warnings;
-    rt.table = build_dispatch(rt.machine, config, architecture_targets(), build_catalogue(), &log);
-    if (config.verbose) print(log.lines, "");
-    print(log.warnings, "warning: ");
-  });
-  return rt;
-}
-
-}  // namespace
-
-const dispatch_table& active_dispatch() { return process().table; }
-
-const machine_info& active_machine() { return process().machine; }
-
-runtime_choice chosen_runtime() {
-  const dispatch_table& t = active_dispatch();
-  auto variant = [&](parallel_loop l) {
-    const macro_kernel_info* g = t.loop(l).generated;
-    return g ? g->name : kReferenceTarget;
-  };
-  return {t.target.c_str(), t.ukernel ? t.ukernel->name : "none", variant(parallel_loop::ic),
-          variant(parallel_loop::jr), t.threads};
 }
 
 }  // namespace swblas

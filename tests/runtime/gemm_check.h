@@ -1,0 +1,119 @@
+// Test problems for the driver: operands in any of the four transposes,
+// C with padding rows that must survive, and a naive triple loop with an
+// error bound derived from k and machine epsilon.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dispatch.h"
+#include "gemm_driver.h"
+
+namespace swblas::testing_support {
+
+struct problem_spec {
+  dim_t m, n, k;
+  bool trans_a = false, trans_b = false;
+  double alpha = 1.0, beta = 0.0;
+  dim_t ldc_pad = 0;  // ldc = m + ldc_pad
+};
+
+inline std::string describe(const problem_spec& s) {
+  return "m=" + std::to_string(s.m) + " n=" + std::to_string(s.n) + " k=" + std::to_string(s.k) +
+         (s.trans_a ? " A^T" : " A") + (s.trans_b ? " B^T" : " B") +
+         " alpha=" + std::to_string(s.alpha) + " beta=" + std::to_string(s.beta) +
+         " ldc=m+" + std::to_string(s.ldc_pad);
+}
+
+// The padding of C (rows m..ldc-1) holds this; it must never change.
+inline constexpr double kSentinel = -7777.0;
+
+class test_problem {
+ public:
+  test_problem(const problem_spec& s, unsigned seed) : spec_(s) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    // A is stored m x k (or k x m when transposed) with a padded leading
+    // dimension, so the strides are never the trivial ones.
+    const dim_t lda = (s.trans_a ? s.k : s.m) + 3, ldb = (s.trans_b ? s.n : s.k) + 2;
+    a_.resize(std::max<dim_t>(lda * (s.trans_a ? s.m : s.k), 1));
+    b_.resize(std::max<dim_t>(ldb * (s.trans_b ? s.k : s.n), 1));
+    for (double& x : a_) x = u(rng);
+    for (double& x : b_) x = u(rng);
+    const dim_t ldc = s.m + s.ldc_pad;
+    c_.assign(std::max<dim_t>(ldc * s.n, 1), kSentinel);
+    for (dim_t j = 0; j < s.n; ++j)
+      for (dim_t i = 0; i < s.m; ++i)
+        c_[i + j * ldc] = s.beta == 0.0 ? std::numeric_limits<double>::quiet_NaN() : u(rng);
+    c0_ = c_;
+    p_ = gemm_problem{s.m, s.n, s.k, s.alpha, a_.data(), s.trans_a ? lda : 1,
+                      s.trans_a ? 1 : lda, b_.data(), s.trans_b ? ldb : 1, s.trans_b ? 1 : ldb,
+                      s.beta, c_.data(), ldc};
+  }
+
+  const gemm_problem& problem() const { return p_; }
+
+  // Every element of C within k-and-epsilon of the naive result, padding
+  // untouched.
+  void expect_correct(const std::string& context) const {
+    const gemm_problem& p = p_;
+    const double eps = std::numeric_limits<double>::epsilon();
+    int failures = 0;
+    for (dim_t j = 0; j < p.n; ++j)
+      for (dim_t i = 0; i < p.ldc; ++i) {
+        const double got = c_[i + j * p.ldc];
+        if (i >= p.m) {
+          if (got != kSentinel && failures++ < 5)
+            ADD_FAILURE() << context << ": padding C(" << i << "," << j << ") overwritten";
+          continue;
+        }
+        double sum = 0.0, magnitude = 0.0;
+        for (dim_t l = 0; l < p.k; ++l) {
+          const double prod = p.a[i * p.rs_a + l * p.cs_a] * p.b[l * p.rs_b + j * p.cs_b];
+          sum += prod;
+          magnitude += std::fabs(prod);
+        }
+        const double c0 = c0_[i + j * p.ldc];
+        const double beta_c = p.beta == 0.0 ? 0.0 : p.beta * c0;
+        const double want = p.alpha * sum + beta_c;
+        const double bound =
+            2.0 * (p.k + 2) * eps * (std::fabs(p.alpha) * magnitude + std::fabs(beta_c)) +
+            std::numeric_limits<double>::min();
+        if (!(std::fabs(got - want) <= bound) && failures++ < 5)
+          ADD_FAILURE() << context << ": C(" << i << "," << j << ") = " << got << ", want "
+                        << want << " (bound " << bound << ")";
+      }
+  }
+
+ private:
+  problem_spec spec_;
+  std::vector<double> a_, b_, c_, c0_;
+  gemm_problem p_;
+};
+
+// The table SWBLAS_TARGET=target would give on this machine, or nothing
+// (with the reason) when the CPU or the build cannot run it.
+inline bool table_for(const std::string& target, dispatch_table* t, std::string* why) {
+  runtime_config c;
+  c.forced_target = target;
+  dispatch_log log;
+  *t = build_dispatch(active_machine(), c, architecture_targets(), build_catalogue(), &log);
+  if (t->target == target && t->ukernel) return true;
+  *why = log.warnings.empty() ? "no table for " + target : log.warnings[0];
+  return false;
+}
+
+// Runs one spec on table t and checks it.
+inline void check_gemm(const dispatch_table& t, const problem_spec& s, const gemm_options& o,
+                       unsigned seed) {
+  test_problem tp(s, seed);
+  gemm_with(t, tp.problem(), o);
+  tp.expect_correct(t.target + " threads=" + std::to_string(o.threads) + " " + describe(s));
+}
+
+}  // namespace swblas::testing_support

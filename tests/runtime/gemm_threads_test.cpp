@@ -1,0 +1,100 @@
+// Threading: team sizes 1, 2, 3, both parallel loops, blockings small
+// enough to give every thread several blocks, and concurrent callers.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "gemm.h"
+#include "gemm_check.h"
+
+namespace swblas {
+namespace {
+
+using testing_support::check_gemm;
+using testing_support::problem_spec;
+
+dispatch_table reference_table() {
+  dispatch_table t;
+  std::string why;
+  EXPECT_TRUE(testing_support::table_for("reference", &t, &why)) << why;
+  return t;
+}
+
+// The reference path with tiny blocks: many jc/pc/ic iterations, partial
+// blocks everywhere, and more mc blocks or nr panels than threads.
+TEST(GemmThreads, ReferenceWithTinyBlocking) {
+  dispatch_table t = reference_table();
+  ASSERT_NE(t.ukernel, nullptr);
+  const int mr = t.ukernel->mr, nr = t.ukernel->nr;
+  for (loop_variant& v : t.loops) v.blk = blocking{2 * mr, 8, 3 * nr};
+  const problem_spec shapes[] = {{37, 29, 23}, {5, 41, 9}, {50, 7, 17}, {1, 1, 20}};
+  unsigned seed = 300;
+  for (int threads : {1, 2, 3})
+    for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr})
+      for (problem_spec s : shapes)
+        for (int tr = 0; tr < 4; ++tr) {
+          s.trans_a = tr & 1;
+          s.trans_b = tr & 2;
+          s.alpha = 0.5;
+          s.beta = tr == 3 ? 0.0 : -1.5;
+          s.ldc_pad = 1;
+          gemm_options o;
+          o.threads = threads;
+          o.loop = loop;
+          o.fit_team_to_work = false;
+          o.allow_small = false;
+          check_gemm(t, s, o, seed++);
+        }
+}
+
+// Every target this CPU runs, with its real blocking.
+TEST(GemmThreads, EveryTargetEveryLoop) {
+  for (const char* target : {"avx512", "avx2", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why)) continue;  // tested skipped in GemmOnTarget
+    for (int threads : {1, 2, 3})
+      for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
+        gemm_options o;
+        o.threads = threads;
+        o.loop = loop;
+        o.fit_team_to_work = false;
+        check_gemm(t, {131, 77, 300, false, true, 1.0, 1.0, 2}, o, threads * 10 + int(loop));
+      }
+  }
+}
+
+TEST(GemmThreads, DriverPolicy) {
+  const dispatch_table t = reference_table();
+  ASSERT_NE(t.ukernel, nullptr);
+  const blocking& b = t.loop(parallel_loop::ic).blk;
+  const gemm_problem tiny{8, 8, 8};
+  EXPECT_EQ(team_size(tiny, *t.ukernel, b, 8), 1);
+  const gemm_problem big{2000, 2000, 2000};
+  EXPECT_EQ(team_size(big, *t.ukernel, b, 8), 8);
+  EXPECT_EQ(team_size(big, *t.ukernel, b, 0), 1);
+  EXPECT_EQ(choose_parallel_loop(gemm_problem{b.mc * 4, 100, 100}, b, 4), parallel_loop::ic);
+  EXPECT_EQ(choose_parallel_loop(gemm_problem{b.mc * 2, 100, 100}, b, 4), parallel_loop::jr);
+}
+
+// Four user threads at once on different problems, each through the
+// public entry point (its own OpenMP team and packing buffers).
+TEST(GemmThreads, ConcurrentCallers) {
+  const problem_spec specs[] = {{150, 90, 70, false, false, 1.0, 0.0, 0},
+                                {33, 260, 45, true, false, -1.0, 2.0, 3},
+                                {97, 101, 103, false, true, 0.5, 1.0, 1},
+                                {7, 5, 400, true, true, 2.0, 0.0, 2}};
+  std::vector<std::thread> callers;
+  for (int i = 0; i < 4; ++i)
+    callers.emplace_back([&specs, i] {
+      for (int round = 0; round < 3; ++round) {
+        testing_support::test_problem tp(specs[i], 1000 + 10 * i + round);
+        gemm(tp.problem());
+        tp.expect_correct("caller " + std::to_string(i));
+      }
+    });
+  for (std::thread& c : callers) c.join();
+}
+
+}  // namespace
+}  // namespace swblas
