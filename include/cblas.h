@@ -1,1 +1,58 @@
-/* placeholder (owner: interface) */
+/* The standard C interface to the BLAS (CBLAS), as implemented by swblas.
+ *
+ * The types, enum values and prototypes follow netlib's cblas.h (the one
+ * Debian installs), so a program written against it compiles and links
+ * against swblas unchanged.  Only the routines swblas implements are
+ * declared.  swblas is LP64: CBLAS_INT is 32 bits wide. */
+#ifndef CBLAS_H
+#define CBLAS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <inttypes.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CBLAS_INDEX size_t
+
+#ifndef CBLAS_INT
+#define CBLAS_INT int32_t
+#endif
+#ifndef CBLAS_IFMT
+#define CBLAS_IFMT PRId32
+#endif
+
+typedef enum CBLAS_LAYOUT { CblasRowMajor = 101, CblasColMajor = 102 } CBLAS_LAYOUT;
+typedef enum CBLAS_TRANSPOSE {
+  CblasNoTrans = 111,
+  CblasTrans = 112,
+  CblasConjTrans = 113
+} CBLAS_TRANSPOSE;
+typedef enum CBLAS_UPLO { CblasUpper = 121, CblasLower = 122 } CBLAS_UPLO;
+typedef enum CBLAS_DIAG { CblasNonUnit = 131, CblasUnit = 132 } CBLAS_DIAG;
+typedef enum CBLAS_SIDE { CblasLeft = 141, CblasRight = 142 } CBLAS_SIDE;
+
+/* The older name of the layout type; `enum CBLAS_ORDER` works too. */
+#define CBLAS_ORDER CBLAS_LAYOUT
+
+/* C := alpha * op(A) * op(B) + beta * C, with C an M x N matrix stored in
+ * the given layout.  Illegal arguments are reported through cblas_xerbla
+ * with the reference parameter numbers, and nothing is written. */
+void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA,
+                 CBLAS_TRANSPOSE TransB, const CBLAS_INT M, const CBLAS_INT N,
+                 const CBLAS_INT K, const double alpha, const double *A,
+                 const CBLAS_INT lda, const double *B, const CBLAS_INT ldb,
+                 const double beta, double *C, const CBLAS_INT ldc);
+
+/* The CBLAS error handler.  swblas's default prints the reference message
+ * on stderr and returns (the reference calls exit); a program may define its
+ * own cblas_xerbla, which then replaces it, also under LD_PRELOAD. */
+void cblas_xerbla(CBLAS_INT p, const char *rout, const char *form, ...);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CBLAS_H */

@@ -1,0 +1,18 @@
+# Checks the dynamic symbol table of libswblas.so (LIBRARY): the BLAS/CBLAS
+# entry points are exported, the error handlers are exported weak (so that a
+# program's own definition wins), and the interface's internals are hidden.
+find_program(NM nm REQUIRED)
+execute_process(COMMAND ${NM} -D --defined-only ${LIBRARY}
+                OUTPUT_VARIABLE symbols RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nm failed on ${LIBRARY}")
+endif()
+foreach(expected "T dgemm_" "T cblas_dgemm" "W xerbla_" "W cblas_xerbla" "W dgemm")
+  if(NOT symbols MATCHES "[0-9a-f]+ ${expected}\n")
+    message(FATAL_ERROR "libswblas.so does not export '${expected}'")
+  endif()
+endforeach()
+if(symbols MATCHES "swblas3api")
+  message(FATAL_ERROR "libswblas.so exports interface internals (swblas::api)")
+endif()
+message(STATUS "exports of ${LIBRARY}: dgemm_, dgemm, cblas_dgemm, xerbla_, cblas_xerbla")
