@@ -1,0 +1,99 @@
+# Runs one of Debian's netlib BLAS testers (libblas-test) on swblas's DGEMM.
+#
+# The testers are linked against libblas.so.3. They run here against netlib's
+# reference libblas.so.3 (REFERENCE_BLAS_DIR, which also defines the CBLAS
+# globals the CBLAS tester needs) with libswblas.so preloaded, so that DGEMM
+# (dgemm_ / cblas_dgemm) resolves to swblas, while the tester's own XERBLA and
+# cblas_xerbla, defined in the executable, still take the calls swblas makes
+# for illegal arguments: the error-exit tests rely on that.
+#
+# Inputs (-D): KIND (f77 | cblas), TESTER, INPUT (the tester's stock input),
+# SWBLAS_LIBRARY, REFERENCE_BLAS_DIR, WORK_DIR.
+# Exit 77 (ctest SKIP) when the tester is not installed.
+
+if(NOT EXISTS "${TESTER}" OR NOT EXISTS "${INPUT}")
+  message("SKIP: ${TESTER} not found (apt-get install libblas-test)")
+  cmake_language(EXIT 77)
+endif()
+
+# The stock input with every routine but DGEMM switched off; the F77 tester's
+# summary goes to a file in WORK_DIR (its name is limited to 32 characters, so
+# it is relative to the working directory).
+set(summary_name "xblat3d_dgemm.out")
+file(STRINGS "${INPUT}" lines)
+set(edited "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^'dblat3.out'")
+    string(REPLACE "'dblat3.out'" "'${summary_name}'" line "${line}")
+  elseif(line MATCHES "^(cblas_)?[Dd][A-Za-z0-9]+ +T " AND
+         NOT line MATCHES "^(cblas_dgemm|DGEMM) ")
+    string(REGEX REPLACE "^([A-Za-z0-9_]+ +)T " "\\1F " line "${line}")
+  endif()
+  string(APPEND edited "${line}\n")
+endforeach()
+set(input_file "${WORK_DIR}/${KIND}_dgemm.in")
+file(WRITE "${input_file}" "${edited}")
+file(REMOVE "${WORK_DIR}/${summary_name}")
+
+set(ENV{LD_LIBRARY_PATH} "${REFERENCE_BLAS_DIR}")
+set(ENV{LD_PRELOAD} "${SWBLAS_LIBRARY}")
+set(ENV{SWBLAS_VERBOSE} "1")
+set(ENV{LD_DEBUG} "bindings")
+execute_process(COMMAND "${TESTER}"
+                INPUT_FILE "${input_file}"
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
+                WORKING_DIRECTORY "${WORK_DIR}")
+unset(ENV{LD_PRELOAD})
+unset(ENV{LD_DEBUG})
+file(WRITE "${WORK_DIR}/${KIND}_dgemm.stderr" "${err}")
+
+if(KIND STREQUAL "f77")
+  if(NOT EXISTS "${WORK_DIR}/${summary_name}")
+    message(FATAL_ERROR "no summary file written; stdout:\n${out}")
+  endif()
+  file(READ "${WORK_DIR}/${summary_name}" report)
+  set(tester_name "xblat3d")
+  set(symbol "dgemm_")
+  set(required
+    " DGEMM  PASSED THE TESTS OF ERROR-EXITS"
+    " DGEMM  PASSED THE COMPUTATIONAL TESTS")
+else()
+  set(report "${out}")
+  set(tester_name "xdcblat3")
+  set(symbol "cblas_dgemm")
+  set(required
+    " cblas_dgemm  PASSED THE TESTS OF ERROR-EXITS"
+    " cblas_dgemm  PASSED THE COLUMN-MAJOR COMPUTATIONAL TESTS"
+    " cblas_dgemm  PASSED THE ROW-MAJOR    COMPUTATIONAL TESTS")
+endif()
+
+set(failures "")
+if(NOT rc EQUAL 0)
+  string(APPEND failures "tester exited with ${rc}\n")
+endif()
+foreach(line IN LISTS required)
+  if(NOT report MATCHES "${line}")
+    string(APPEND failures "missing: '${line}'\n")
+  endif()
+endforeach()
+if(report MATCHES "\\*\\*\\*\\*\\*|FAIL")
+  string(APPEND failures "the tester reports a failure\n")
+endif()
+# Proof that the DGEMM under test is swblas's: the dynamic linker bound the
+# tester's call to libswblas.so, and swblas's runtime printed its
+# SWBLAS_VERBOSE report when it first dispatched.
+if(NOT err MATCHES "binding file [^\n]*${tester_name} \\[0\\] to [^\n]*libswblas\\.so[^\n]*: normal symbol `${symbol}'")
+  string(APPEND failures "${symbol} was not bound to libswblas.so\n")
+endif()
+if(NOT err MATCHES "(^|\n)swblas: ")
+  string(APPEND failures "no SWBLAS_VERBOSE report from swblas on stderr\n")
+endif()
+
+if(failures)
+  message(FATAL_ERROR "${tester_name} on swblas failed:\n${failures}\n"
+                      "tester output:\n${report}\n"
+                      "(stderr in ${WORK_DIR}/${KIND}_dgemm.stderr)")
+endif()
+string(REGEX MATCHALL "[^\n]*PASSED[^\n]*" passed "${report}")
+string(REPLACE ";" "\n" passed "${passed}")
+message("${tester_name} with libswblas.so preloaded:\n${passed}")
