@@ -46,6 +46,20 @@ std::size_t l3_per_core(hwloc_topology_t topo) {
          static_cast<std::size_t>(sharing > 0 ? sharing : 1);
 }
 
+// Physical cores this process may run on: those that share a PU with its
+// CPU binding (taskset, cgroups), or all cores when the binding is unknown.
+int usable_cores(hwloc_topology_t topo) {
+  const int all = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
+  hwloc_bitmap_t bound = hwloc_bitmap_alloc();
+  int usable = 0;
+  if (bound && hwloc_get_cpubind(topo, bound, HWLOC_CPUBIND_PROCESS) == 0)
+    for (int i = 0; i < all; ++i)
+      usable += hwloc_bitmap_intersects(hwloc_get_obj_by_type(topo, HWLOC_OBJ_CORE, i)->cpuset,
+                                        bound);
+  hwloc_bitmap_free(bound);
+  return usable > 0 ? usable : all;
+}
+
 }  // namespace
 
 cache_assessment assess_caches(const cache_sizes& read) {
@@ -66,7 +80,7 @@ topology read_topology() {
       read.l1d = first_cache_size(topo, HWLOC_OBJ_L1CACHE);
       read.l2 = first_cache_size(topo, HWLOC_OBJ_L2CACHE);
       read.l3 = l3_per_core(topo);
-      const int cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
+      const int cores = usable_cores(topo);
       t.cores_read = cores > 0 ? cores : 0;
     }
     hwloc_topology_destroy(topo);

@@ -32,7 +32,7 @@ cache_assessment assess_caches(const cache_sizes& read);
 
 struct topology {
   cache_assessment caches;
-  int cores = 1;       // physical cores (not hardware threads) used
+  int cores = 1;       // physical cores (not hardware threads) this process may use
   int cores_read = 0;  // what hwloc said (0: it could not tell)
 };
 
