@@ -9,7 +9,7 @@
 //   lane_stride == 1 (A not transposed, B transposed): each k step copies P
 //     contiguous doubles;
 //   k_stride == 1 (A transposed, B not transposed): each lane is contiguous
-//     in k; lanes are read a cache line at a time and interleaved in L1.
+//     in k; blocks of width x width are transposed in registers.
 // The last micro-panel is zero padded to P lanes.
 #pragma once
 
@@ -40,9 +40,6 @@ struct panel_packer {
 
  private:
   using lane = scalar_simd<V>;
-  // Lanes of one k step read from each source line before moving on: one
-  // cache line of each of the P lane streams per block.
-  static constexpr dim_t kStepsPerBlock = 8;
 
   static void copy_steps(dim_t kc, const double* s, inc_t k_stride,
                          double* d) {
@@ -55,17 +52,34 @@ struct panel_packer {
     }
   }
 
+  // W steps of W lanes at a time: W vector loads along k, one in-register
+  // transpose, W vector stores of one step each; lanes past the last whole
+  // vector (P % W of them) are copied one by one.
   static void interleave_lanes(dim_t kc, const double* s, inc_t lane_stride,
                                double* d) {
-    for (dim_t l0 = 0; l0 < kc; l0 += kStepsPerBlock) {
-      const dim_t steps = std::min(kStepsPerBlock, kc - l0);
-#pragma GCC unroll 4
-      for (int r = 0; r < P; ++r) {
-        const double* sr = s + r * lane_stride + l0;
-        double* dr = d + l0 * P + r;
-        for (dim_t l = 0; l < steps; ++l) dr[l * P] = sr[l];
-      }
+    constexpr int W = V::width;
+    constexpr int kVectorLanes = P / W * W;
+    dim_t l = 0;
+    for (; l + W <= kc; l += W) {
+#pragma GCC unroll 8
+      for (int r0 = 0; r0 < kVectorLanes; r0 += W) transpose_block(s + r0 * lane_stride + l, lane_stride, d + l * P + r0);
+#pragma GCC unroll 8
+      for (int r = kVectorLanes; r < P; ++r)
+#pragma GCC unroll 8
+        for (int i = 0; i < W; ++i) d[(l + i) * P + r] = s[r * lane_stride + l + i];
     }
+    for (; l < kc; ++l)
+      for (int r = 0; r < P; ++r) d[l * P + r] = s[r * lane_stride + l];
+  }
+
+  // A W x W block: W lanes of W steps from s, stored as W steps of W lanes.
+  static void transpose_block(const double* s, inc_t lane_stride, double* d) {
+    typename V::reg x[V::width];
+#pragma GCC unroll 8
+    for (int i = 0; i < V::width; ++i) x[i] = V::loadu(s + i * lane_stride);
+    V::transpose(x);
+#pragma GCC unroll 8
+    for (int i = 0; i < V::width; ++i) V::storeu(d + i * P, x[i]);
   }
 
   static void gather(dim_t width, dim_t kc, const double* s, inc_t lane_stride,

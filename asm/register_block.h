@@ -13,7 +13,11 @@
 
 namespace swblas::kernels {
 
-template <class V, int MR, int NR>
+// KUnroll: k steps per loop iteration. 4 gives the 12-accumulator AVX2 block
+// enough independent work between branches; blocks that fill the register
+// file (24 zmm accumulators) use 1, because GCC then hoists loads of the next
+// step and spills accumulators.
+template <class V, int MR, int NR, int KUnroll = 4>
 struct register_block {
   using reg = typename V::reg;
   static constexpr int kRowVecs = MR / V::width;
@@ -23,8 +27,7 @@ struct register_block {
   // so A is prefetched this many k steps ahead: far enough to hide the L2
   // latency (~14 cycles on Zen 3) behind two unrolled bodies.
   static constexpr int kPrefetchSteps = 8;
-  // Unroll of the k loop: enough independent work between loop branches.
-  static constexpr int kUnroll = 4;
+  static constexpr int kUnroll = KUnroll;
   static constexpr int kLineDoubles = 8;  // one 64-byte cache line
 
   struct accumulators {

@@ -25,7 +25,10 @@ struct scalar_simd {
   static void storeu(double* p, reg x) { *p = x; }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
-  __attribute__((always_inline)) static void prefetch(const void* p) { __builtin_prefetch(p); }
+  __attribute__((always_inline)) static void prefetch(const void* p) {
+    __builtin_prefetch(p);
+  }
+  static void transpose(reg (&)[width]) {}  // a 1 x 1 block
 };
 
 }  // namespace swblas::kernels

@@ -13,7 +13,7 @@ namespace {
 constexpr int kMR = 24;
 constexpr int kNR = 8;
 using simd = kernels::avx512_simd;
-using block = kernels::register_block<simd, kMR, kNR>;
+using block = kernels::register_block<simd, kMR, kNR, 1>;
 
 void full_24x8(dim_t k, double alpha, const double* ap, const double* bp,
                double beta, double* c, inc_t ldc) {

@@ -10,6 +10,8 @@
 //   mul                     a * b
 //   store / storeu          aligned / unaligned
 //   prefetch                into L1
+//   transpose(x)            x[i][j] := x[j][i] for a width x width block held
+//                           in width registers (packing transposed operands)
 #pragma once
 
 #include <immintrin.h>
@@ -33,6 +35,16 @@ struct avx2_simd {
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {
     _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
+  }
+  static void transpose(reg (&x)[width]) {
+    const reg lo01 = _mm256_unpacklo_pd(x[0], x[1]);  // x00 x10 x02 x12
+    const reg hi01 = _mm256_unpackhi_pd(x[0], x[1]);  // x01 x11 x03 x13
+    const reg lo23 = _mm256_unpacklo_pd(x[2], x[3]);
+    const reg hi23 = _mm256_unpackhi_pd(x[2], x[3]);
+    x[0] = _mm256_permute2f128_pd(lo01, lo23, 0x20);
+    x[1] = _mm256_permute2f128_pd(hi01, hi23, 0x20);
+    x[2] = _mm256_permute2f128_pd(lo01, lo23, 0x31);
+    x[3] = _mm256_permute2f128_pd(hi01, hi23, 0x31);
   }
 };
 

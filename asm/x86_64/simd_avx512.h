@@ -25,6 +25,39 @@ struct avx512_simd {
   __attribute__((always_inline)) static void prefetch(const void* p) {
     _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
   }
+  // The zero-masked forms with a full mask are the plain instructions; the
+  // unmasked intrinsics trip GCC 12's -Wuninitialized (_mm512_undefined_pd).
+  static reg unpacklo(reg a, reg b) { return _mm512_maskz_unpacklo_pd(0xFF, a, b); }
+  static reg unpackhi(reg a, reg b) { return _mm512_maskz_unpackhi_pd(0xFF, a, b); }
+  template <int Lanes>
+  static reg shuffle_lanes(reg a, reg b) {
+    return _mm512_maskz_shuffle_f64x2(0xFF, a, b, Lanes);
+  }
+
+  static void transpose(reg (&x)[width]) {
+    // Pairs of rows interleaved: t[2i] holds columns 0 2 4 6 of rows 2i and
+    // 2i+1, t[2i+1] columns 1 3 5 7.
+    reg t[width];
+    for (int i = 0; i < width; i += 2) {
+      t[i] = unpacklo(x[i], x[i + 1]);
+      t[i + 1] = unpackhi(x[i], x[i + 1]);
+    }
+    // 128-bit lanes of rows 0-3 (u) and 4-7 (v): u[c] holds columns c and
+    // c + 4 of rows 0-3, for c = 0..3.
+    reg u[4], v[4];
+    for (int h = 0; h < 2; ++h) {
+      reg* out = h == 0 ? u : v;
+      const reg* in = t + 4 * h;
+      out[0] = shuffle_lanes<0x88>(in[0], in[2]);
+      out[1] = shuffle_lanes<0x88>(in[1], in[3]);
+      out[2] = shuffle_lanes<0xDD>(in[0], in[2]);
+      out[3] = shuffle_lanes<0xDD>(in[1], in[3]);
+    }
+    for (int c = 0; c < 4; ++c) {
+      x[c] = shuffle_lanes<0x88>(u[c], v[c]);
+      x[c + 4] = shuffle_lanes<0xDD>(u[c], v[c]);
+    }
+  }
 };
 
 }  // namespace swblas::kernels

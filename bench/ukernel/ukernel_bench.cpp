@@ -107,9 +107,10 @@ void bench_l2(const dgemm_ukernel_desc& d, double peak) {
 }
 
 // Packing of an mc x kc block of A and a kc x nc panel of B from a
-// 2000 x 2000 column-major matrix (source in L3/memory), both orientations.
+// 1000 x 1000 column-major matrix (8 MB: in L3, as in an n = 1000 DGEMM),
+// both orientations. GB/s counts the doubles packed.
 void bench_pack(const dgemm_ukernel_desc& d) {
-  constexpr dim_t kLd = 2000, kMc = 192, kNc = 2048;
+  constexpr dim_t kLd = 1000, kMc = 192, kNc = 960;
   const buffer src = make_buffer(kLd * kLd, 1.0);
   buffer dst = make_buffer(kNc * kKc + d.mr * kKc, 0.0);
   struct pack_case {
@@ -144,7 +145,8 @@ int main() {
       std::printf("%-12s skipped: this CPU lacks %s\n", d.name, isa_name(d.needs));
       continue;
     }
-    const double peak = bench::peak_gflops(d.needs);
+    // The best of two peak runs around nothing else: the machine is shared.
+    const double peak = std::max(bench::peak_gflops(d.needs), bench::peak_gflops(d.needs));
     if (peak > 0.0)
       std::printf("%-12s peak   %7.2f GFLOP/s (FMA chains, %s)\n", d.name, peak,
                   isa_name(d.needs));
