@@ -1,13 +1,20 @@
 // Thread-local growable aligned buffers.
 #include "pack_buffer.h"
 
+#include <cstdio>
 #include <cstdlib>
-#include <new>
 
 #include "../asm/ukernel.h"
 
 namespace swblas {
 namespace {
+
+// Team threads allocate inside an OpenMP region, where an exception could
+// not reach the caller, so running out of memory is fatal everywhere.
+[[noreturn]] void out_of_memory(std::size_t bytes) {
+  std::fprintf(stderr, "swblas: fatal: cannot allocate %zu bytes for packing buffers\n", bytes);
+  std::abort();
+}
 
 class aligned_buffer {
  public:
@@ -25,7 +32,7 @@ class aligned_buffer {
     const std::size_t bytes = (want * sizeof(double) + kPackAlignment - 1) / kPackAlignment *
                               kPackAlignment;
     void* fresh = std::aligned_alloc(kPackAlignment, bytes);
-    if (!fresh) throw std::bad_alloc();
+    if (!fresh) out_of_memory(bytes);
     std::free(data_);
     data_ = static_cast<double*>(fresh);
     capacity_ = bytes / sizeof(double);

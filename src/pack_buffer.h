@@ -15,7 +15,7 @@ enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2 };
 
 // This thread's buffer for `role`, at least `doubles` long and aligned to
 // kPackAlignment. Valid until the next call with the same role on the same
-// thread. Throws std::bad_alloc if memory is exhausted.
+// thread. Aborts with a message if memory is exhausted (it never throws).
 double* thread_pack_buffer(pack_role role, std::size_t doubles);
 
 }  // namespace swblas
