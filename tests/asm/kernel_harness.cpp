@@ -7,21 +7,6 @@
 
 namespace swblas::test {
 
-bool cpu_supports(isa i, std::string* why) {
-  bool ok = false;
-  switch (i) {
-    case isa::generic: ok = true; break;
-    case isa::avx2:
-      ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-      break;
-    case isa::avx512: ok = __builtin_cpu_supports("avx512f"); break;
-    default: ok = false; break;
-  }
-  if (!ok && why != nullptr)
-    *why = std::string("this CPU does not support ") + isa_name(i);
-  return ok;
-}
-
 std::vector<const dgemm_ukernel_desc*> kernels_under_test() {
   std::vector<const dgemm_ukernel_desc*> all;
   std::size_t count = 0;
