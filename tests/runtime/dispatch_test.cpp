@@ -85,6 +85,17 @@ TEST(Dispatch, ExplainsEachPredicate) {
   EXPECT_TRUE(has_line(log.lines, "target generic: accepted (runs on any cpu)"));
 }
 
+TEST(Dispatch, ReportsImplausibleCachesWithWhatWasRead) {
+  dispatch_log log;
+  const dispatch_table t = build_dispatch(machine(true, false, {32 * K, 512 * K, 508 * M}),
+                                          forcing(""), x86_targets, fake_catalogue(), &log);
+  EXPECT_TRUE(has_line(log.lines,
+                       "caches per core: L1d 32K (hwloc), L2 512K (hwloc), L3 2M (hwloc read "
+                       "508M: implausible, using safe figure)"));
+  ASSERT_NE(t.loop(parallel_loop::ic).generated, nullptr);
+  EXPECT_STREQ(t.loop(parallel_loop::ic).generated->name, "avx2_l2_512k_ic");
+}
+
 TEST(Dispatch, TargetWithoutMicroKernelIsRefused) {
   kernel_catalogue k = fake_catalogue();
   k.ukernel_count = 1;  // generic only
