@@ -32,7 +32,8 @@ void print_usage() {
                "where seconds is the best time of one call over all runs.\n"
                "  --lib PATH         shared library exporting dgemm_\n"
             << run_options_usage()
-            << "  --peak             measure the FMA peak (one thread per core) instead;\n"
+            << "  --peak             measure the FMA peak (one thread per core) instead,\n"
+               "                     best of 10 ms runs for --min-time seconds (default 1);\n"
                "                     without --threads: 1 thread and all cores\n";
 }
 
@@ -63,12 +64,12 @@ gemm_call dgemm_call(fortran_dgemm dgemm) {
 }
 
 int run_peak(const command_line& cl) {
-  const double min_seconds = cl.get_double("min-time", 0.2);
+  const double total_seconds = cl.get_double("min-time", 1.0);
   std::vector<int> thread_counts = {1, static_cast<int>(one_cpu_per_core().size())};
   if (cl.has("threads")) thread_counts = {static_cast<int>(cl.get_long("threads", 1))};
   std::cout << "isa,threads,gflops\n";
   for (int threads : thread_counts) {
-    const fma_peak peak = measure_fma_peak(threads, min_seconds);
+    const fma_peak peak = measure_fma_peak(threads, total_seconds);
     std::printf("%s,%d,%.3f\n", peak.isa.c_str(), peak.threads, peak.gflops);
   }
   return 0;

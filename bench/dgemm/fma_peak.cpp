@@ -174,14 +174,23 @@ std::vector<int> one_cpu_per_core() {
   return cpus;
 }
 
-fma_peak measure_fma_peak(int threads, double min_seconds) {
+fma_peak measure_fma_peak(int threads, double total_seconds) {
+  // Many short runs rather than a few long ones: on a shared machine a 10 ms
+  // run often falls into a time slice where no other process holds the core,
+  // while every long run is slowed by some of them.
+  constexpr double run_seconds = 0.01;
   const fma_kernel kernel = widest_fma_kernel();
   const std::vector<int> cores = one_cpu_per_core();
   std::vector<int> cpus;
   for (int t = 0; t < threads; ++t) cpus.push_back(cores[t % cores.size()]);
-  const long iterations = calibrate_iterations(kernel, cpus.front(), min_seconds);
+  const long iterations = calibrate_iterations(kernel, cpus.front(), run_seconds);
   double best = 1e300;
-  for (int run = 0; run < 5; ++run) best = std::min(best, timed_parallel_run(kernel, cpus, iterations));
+  double spent = 0.0;
+  for (int run = 0; run < 5 || spent < total_seconds; ++run) {
+    const double seconds = timed_parallel_run(kernel, cpus, iterations);
+    best = std::min(best, seconds);
+    spent += seconds;
+  }
   const double flops = kernel.flops_per_iteration * static_cast<double>(iterations) * threads;
   return {kernel.isa, threads, flops / best * 1e-9};
 }

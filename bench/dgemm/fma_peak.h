@@ -19,7 +19,7 @@ struct fma_peak {
 std::vector<int> one_cpu_per_core();
 
 // Runs the widest FMA loop the CPU supports on `threads` threads, pinned one
-// per core, and returns the best rate over a few runs of min_seconds each.
-fma_peak measure_fma_peak(int threads, double min_seconds);
+// per core, and returns the best rate over short runs lasting total_seconds.
+fma_peak measure_fma_peak(int threads, double total_seconds);
 
 }  // namespace swblas_bench

@@ -210,7 +210,7 @@ class Runner:
                                    env=config.environment(threads), capture_output=True,
                                    text=True, timeout=self.preset["timeout"])
         except subprocess.TimeoutExpired:
-            self.fail(config, threads, shape, "timeout after %d s" % self.preset["timeout"])
+            self.fail(config, threads, shape, "timeout after %g s" % self.preset["timeout"])
             return
         if child.returncode != 0:
             self.fail(config, threads, shape, describe_failure(child.returncode, child.stderr))
@@ -238,24 +238,32 @@ def measure_peak(bench_exe, threads):
     return row["isa"], float(row["gflops"])
 
 
-def library_identity(config, threads):
-    """What the library chose at load time in this configuration (OpenBLAS core, BLIS arch)."""
+def library_identity(config, threads, bench_exe):
+    """What the library chose in this configuration (OpenBLAS core, BLIS arch, swblas target)."""
     probes = {
         "openblas": "import ctypes; f = ctypes.CDLL(%r).openblas_get_corename; "
                     "f.restype = ctypes.c_char_p; print('core ' + f().decode())",
         "blis": "import ctypes; l = ctypes.CDLL(%r); l.bli_arch_string.restype = ctypes.c_char_p; "
                 "print('arch ' + l.bli_arch_string(l.bli_arch_query_id()).decode())",
     }
-    if config.library not in probes or config.skip_reason:
+    if config.skip_reason or config.library not in probes and config.library != "swblas":
         return ""
+    env = config.environment(threads)
+    if config.library == "swblas":
+        # SWBLAS_VERBOSE=1 explains the choice on stderr during one tiny call.
+        env["SWBLAS_VERBOSE"] = "1"
+        command = [bench_exe, "--lib", config.path, "--shapes", "64", "--min-time", "0",
+                   "--runs", "1"]
+    else:
+        command = [sys.executable, "-c", probes[config.library] % config.path]
     try:
-        child = subprocess.run([sys.executable, "-c", probes[config.library] % config.path],
-                               env=config.environment(threads), capture_output=True, text=True,
-                               timeout=30)
+        child = subprocess.run(command, env=env, capture_output=True, text=True, timeout=30)
     except subprocess.TimeoutExpired:
         return ""
     if child.returncode != 0:
         return "probe " + describe_failure(child.returncode, child.stderr)
+    if config.library == "swblas":
+        return "; ".join(line.strip() for line in child.stderr.splitlines() if "chosen" in line)
     return child.stdout.strip()
 
 
@@ -266,9 +274,10 @@ def shapes_of(preset):
     return shapes
 
 
-def run_all(args, preset, configs, thread_counts):
-    runner = Runner(args, preset)
-    shapes = shapes_of(preset)
+def run_all(runner, configs, thread_counts, measure_peaks):
+    """Runs every cell; measure_peaks() is called before, between and after the thread counts."""
+    shapes = shapes_of(runner.preset)
+    measure_peaks()
     for threads in thread_counts:
         print("%d thread(s):" % threads, flush=True)
         for shape in shapes:
@@ -278,7 +287,7 @@ def run_all(args, preset, configs, thread_counts):
                 if config.single_thread_only and threads != 1:
                     continue
                 runner.measure(config, threads, shape)
-    return runner
+        measure_peaks()
 
 
 def write_csv(path, rows):
@@ -332,7 +341,8 @@ def plot_square(path, rows, threads, peak, config_names):
     axes.set_ylabel("GFLOP/s")
     axes.set_title("DGEMM, square, %d thread%s" % (threads, "s" if threads > 1 else ""))
     axes.grid(True, which="both", alpha=0.3)
-    axes.legend(loc="lower right")
+    if sizes:
+        axes.legend(loc="lower right")
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)
@@ -356,7 +366,7 @@ def summary_table(rows, threads, peak, config_names):
     return "\n".join(lines)
 
 
-def write_summary(path, args, preset, runner, configs, peaks, identities):
+def write_summary(path, args, preset, runner, configs, peaks, identities, loads):
     names = [c.name for c in configs]
     out = ["# DGEMM: swblas side by side with OpenBLAS, BLIS and libxsmm", "",
            "Command: `%s`" % " ".join(shlex.quote(a) for a in [sys.argv[0]] + sys.argv[1:]), "",
@@ -367,13 +377,19 @@ def write_summary(path, args, preset, runner, configs, peaks, identities):
            "data with lda = m (etc.); sampled entries of C are checked against dot products; "
            "the time is the **best** call time over up to %d runs of at least %.2f s each "
            "(fewer runs when they would exceed %.0f s). The machine is shared: compare "
-           "ratios within one run, not times across runs."
-           % (preset["runs"], preset["min_time"], preset["max_time"]), ""]
+           "ratios within one run, not times across runs (1-minute load average before / "
+           "after: %.2f / %.2f)."
+           % (preset["runs"], preset["min_time"], preset["max_time"], loads[0], loads[1]), ""]
     for threads, peak in peaks.items():
         out += ["## %d thread%s (measured FMA peak: %.1f GFLOP/s, %s)"
                 % (threads, "s" if threads > 1 else "", peak[1], peak[0]), "",
                 "GFLOP/s per configuration:", "",
                 summary_table(runner.rows, threads, peak, names), ""]
+        fastest = max((float(r["gflops"]) for r in runner.rows if int(r["threads"]) == threads),
+                      default=0.0)
+        if fastest > peak[1]:
+            out += ["Note: %.1f GFLOP/s measured above the measured peak: the peak loop ran "
+                    "while other work shared the cores, so %% of peak is overstated." % fastest, ""]
     out += ["## Configurations", ""]
     measured = {row["config"] for row in runner.rows}
     for config in configs:
@@ -415,6 +431,8 @@ def parse_arguments():
                         "libxsmm, swblas:TARGET")
     parser.add_argument("--swblas-target", action="append", default=[],
                         help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
+    parser.add_argument("--timeout", type=float,
+                        help="seconds before a child is killed (default: 60 quick, 300 full)")
     parser.add_argument("--try-unsupported", action="store_true",
                         help="run AVX-512 configurations even on a CPU without AVX-512F")
     args = parser.parse_args()
@@ -454,7 +472,8 @@ def reexec_with_matplotlib():
 def main():
     reexec_with_matplotlib()
     args = parse_arguments()
-    preset = PRESETS[args.preset]
+    preset = dict(PRESETS[args.preset])
+    preset["timeout"] = args.timeout or preset["timeout"]
     if not os.path.exists(args.bench_exe):
         sys.exit("run_bench.py: %s not found; build first (cmake --build %s)"
                  % (args.bench_exe, args.build_dir))
@@ -463,13 +482,17 @@ def main():
     thread_counts = [1] if cores == 1 else [1, cores]
     configs = make_configs(args)
     mark_unrunnable(configs, args, "avx512f" in cpu_flags())
-    peaks = {t: measure_peak(args.bench_exe, t) for t in thread_counts}
-    identities = {c.name: library_identity(c, 1) for c in configs}
-    runner = run_all(args, preset, configs, thread_counts)
-    # Other load only ever lowers the measured peak: keep the better of the
-    # measurements before and after the run.
-    peaks = {t: max(peaks[t], measure_peak(args.bench_exe, t), key=lambda p: p[1])
-             for t in thread_counts}
+    load_before = os.getloadavg()[0]
+    identities = {c.name: library_identity(c, 1, args.bench_exe) for c in configs}
+    # Other load only ever lowers a measured peak: keep the best measurement.
+    peaks = {t: ("", 0.0) for t in thread_counts}
+
+    def measure_peaks():
+        for t in thread_counts:
+            peaks[t] = max(peaks[t], measure_peak(args.bench_exe, t), key=lambda p: p[1])
+
+    runner = Runner(args, preset)
+    run_all(runner, configs, thread_counts, measure_peaks)
     for threads, (isa, gflops) in peaks.items():
         print("FMA peak, %d thread(s): %.1f GFLOP/s (%s)" % (threads, gflops, isa), flush=True)
     write_csv(os.path.join(args.out, "results.csv"), runner.rows)
@@ -480,7 +503,7 @@ def main():
     except ImportError:
         print("warning: matplotlib missing, plots skipped", file=sys.stderr)
     write_summary(os.path.join(args.out, "summary.md"), args, preset, runner, configs, peaks,
-                  identities)
+                  identities, (load_before, os.getloadavg()[0]))
     print("results in " + args.out)
 
 
