@@ -5,7 +5,9 @@
 //        register block and its k loop reach with everything in L1.
 //   l2:  the macro kernel's ir loop: an A block of ~192 KiB (L2) streamed
 //        panel by panel against one B micro-panel (L1), C strip mc x NR.
-// Times are the best of several repetitions (the machine is shared).
+//   smallN: the unpacked small path on N x N x N.
+// Times are the best of many short repetitions (a few ms each): on a shared
+// machine the best one is the one that ran without being preempted.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -22,7 +24,7 @@ namespace swblas::bench {
 namespace {
 
 constexpr dim_t kKc = 256;
-constexpr int kRepetitions = 7;
+constexpr int kRepetitions = 40;
 
 struct aligned_free {
   void operator()(double* p) const { std::free(p); }
@@ -65,7 +67,7 @@ double peak_gflops(isa i) {
   if (i == isa::avx2) f = fma_chains_avx2;
   if (i == isa::avx512) f = fma_chains_avx512;
   if (f == nullptr) return 0.0;
-  constexpr std::int64_t kIterations = 20'000'000;
+  constexpr std::int64_t kIterations = 2'000'000;
   std::int64_t flops = 0;
   const double t = best_seconds([&] { flops = f(kIterations); });
   return static_cast<double>(flops) / t * 1e-9;
@@ -73,7 +75,7 @@ double peak_gflops(isa i) {
 
 void report(const char* what, const dgemm_ukernel_desc& d, double gflops,
             double peak) {
-  std::printf("%-12s %-6s %7.2f GFLOP/s", d.name, what, gflops);
+  std::printf("%-12s %-8s %7.2f GFLOP/s", d.name, what, gflops);
   if (peak > 0.0) std::printf("  %5.1f%% of peak", 100.0 * gflops / peak);
   std::printf("\n");
 }
@@ -82,7 +84,7 @@ void bench_l1(const dgemm_ukernel_desc& d, double peak) {
   const buffer ap = make_buffer(d.mr * kKc, 0.5);
   const buffer bp = make_buffer(d.nr * kKc, 0.25);
   buffer c = make_buffer(d.mr * d.nr, 0.0);
-  constexpr int kCalls = 20000;
+  constexpr int kCalls = 2000;
   const double t = best_seconds([&] {
     for (int i = 0; i < kCalls; ++i)
       d.ukernel_full(kKc, 1.0, ap.get(), bp.get(), 1.0, c.get(), d.mr);
@@ -96,7 +98,7 @@ void bench_l2(const dgemm_ukernel_desc& d, double peak) {
   const buffer ap = make_buffer(mc * kKc, 0.5);
   const buffer bp = make_buffer(d.nr * kKc, 0.25);
   buffer c = make_buffer(mc * d.nr, 0.0);
-  const int sweeps = static_cast<int>(20000 / panels);
+  const int sweeps = static_cast<int>(2000 / panels);
   const double t = best_seconds([&] {
     for (int s = 0; s < sweeps; ++s)
       for (dim_t p = 0; p < panels; ++p)
@@ -104,6 +106,24 @@ void bench_l2(const dgemm_ukernel_desc& d, double peak) {
                        c.get() + p * d.mr, mc);
   });
   report("l2", d, 2.0 * mc * d.nr * kKc * sweeps / t * 1e-9, peak);
+}
+
+// The unpacked small path on cubes that stay in L1/L2 (what the runtime
+// weighs against pack + macro kernel for small problems).
+void bench_small(const dgemm_ukernel_desc& d, double peak) {
+  for (dim_t n : {16, 32, 64, 128}) {
+    const buffer a = make_buffer(n * n, 0.5);
+    const buffer b = make_buffer(n * n, 0.25);
+    buffer c = make_buffer(n * n, 0.0);
+    const int calls = static_cast<int>(std::max<dim_t>(1, 4'000'000 / (n * n * n)));
+    const double t = best_seconds([&] {
+      for (int i = 0; i < calls; ++i)
+        d.small(n, n, n, 1.0, a.get(), n, b.get(), 1, n, 1.0, c.get(), n);
+    });
+    char what[32];
+    std::snprintf(what, sizeof what, "small%lld", static_cast<long long>(n));
+    report(what, d, 2.0 * n * n * n * calls / t * 1e-9, peak);
+  }
 }
 
 // Packing of an mc x kc block of A and a kc x nc panel of B from a
@@ -145,13 +165,13 @@ int main() {
       std::printf("%-12s skipped: this CPU lacks %s\n", d.name, isa_name(d.needs));
       continue;
     }
-    // The best of two peak runs around nothing else: the machine is shared.
-    const double peak = std::max(bench::peak_gflops(d.needs), bench::peak_gflops(d.needs));
+    const double peak = bench::peak_gflops(d.needs);
     if (peak > 0.0)
-      std::printf("%-12s peak   %7.2f GFLOP/s (FMA chains, %s)\n", d.name, peak,
+      std::printf("%-12s peak     %7.2f GFLOP/s (FMA chains, %s)\n", d.name, peak,
                   isa_name(d.needs));
     bench::bench_l1(d, peak);
     bench::bench_l2(d, peak);
+    bench::bench_small(d, peak);
     bench::bench_pack(d);
   }
   return 0;
