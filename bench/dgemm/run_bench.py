@@ -161,13 +161,21 @@ def shape_label(shape):
     return "%dx%dx%d %s%s" % (m, n, k, ta, tb)
 
 
+def last_line(text):
+    lines = text.strip().splitlines()
+    return lines[-1] if lines else ""
+
+
 def describe_failure(returncode, stderr):
-    last_line = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+    """The benchmark executables exit with 2 on a setup error (bad option, library not
+    loadable), 3 on a wrong result, 4 when the library has no kernel for the shape."""
     if returncode < 0:
         return "killed by %s" % signal.Signals(-returncode).name
     if returncode == 3:
-        return "wrong result: " + last_line
-    return "exit status %d: %s" % (returncode, last_line)
+        return "wrong result: " + last_line(stderr)
+    if returncode == 4:
+        return "unsupported: " + last_line(stderr)
+    return "exit status %d: %s" % (returncode, last_line(stderr))
 
 
 class Runner:
@@ -215,7 +223,7 @@ class Runner:
         if child.returncode != 0:
             self.fail(config, threads, shape, describe_failure(child.returncode, child.stderr))
             if child.returncode == 2:  # could not load the library: no shape will work
-                config.skip_reason = "setup failed: " + child.stderr.strip().splitlines()[-1]
+                config.skip_reason = "setup failed: " + last_line(child.stderr)
             return
         for row in csv.DictReader(io.StringIO(child.stdout)):
             row["config"] = config.name
@@ -232,8 +240,8 @@ class Runner:
 
 
 def measure_peak(bench_exe, threads):
-    child = subprocess.run([bench_exe, "--peak", "--threads", str(threads)], capture_output=True,
-                           text=True, check=True)
+    child = subprocess.run([bench_exe, "--peak", "--threads", str(threads), "--min-time", "0.5"],
+                           capture_output=True, text=True, check=True)
     row = next(csv.DictReader(io.StringIO(child.stdout)))
     return row["isa"], float(row["gflops"])
 

@@ -22,6 +22,12 @@ void print_usage() {
             << run_options_usage();
 }
 
+// Thrown when libxsmm cannot generate a kernel for a shape (exit status 4, so
+// that run_bench.py tells it from a setup error).
+struct no_kernel : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // libxsmm kernels take only the operand pointers; shape, leading dimensions
 // and beta are fixed when the kernel is generated.
 gemm_call xsmm_call(const gemm_shape& s) {
@@ -34,7 +40,7 @@ gemm_call xsmm_call(const gemm_shape& s) {
                                                          &bench_alpha, &bench_beta, &flags,
                                                          &prefetch);
   if (!kernel)
-    throw std::runtime_error("libxsmm has no kernel for m=" + std::to_string(s.m) +
+    throw no_kernel("libxsmm has no kernel for m=" + std::to_string(s.m) +
                              " n=" + std::to_string(s.n) + " k=" + std::to_string(s.k));
   return [kernel](gemm_operands& x) { kernel(x.a(), x.b(), x.c()); };
 }
@@ -54,6 +60,9 @@ int main(int argc, char** argv) {
     run_shapes(options, xsmm_call, std::cout);
     libxsmm_finalize();
     return 0;
+  } catch (const no_kernel& error) {
+    std::cerr << "swblas-bench-xsmm: " << error.what() << std::endl;
+    return 4;
   } catch (const std::exception& error) {
     std::cerr << "swblas-bench-xsmm: " << error.what() << std::endl;
     return 2;
