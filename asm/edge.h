@@ -17,9 +17,8 @@ namespace swblas::kernels {
 // instantiation is private to the file that was compiled with its ISA flags.
 template <int MR, int NR, dgemm_ukernel_full_fn Full>
 struct edge_tile {
-  static void ukernel(dim_t m, dim_t n, dim_t k, double alpha,
-                      const double* ap, const double* bp, double beta,
-                      double* c, inc_t ldc) {
+  static void ukernel(dim_t m, dim_t n, dim_t k, double alpha, const double* ap,
+                      const double* bp, double beta, double* c, inc_t ldc) {
     if (m == MR && n == NR) {
       Full(k, alpha, ap, bp, beta, c, ldc);
       return;

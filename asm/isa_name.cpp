@@ -5,11 +5,16 @@ namespace swblas {
 
 const char* isa_name(isa i) {
   switch (i) {
-    case isa::generic: return "generic";
-    case isa::avx2: return "avx2";
-    case isa::avx512: return "avx512";
-    case isa::vsx: return "vsx";
-    case isa::mma: return "mma";
+    case isa::generic:
+      return "generic";
+    case isa::avx2:
+      return "avx2";
+    case isa::avx512:
+      return "avx512";
+    case isa::vsx:
+      return "vsx";
+    case isa::mma:
+      return "mma";
   }
   return "unknown";
 }

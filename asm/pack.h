@@ -4,7 +4,8 @@
 // holds, for each of kc steps, P consecutive "lanes" (P = MR rows of A, or
 // P = NR columns of B). Source element (lane, l) is
 // src[lane * lane_stride + l * k_stride]:
-//   A: lane_stride = rs_a, k_stride = cs_a;  B: lane_stride = cs_b, k_stride = rs_b.
+//   A: lane_stride = rs_a, k_stride = cs_a;
+//   B: lane_stride = cs_b, k_stride = rs_b.
 // Two unit-stride cases get fast paths:
 //   lane_stride == 1 (A not transposed, B transposed): each k step copies P
 //     contiguous doubles;
@@ -41,12 +42,12 @@ struct panel_packer {
  private:
   using lane = scalar_simd<V>;
 
-  static void copy_steps(dim_t kc, const double* s, inc_t k_stride,
-                         double* d) {
+  static void copy_steps(dim_t kc, const double* s, inc_t k_stride, double* d) {
     for (dim_t l = 0; l < kc; ++l, s += k_stride, d += P) {
       int r = 0;
 #pragma GCC unroll 8
-      for (; r + V::width <= P; r += V::width) V::storeu(d + r, V::loadu(s + r));
+      for (; r + V::width <= P; r += V::width)
+        V::storeu(d + r, V::loadu(s + r));
 #pragma GCC unroll 8
       for (; r < P; ++r) lane::storeu(d + r, lane::loadu(s + r));
     }
@@ -62,11 +63,13 @@ struct panel_packer {
     dim_t l = 0;
     for (; l + W <= kc; l += W) {
 #pragma GCC unroll 8
-      for (int r0 = 0; r0 < kVectorLanes; r0 += W) transpose_block(s + r0 * lane_stride + l, lane_stride, d + l * P + r0);
+      for (int r0 = 0; r0 < kVectorLanes; r0 += W)
+        transpose_block(s + r0 * lane_stride + l, lane_stride, d + l * P + r0);
 #pragma GCC unroll 8
       for (int r = kVectorLanes; r < P; ++r)
 #pragma GCC unroll 8
-        for (int i = 0; i < W; ++i) d[(l + i) * P + r] = s[r * lane_stride + l + i];
+        for (int i = 0; i < W; ++i)
+          d[(l + i) * P + r] = s[r * lane_stride + l + i];
     }
     for (; l < kc; ++l)
       for (int r = 0; r < P; ++r) d[l * P + r] = s[r * lane_stride + l];

@@ -64,7 +64,8 @@ struct register_block {
     for (int j = 0; j < NR; ++j) {
       const reg b = V::broadcast(bp + j);
 #pragma GCC unroll 8
-      for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::fma(a[r], b, acc.c[j][r]);
+      for (int r = 0; r < kRowVecs; ++r)
+        acc.c[j][r] = V::fma(a[r], b, acc.c[j][r]);
     }
   }
 

@@ -78,7 +78,7 @@ struct small_strip {
                                     beta, c + j * ldc, ldc);
     if (j < n)
       tail_blocks()[n - j - 1](k, alpha, a, lda, b + j * cs_b, rs_b, cs_b, beta,
-                           c + j * ldc, ldc);
+                               c + j * ldc, ldc);
   }
 
  private:

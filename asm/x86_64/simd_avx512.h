@@ -27,8 +27,12 @@ struct avx512_simd {
   }
   // The zero-masked forms with a full mask are the plain instructions; the
   // unmasked intrinsics trip GCC 12's -Wuninitialized (_mm512_undefined_pd).
-  static reg unpacklo(reg a, reg b) { return _mm512_maskz_unpacklo_pd(0xFF, a, b); }
-  static reg unpackhi(reg a, reg b) { return _mm512_maskz_unpackhi_pd(0xFF, a, b); }
+  static reg unpacklo(reg a, reg b) {
+    return _mm512_maskz_unpacklo_pd(0xFF, a, b);
+  }
+  static reg unpackhi(reg a, reg b) {
+    return _mm512_maskz_unpackhi_pd(0xFF, a, b);
+  }
   template <int Lanes>
   static reg shuffle_lanes(reg a, reg b) {
     return _mm512_maskz_shuffle_f64x2(0xFF, a, b, Lanes);

@@ -32,20 +32,24 @@ struct aligned_free {
 using buffer = std::unique_ptr<double[], aligned_free>;
 
 buffer make_buffer(std::size_t n, double fill) {
-  const std::size_t bytes =
-      (n * sizeof(double) + kPackAlignment - 1) / kPackAlignment * kPackAlignment;
+  const std::size_t bytes = (n * sizeof(double) + kPackAlignment - 1) /
+                            kPackAlignment * kPackAlignment;
   buffer b(static_cast<double*>(std::aligned_alloc(kPackAlignment, bytes)));
-  for (std::size_t i = 0; i < n; ++i) b[i] = fill + 1e-3 * static_cast<double>(i % 97);
+  for (std::size_t i = 0; i < n; ++i)
+    b[i] = fill + 1e-3 * static_cast<double>(i % 97);
   return b;
 }
 
 bool cpu_supports(isa i) {
   switch (i) {
-    case isa::generic: return true;
+    case isa::generic:
+      return true;
     case isa::avx2:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    case isa::avx512: return __builtin_cpu_supports("avx512f");
-    default: return false;
+    case isa::avx512:
+      return __builtin_cpu_supports("avx512f");
+    default:
+      return false;
   }
 }
 
@@ -115,7 +119,8 @@ void bench_small(const dgemm_ukernel_desc& d, double peak) {
     const buffer a = make_buffer(n * n, 0.5);
     const buffer b = make_buffer(n * n, 0.25);
     buffer c = make_buffer(n * n, 0.0);
-    const int calls = static_cast<int>(std::max<dim_t>(1, 4'000'000 / (n * n * n)));
+    const int calls =
+        static_cast<int>(std::max<dim_t>(1, 4'000'000 / (n * n * n)));
     const double t = best_seconds([&] {
       for (int i = 0; i < calls; ++i)
         d.small(n, n, n, 1.0, a.get(), n, b.get(), 1, n, 1.0, c.get(), n);
@@ -139,10 +144,14 @@ void bench_pack(const dgemm_ukernel_desc& d) {
     std::function<void()> run;
   };
   const pack_case cases[] = {
-      {"pack_a N", kMc * kKc, [&] { d.pack_a(kMc, kKc, src.get(), 1, kLd, dst.get()); }},
-      {"pack_a T", kMc * kKc, [&] { d.pack_a(kMc, kKc, src.get(), kLd, 1, dst.get()); }},
-      {"pack_b N", kNc * kKc, [&] { d.pack_b(kKc, kNc, src.get(), 1, kLd, dst.get()); }},
-      {"pack_b T", kNc * kKc, [&] { d.pack_b(kKc, kNc, src.get(), kLd, 1, dst.get()); }},
+      {"pack_a N", kMc * kKc,
+       [&] { d.pack_a(kMc, kKc, src.get(), 1, kLd, dst.get()); }},
+      {"pack_a T", kMc * kKc,
+       [&] { d.pack_a(kMc, kKc, src.get(), kLd, 1, dst.get()); }},
+      {"pack_b N", kNc * kKc,
+       [&] { d.pack_b(kKc, kNc, src.get(), 1, kLd, dst.get()); }},
+      {"pack_b T", kNc * kKc,
+       [&] { d.pack_b(kKc, kNc, src.get(), kLd, 1, dst.get()); }},
   };
   for (const pack_case& pc : cases) {
     const double t = best_seconds(pc.run);
@@ -162,13 +171,14 @@ int main() {
   for (std::size_t i = 0; i < count; ++i) {
     const dgemm_ukernel_desc& d = *kernels[i];
     if (!bench::cpu_supports(d.needs)) {
-      std::printf("%-12s skipped: this CPU lacks %s\n", d.name, isa_name(d.needs));
+      std::printf("%-12s skipped: this CPU lacks %s\n", d.name,
+                  isa_name(d.needs));
       continue;
     }
     const double peak = bench::peak_gflops(d.needs);
     if (peak > 0.0)
-      std::printf("%-12s peak     %7.2f GFLOP/s (FMA chains, %s)\n", d.name, peak,
-                  isa_name(d.needs));
+      std::printf("%-12s peak     %7.2f GFLOP/s (FMA chains, %s)\n", d.name,
+                  peak, isa_name(d.needs));
     bench::bench_l1(d, peak);
     bench::bench_l2(d, peak);
     bench::bench_small(d, peak);

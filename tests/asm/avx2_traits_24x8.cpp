@@ -20,7 +20,8 @@ using simd = kernels::avx2_simd;
 
 void full_24x8(dim_t k, double alpha, const double* ap, const double* bp,
                double beta, double* c, inc_t ldc) {
-  kernels::register_block<simd, kMR, kNR, 1>::full(k, alpha, ap, bp, beta, c, ldc);
+  kernels::register_block<simd, kMR, kNR, 1>::full(k, alpha, ap, bp, beta, c,
+                                                   ldc);
 }
 
 const dgemm_ukernel_desc avx2_traits_24x8 = {

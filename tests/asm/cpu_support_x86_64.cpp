@@ -9,12 +9,18 @@ namespace swblas::test {
 bool cpu_supports(isa i, std::string* why) {
   bool ok = false;
   switch (i) {
-    case isa::generic: ok = true; break;
+    case isa::generic:
+      ok = true;
+      break;
     case isa::avx2:
       ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
       break;
-    case isa::avx512: ok = __builtin_cpu_supports("avx512f"); break;
-    default: ok = false; break;
+    case isa::avx512:
+      ok = __builtin_cpu_supports("avx512f");
+      break;
+    default:
+      ok = false;
+      break;
   }
   if (!ok && why != nullptr)
     *why = std::string("this CPU does not support ") + isa_name(i);

@@ -19,12 +19,16 @@ std::vector<const dgemm_ukernel_desc*> kernels_under_test() {
 
 guarded_matrix::guarded_matrix(std::ptrdiff_t r, std::ptrdiff_t c,
                                std::ptrdiff_t l)
-    : rows(r), cols(c), ld(l),
-      storage(static_cast<std::size_t>(l * (c > 0 ? c : 1) + 2 * kBorder), kGuard) {}
+    : rows(r),
+      cols(c),
+      ld(l),
+      storage(static_cast<std::size_t>(l * (c > 0 ? c : 1) + 2 * kBorder),
+              kGuard) {}
 
 std::size_t guarded_matrix::guards_changed() const {
   std::size_t changed = 0;
-  for (std::ptrdiff_t p = 0; p < static_cast<std::ptrdiff_t>(storage.size()); ++p) {
+  for (std::ptrdiff_t p = 0; p < static_cast<std::ptrdiff_t>(storage.size());
+       ++p) {
     const std::ptrdiff_t q = p - kBorder;
     const bool inside = q >= 0 && q % ld < rows && q / ld < cols;
     if (!inside && storage[p] != kGuard) ++changed;
@@ -41,7 +45,8 @@ void fill_random(double* x, std::size_t n, unsigned seed) {
 double tolerance(std::ptrdiff_t k, double alpha, double sum_abs_products,
                  double beta, double c) {
   const double eps = std::numeric_limits<double>::epsilon();
-  const double scale = std::fabs(alpha) * sum_abs_products + std::fabs(beta * c);
+  const double scale =
+      std::fabs(alpha) * sum_abs_products + std::fabs(beta * c);
   return 2.0 * static_cast<double>(k + 2) * eps * scale + DBL_MIN;
 }
 
@@ -62,8 +67,11 @@ void naive_gemm(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k,
       }
       double& cij = c[i + j * ldc];
       const double c0 = beta == 0.0 ? 0.0 : cij;
-      (*tol)[i + j * m] = tolerance(k, alpha, static_cast<double>(sum_abs), beta, c0);
-      cij = static_cast<double>(alpha * sum + (beta == 0.0 ? 0.0L : static_cast<long double>(beta) * c0));
+      (*tol)[i + j * m] =
+          tolerance(k, alpha, static_cast<double>(sum_abs), beta, c0);
+      cij = static_cast<double>(
+          alpha * sum +
+          (beta == 0.0 ? 0.0L : static_cast<long double>(beta) * c0));
     }
 }
 

@@ -20,7 +20,8 @@ class pack_test : public ::testing::TestWithParam<const dgemm_ukernel_desc*> {
 };
 
 // The packed format of ukernel.h, element by element: `lanes` lanes of kc
-// steps in panels of p lanes, lane r of step l at src[r*lane_stride + l*k_stride].
+// steps in panels of p lanes, lane r of step l at src[r*lane_stride +
+// l*k_stride].
 std::vector<double> naive_pack(dim_t lanes, dim_t kc, const double* src,
                                inc_t lane_stride, inc_t k_stride, int p) {
   const dim_t panels = (lanes + p - 1) / p;
@@ -29,7 +30,8 @@ std::vector<double> naive_pack(dim_t lanes, dim_t kc, const double* src,
     for (dim_t l = 0; l < kc; ++l)
       for (dim_t r = 0; r < p; ++r) {
         const dim_t lane = q * p + r;
-        if (lane < lanes) out[q * p * kc + l * p + r] = src[lane * lane_stride + l * k_stride];
+        if (lane < lanes)
+          out[q * p * kc + l * p + r] = src[lane * lane_stride + l * k_stride];
       }
   return out;
 }
@@ -56,9 +58,10 @@ void check_pack(const char* what, int p, Pack pack) {
     for (dim_t kc : depths)
       for (const stride_case& s : stride_cases(lanes, kc)) {
         if (lanes <= 0) continue;
-        SCOPED_TRACE(testing::Message() << what << " lanes=" << lanes << " kc=" << kc
-                                        << " strides: " << s.name);
-        const dim_t extent = (lanes - 1) * s.lane_stride + (kc - 1) * s.k_stride + 1;
+        SCOPED_TRACE(testing::Message() << what << " lanes=" << lanes << " kc="
+                                        << kc << " strides: " << s.name);
+        const dim_t extent =
+            (lanes - 1) * s.lane_stride + (kc - 1) * s.k_stride + 1;
         std::vector<double> src(static_cast<std::size_t>(extent));
         fill_random(src.data(), src.size(), 5);
         const std::vector<double> expect =
@@ -75,17 +78,15 @@ void check_pack(const char* what, int p, Pack pack) {
 TEST_P(pack_test, PackAMatchesNaive) {
   const dgemm_ukernel_desc& d = *GetParam();
   check_pack("pack_a", d.mr,
-             [&](dim_t mc, dim_t kc, const double* a, inc_t rs, inc_t cs, double* ap) {
-               d.pack_a(mc, kc, a, rs, cs, ap);
-             });
+             [&](dim_t mc, dim_t kc, const double* a, inc_t rs, inc_t cs,
+                 double* ap) { d.pack_a(mc, kc, a, rs, cs, ap); });
 }
 
 TEST_P(pack_test, PackBMatchesNaive) {
   const dgemm_ukernel_desc& d = *GetParam();
   check_pack("pack_b", d.nr,
-             [&](dim_t nc, dim_t kc, const double* b, inc_t cs, inc_t rs, double* bp) {
-               d.pack_b(kc, nc, b, rs, cs, bp);
-             });
+             [&](dim_t nc, dim_t kc, const double* b, inc_t cs, inc_t rs,
+                 double* bp) { d.pack_b(kc, nc, b, rs, cs, bp); });
 }
 
 TEST_P(pack_test, EmptyBlockWritesNothing) {
@@ -97,7 +98,8 @@ TEST_P(pack_test, EmptyBlockWritesNothing) {
   EXPECT_EQ(out.guards_changed(), 0u);
 }
 
-std::string kernel_name(const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
+std::string kernel_name(
+    const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
   return info.param->name;
 }
 

@@ -29,7 +29,8 @@ TEST(registry, NamesStateIsaAndShape) {
   for (std::size_t i = 0; i < count; ++i) {
     const dgemm_ukernel_desc& d = *k[i];
     const std::string expect = std::string(isa_name(d.needs)) + "_" +
-                               std::to_string(d.mr) + "x" + std::to_string(d.nr);
+                               std::to_string(d.mr) + "x" +
+                               std::to_string(d.nr);
     EXPECT_EQ(d.name, expect);
     EXPECT_TRUE(names.insert(d.name).second) << "duplicate " << d.name;
     EXPECT_TRUE(d.ukernel && d.ukernel_full && d.pack_a && d.pack_b && d.small)

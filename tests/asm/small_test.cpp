@@ -27,9 +27,10 @@ struct shape {
 
 void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
                  inc_t b_extra_stride, double alpha, double beta) {
-  SCOPED_TRACE(testing::Message() << d.name << " m=" << s.m << " n=" << s.n << " k=" << s.k
-                                  << " bT=" << b_transposed << " bstride+" << b_extra_stride
-                                  << " alpha=" << alpha << " beta=" << beta);
+  SCOPED_TRACE(testing::Message()
+               << d.name << " m=" << s.m << " n=" << s.n << " k=" << s.k
+               << " bT=" << b_transposed << " bstride+" << b_extra_stride
+               << " alpha=" << alpha << " beta=" << beta);
   const dim_t lda = s.m + 2;
   std::vector<double> a(static_cast<std::size_t>(lda * s.k + 1));
   fill_random(a.data(), a.size(), 3);
@@ -43,7 +44,8 @@ void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
 
   const dim_t ldc = s.m + 3;
   guarded_matrix c(s.m, s.n, ldc);
-  std::vector<double> expect(static_cast<std::size_t>(ldc * (s.n > 0 ? s.n : 1)));
+  std::vector<double> expect(
+      static_cast<std::size_t>(ldc * (s.n > 0 ? s.n : 1)));
   for (dim_t j = 0; j < s.n; ++j)
     for (dim_t i = 0; i < s.m; ++i) {
       const double v = beta == 0.0 ? std::numeric_limits<double>::quiet_NaN()
@@ -66,11 +68,17 @@ void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
 TEST_P(small_test, ShapesAndStridesMatchNaive) {
   const dgemm_ukernel_desc& d = *GetParam();
   const dim_t mr = d.mr, nr = d.nr;
-  const shape shapes[] = {{1, 1, 1},          {3, 5, 7},          {mr, nr, 4},
-                          {mr - 1, nr + 1, 2}, {2 * mr + 3, 2 * nr + 1, 17},
-                          {13, 11, 0},        {0, 5, 3},          {5, 0, 3},
+  const shape shapes[] = {{1, 1, 1},
+                          {3, 5, 7},
+                          {mr, nr, 4},
+                          {mr - 1, nr + 1, 2},
+                          {2 * mr + 3, 2 * nr + 1, 17},
+                          {13, 11, 0},
+                          {0, 5, 3},
+                          {5, 0, 3},
                           {37, 29, 33}};
-  const double alpha_beta[][2] = {{1.0, 0.0}, {0.7, 1.3}, {-1.0, 1.0}, {0.0, 1.3}};
+  const double alpha_beta[][2] = {
+      {1.0, 0.0}, {0.7, 1.3}, {-1.0, 1.0}, {0.0, 1.3}};
   for (const shape& s : shapes)
     for (bool transposed : {false, true})
       for (inc_t extra : {0, 2})
@@ -80,7 +88,8 @@ TEST_P(small_test, ShapesAndStridesMatchNaive) {
         }
 }
 
-std::string kernel_name(const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
+std::string kernel_name(
+    const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
   return info.param->name;
 }
 

@@ -13,7 +13,8 @@
 namespace swblas::test {
 namespace {
 
-class ukernel_test : public ::testing::TestWithParam<const dgemm_ukernel_desc*> {
+class ukernel_test
+    : public ::testing::TestWithParam<const dgemm_ukernel_desc*> {
  protected:
   void SetUp() override {
     std::string why;
@@ -24,8 +25,8 @@ class ukernel_test : public ::testing::TestWithParam<const dgemm_ukernel_desc*> 
 // The packed panels of an MR x k block of A whose first m rows are set (the
 // rest zero, as the format demands) and of a k x NR block of B likewise.
 struct packed_operands {
-  std::vector<double> a, b;   // unpacked, column-major MR x k and k x NR
-  std::vector<double> ap, bp; // packed micro-panels
+  std::vector<double> a, b;    // unpacked, column-major MR x k and k x NR
+  std::vector<double> ap, bp;  // packed micro-panels
   double* ap_aligned;
   double* bp_aligned;
 };
@@ -44,9 +45,11 @@ packed_operands make_operands(int mr, int nr, dim_t m, dim_t n, dim_t k) {
   o.ap.assign(mr * k + pad, 0.0);
   o.bp.assign(nr * k + pad, 0.0);
   o.ap_aligned = reinterpret_cast<double*>(
-      (reinterpret_cast<std::uintptr_t>(o.ap.data()) + kPackAlignment - 1) / kPackAlignment * kPackAlignment);
+      (reinterpret_cast<std::uintptr_t>(o.ap.data()) + kPackAlignment - 1) /
+      kPackAlignment * kPackAlignment);
   o.bp_aligned = reinterpret_cast<double*>(
-      (reinterpret_cast<std::uintptr_t>(o.bp.data()) + kPackAlignment - 1) / kPackAlignment * kPackAlignment);
+      (reinterpret_cast<std::uintptr_t>(o.bp.data()) + kPackAlignment - 1) /
+      kPackAlignment * kPackAlignment);
   for (dim_t l = 0; l < k; ++l) {
     for (dim_t i = 0; i < mr; ++i) o.ap_aligned[l * mr + i] = o.a[i + l * mr];
     for (dim_t j = 0; j < nr; ++j) o.bp_aligned[l * nr + j] = o.b[l + j * k];
@@ -58,8 +61,9 @@ packed_operands make_operands(int mr, int nr, dim_t m, dim_t n, dim_t k) {
 template <class Run>
 void check_case(const dgemm_ukernel_desc& d, dim_t m, dim_t n, dim_t k,
                 double alpha, double beta, Run run) {
-  SCOPED_TRACE(testing::Message() << d.name << " m=" << m << " n=" << n << " k=" << k
-                                  << " alpha=" << alpha << " beta=" << beta);
+  SCOPED_TRACE(testing::Message()
+               << d.name << " m=" << m << " n=" << n << " k=" << k
+               << " alpha=" << alpha << " beta=" << beta);
   const packed_operands o = make_operands(d.mr, d.nr, m, n, k);
   const dim_t ldc = d.mr + 3;
   guarded_matrix c(m, n, ldc);
@@ -93,10 +97,11 @@ TEST_P(ukernel_test, EveryEdgeShapeMatchesNaive) {
       for (dim_t n = 0; n <= d.nr; ++n)
         for (double alpha : kAlphas)
           for (double beta : kBetas) {
-            check_case(d, m, n, k, alpha, beta,
-                       [&](const double* ap, const double* bp, double* c, dim_t ldc) {
-                         d.ukernel(m, n, k, alpha, ap, bp, beta, c, ldc);
-                       });
+            check_case(
+                d, m, n, k, alpha, beta,
+                [&](const double* ap, const double* bp, double* c, dim_t ldc) {
+                  d.ukernel(m, n, k, alpha, ap, bp, beta, c, ldc);
+                });
             if (HasFatalFailure()) return;
           }
 }
@@ -106,15 +111,17 @@ TEST_P(ukernel_test, FullTileKernelMatchesNaive) {
   for (dim_t k : kDepths)
     for (double alpha : kAlphas)
       for (double beta : kBetas) {
-        check_case(d, d.mr, d.nr, k, alpha, beta,
-                   [&](const double* ap, const double* bp, double* c, dim_t ldc) {
-                     d.ukernel_full(k, alpha, ap, bp, beta, c, ldc);
-                   });
+        check_case(
+            d, d.mr, d.nr, k, alpha, beta,
+            [&](const double* ap, const double* bp, double* c, dim_t ldc) {
+              d.ukernel_full(k, alpha, ap, bp, beta, c, ldc);
+            });
         if (HasFatalFailure()) return;
       }
 }
 
-std::string kernel_name(const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
+std::string kernel_name(
+    const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
   return info.param->name;
 }
 
