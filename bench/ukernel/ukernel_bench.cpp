@@ -47,7 +47,9 @@ bool cpu_supports(isa i) {
     case isa::avx2:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case isa::avx512:
-      return __builtin_cpu_supports("avx512f");
+      return __builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512vl") &&
+             __builtin_cpu_supports("avx512dq");  // the avx512 kernel flags
     default:
       return false;
   }

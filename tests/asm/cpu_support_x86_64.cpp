@@ -16,7 +16,9 @@ bool cpu_supports(isa i, std::string* why) {
       ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
       break;
     case isa::avx512:
-      ok = __builtin_cpu_supports("avx512f");
+      ok = __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq");  // the avx512 kernel flags
       break;
     default:
       ok = false;
