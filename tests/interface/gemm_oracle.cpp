@@ -105,6 +105,25 @@ void call_dgemm(const gemm_case& g, operands& x) {
               g.beta, x.c.buffer.data(), x.c.ld);
 }
 
+namespace {
+
+// op(X) copied so that row i of op(A) and column j of op(B) are contiguous.
+std::vector<double> op_rows(const stored_matrix& x, char trans, int rows, int inner) {
+  std::vector<double> out(std::size_t(rows) * inner);
+  for (int i = 0; i < rows; ++i)
+    for (int l = 0; l < inner; ++l) out[std::size_t(i) * inner + l] = op(x, trans, i, l);
+  return out;
+}
+
+std::vector<double> op_columns(const stored_matrix& x, char trans, int inner, int cols) {
+  std::vector<double> out(std::size_t(cols) * inner);
+  for (int j = 0; j < cols; ++j)
+    for (int l = 0; l < inner; ++l) out[std::size_t(j) * inner + l] = op(x, trans, l, j);
+  return out;
+}
+
+}  // namespace
+
 expectation expected_result(const gemm_case& g, const operands& before) {
   expectation e;
   e.c.resize(std::size_t(g.m) * g.n);
@@ -112,19 +131,22 @@ expectation expected_result(const gemm_case& g, const operands& before) {
   // Each of the two computations is off by at most about k*eps times the
   // sum of |products|, plus one rounding each for alpha, beta and the add.
   const double gamma = (2.0 * g.k + 4.0) * DBL_EPSILON;
-  const bool reads_ab = g.alpha != 0.0 && g.k > 0;
+  // A and B are not read when alpha == 0 (they may hold NaN).
+  const int k = g.alpha != 0.0 ? g.k : 0;
+  const std::vector<double> a = op_rows(before.a, g.transa, g.m, k);
+  const std::vector<double> b = op_columns(before.b, g.transb, k, g.n);
   for (int j = 0; j < g.n; ++j)
     for (int i = 0; i < g.m; ++i) {
       double sum = 0.0, abs_sum = 0.0;
-      for (int l = 0; reads_ab && l < g.k; ++l) {
-        const double p = op(before.a, g.transa, i, l) * op(before.b, g.transb, l, j);
+      for (int l = 0; l < k; ++l) {
+        const double p = a[std::size_t(i) * k + l] * b[std::size_t(j) * k + l];
         sum += p;
         abs_sum += std::fabs(p);
       }
       const double c0 = before.c.at(i, j);
       const double scaled_c = g.beta == 0.0 ? 0.0 : g.beta * c0;
       const std::size_t at = i + std::size_t(j) * g.m;
-      e.c[at] = (reads_ab ? g.alpha * sum : 0.0) + scaled_c;
+      e.c[at] = (k > 0 ? g.alpha * sum : 0.0) + scaled_c;
       e.bound[at] = gamma * (std::fabs(g.alpha) * abs_sum + std::fabs(scaled_c));
     }
   return e;
