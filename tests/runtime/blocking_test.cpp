@@ -17,7 +17,7 @@ void expect_model_constraints(const cache_sizes& c, int mr, int nr) {
   EXPECT_EQ(b.nc % nr, 0);
   EXPECT_GE(b.mc, mr);
   EXPECT_GE(b.nc, nr);
-  EXPECT_LE(std::size_t(b.kc * nr * 8), c.l1d / 2);      // B micro-panel in L1
+  EXPECT_LE(std::size_t(b.kc * (mr + nr) * 8), c.l1d * 7 / 8);  // A and B micro-panels in L1
   EXPECT_LE(std::size_t(b.mc * b.kc * 8), c.l2 - c.l1d);  // A block in L2
   EXPECT_LE(std::size_t(b.kc * b.nc * 8), c.l3 - c.l2);   // B panel in L3
 }
