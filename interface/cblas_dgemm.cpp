@@ -62,7 +62,8 @@ extern "C" SWBLAS_EXPORT void cblas_dgemm(
   const f77_dgemm_call call = column_major_call(
       row_major, ta, tb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
   if (const int info = swblas::api::first_illegal_argument(call)) {
-    // CBLAS counts the layout argument too.
+    // CBLAS counts the layout argument too; for a row-major call these are
+    // the positions in the transposed call (see cblas_error_layout.h).
     report(info + 1, row_major, "");
     return;
   }

@@ -14,6 +14,7 @@ extern "C" SWBLAS_EXPORT __attribute__((weak)) void cblas_xerbla(
   if (parameter != 0)
     std::fprintf(stderr, "Parameter %d to routine %s was incorrect\n",
                  parameter, rout);
+  if (form == nullptr) return;
   std::va_list args;
   va_start(args, form);
   std::vfprintf(stderr, form, args);

@@ -23,9 +23,15 @@ extern "C" void cblas_xerbla(CBLAS_INT p, const char*, const char*, ...) {
   cblas_handler_info = p;
 }
 
+// The alias for Fortran compilers that add no underscore.
+extern "C" void dgemm(const char*, const char*, const int*, const int*,
+                      const int*, const double*, const double*, const int*,
+                      const double*, const int*, const double*, double*,
+                      const int*);
+
 namespace {
 
-TEST(SharedLibrary, ComputesThroughBothEntryPoints) {
+TEST(SharedLibrary, ComputesThroughAllEntryPoints) {
   const double a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8};
   double c[4] = {0, 0, 0, 0};
   const int two = 2;
@@ -37,6 +43,8 @@ TEST(SharedLibrary, ComputesThroughBothEntryPoints) {
               2, 0.0, c, 2);
   EXPECT_DOUBLE_EQ(c[1], 1 * 6 + 2 * 8);
   EXPECT_DOUBLE_EQ(c[2], 3 * 5 + 4 * 7);
+  dgemm("T", "N", &two, &two, &two, &one, a, &two, b, &two, &zero, c, &two);
+  EXPECT_DOUBLE_EQ(c[1], 3 * 5 + 4 * 6);
 }
 
 TEST(SharedLibrary, TheProgramsErrorHandlersReplaceTheLibrarys) {
