@@ -35,7 +35,9 @@ struct register_block {
   };
 
   // C[0:MR, 0:NR] := alpha * Ap * Bp + beta * C (dgemm_ukernel_full_fn).
-  static void full(dim_t k, double alpha, const double* ap, const double* bp,
+  // noinline: register allocated on its own; inlined into the edge adapter,
+  // GCC 12 spills accumulators inside the k loop.
+  [[gnu::noinline]] static void full(dim_t k, double alpha, const double* ap, const double* bp,
                    double beta, double* c, inc_t ldc) {
     prefetch_c(c, ldc);
     accumulators acc;
