@@ -123,6 +123,34 @@ long next_call_count(long calls, double seconds, double target) {
   return std::max(2 * calls, static_cast<long>(std::ceil(calls * growth)));
 }
 
+// Calls per window: a whole number lasting at least window_seconds, or the
+// whole run when windows are off (window_seconds = 0).
+long window_calls(long calls, double run_seconds, double window_seconds) {
+  if (window_seconds <= 0.0) return calls;
+  const double per_call = run_seconds / calls;
+  return std::min(calls, std::max(1L, static_cast<long>(std::ceil(window_seconds / per_call))));
+}
+
+struct timed_run {
+  double seconds = 0.0;                // the whole run
+  double best_seconds_per_call = 1e300;  // in its fastest window
+};
+
+// One run of `calls` calls timed window by window: on a shared machine a few
+// milliseconds often pass without another process on the core, while a whole
+// run is always slowed down by some of them.
+timed_run run_in_windows(const gemm_call& call, gemm_operands& operands, long calls,
+                         long window) {
+  timed_run result;
+  for (long done = 0; done < calls; done += window) {
+    const long these = std::min(window, calls - done);
+    const double seconds = seconds_for_calls(call, operands, these);
+    result.seconds += seconds;
+    result.best_seconds_per_call = std::min(result.best_seconds_per_call, seconds / these);
+  }
+  return result;
+}
+
 void print_row(std::ostream& out, const run_options& options, const gemm_shape& s,
                const timing_result& t) {
   char numbers[96];
@@ -190,10 +218,12 @@ timing_result time_best_of_runs(const gemm_call& call, gemm_operands& operands,
     spent += run;
   }
   timing_result result{run / calls, calls, 1};
+  const long window = window_calls(calls, run, options.window_seconds);
   while (result.runs < options.runs && spent + run <= options.max_seconds) {
-    run = seconds_for_calls(call, operands, calls);
+    const timed_run next = run_in_windows(call, operands, calls, window);
+    run = next.seconds;
     spent += run;
-    result.seconds = std::min(result.seconds, run / calls);
+    result.seconds = std::min(result.seconds, next.best_seconds_per_call);
     ++result.runs;
   }
   return result;
@@ -234,7 +264,8 @@ long command_line::get_long(const std::string& name, long fallback) const {
 }
 
 const std::set<std::string> run_option_names = {"label",    "threads",   "shapes", "min-time",
-                                                "runs",     "max-time",  "min-calls", "seed"};
+                                                "runs",     "max-time",  "min-calls", "seed",
+                                                "window"};
 const std::set<std::string> run_flag_names = {"no-header", "help"};
 
 run_options read_run_options(const command_line& cl, const std::string& default_label) {
@@ -247,6 +278,7 @@ run_options read_run_options(const command_line& cl, const std::string& default_
   options.timing.runs = static_cast<int>(cl.get_long("runs", options.timing.runs));
   options.timing.max_seconds = cl.get_double("max-time", options.timing.max_seconds);
   options.timing.min_calls = cl.get_long("min-calls", options.timing.min_calls);
+  options.timing.window_seconds = cl.get_double("window", options.timing.window_seconds);
   options.seed = static_cast<std::uint64_t>(cl.get_long("seed", 1));
   options.header = !cl.has("no-header");
   return options;
@@ -260,6 +292,8 @@ std::string run_options_usage() {
          "  --runs R           report the best of R runs (default 5)\n"
          "  --max-time S       stop adding runs once S seconds are spent (default 10)\n"
          "  --min-calls C      calls per run at least (default 1)\n"
+         "  --window S         time each run in windows of >= S seconds (whole calls)\n"
+         "                     and keep the fastest window (default 0: whole runs)\n"
          "  --seed X           random data seed (default 1)\n"
          "  --no-header        omit the CSV header\n";
 }

@@ -79,6 +79,7 @@ struct timing_options {
   int runs = 5;                  // best of this many runs ...
   double max_seconds = 10.0;     // ... unless the runs would exceed this budget
   long min_calls = 1;            // calls per run at least
+  double window_seconds = 0.0;   // > 0: best window of at least this long counts
 };
 
 struct timing_result {
@@ -88,7 +89,9 @@ struct timing_result {
 };
 
 // Times an already warm call: finds how many calls make one run last
-// min_run_seconds (that run counts), then repeats runs and keeps the best.
+// min_run_seconds (that run counts), then repeats runs and keeps the best
+// time per call, of whole runs or, with window_seconds > 0, of the fastest
+// window of whole calls inside them.
 timing_result time_best_of_runs(const gemm_call& call, gemm_operands& operands,
                                 const timing_options& options);
 

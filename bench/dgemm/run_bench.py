@@ -25,6 +25,7 @@ import csv
 import datetime
 import importlib.util
 import io
+import math
 import os
 import shlex
 import signal
@@ -45,7 +46,12 @@ TRANSPOSES = [(1000, 1000, 1000, ta, tb) for ta in "NT" for tb in "NT" if ta + t
 
 # Timing per preset: a run lasts min_time seconds, the best of `runs` runs is
 # kept unless they would exceed max_time seconds (large sizes: fewer runs);
-# a child is killed after `timeout` seconds.
+# a child is killed after `timeout` seconds.  Runs are timed in windows of
+# whole calls lasting at least WINDOW seconds and the fastest window counts
+# (one call per window once a call is longer): the cores are shared, and a few
+# milliseconds without another process on the core are common while a whole
+# 0.2 s run without one is not.
+WINDOW = 0.005
 PRESETS = {
     "quick": dict(square=[16, 64, 256, 1000], other=[(2000, 2000, 32), (1000, 1000, 1000, "T", "N")],
                   min_time=0.1, runs=3, max_time=1.0, timeout=60),
@@ -191,7 +197,7 @@ class Runner:
     def command(self, config, threads, shape):
         timing = ["--threads", str(threads), "--shapes", shape_argument(shape),
                   "--min-time", str(self.preset["min_time"]), "--runs", str(self.preset["runs"]),
-                  "--max-time", str(self.preset["max_time"])]
+                  "--max-time", str(self.preset["max_time"]), "--window", str(self.args.window)]
         if config.library == "libxsmm":
             return [self.args.xsmm_exe] + timing
         return [self.args.bench_exe, "--lib", config.path, "--label", config.library] + timing
@@ -363,15 +369,37 @@ def summary_table(rows, threads, peak, config_names):
     lines = ["| shape (m x n x k, op) | " + " | ".join(ran) +
              " | swblas % of peak | swblas / best peer |",
              "|---" * (len(ran) + 3) + "|"]
+    ratios = []
     for shape, gflops in table.items():
         cells = ["%.2f" % gflops[n] if n in gflops else "—" for n in ran]
         own = gflops.get("swblas")
         best_peer = max((gflops[n] for n in peers if n in gflops), default=None)
         percent = "%.0f %%" % (100.0 * own / peak[1]) if own else "—"
         ratio = "%.2f" % (own / best_peer) if own and best_peer else "—"
+        if own and best_peer:
+            ratios.append(own / best_peer)
         lines.append("| %s | %s | %s | %s |" % (shape_label(shape), " | ".join(cells), percent,
                                                 ratio))
+    if ratios:
+        mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        lines += ["", "swblas / best peer, geometric mean over %d shapes: **%.2f** (min %.2f, "
+                  "max %.2f)" % (len(ratios), mean, min(ratios), max(ratios))]
     return "\n".join(lines)
+
+
+def method_text(args, preset, loads):
+    windows = ""
+    if args.window > 0:
+        windows = (", each run timed in windows of whole calls lasting at least %g ms, the "
+                   "fastest window counting" % (1000 * args.window))
+    return ("Method: each cell is one child process; C = 1 * op(A) * op(B) + 1 * C on random "
+            "data with lda = m (etc.); sampled entries of C are checked against dot products; "
+            "the time is the **best** call time over up to %d runs of at least %.2f s each "
+            "(fewer runs when they would exceed %.0f s)%s. The machine is shared: compare "
+            "ratios within one run, not times across runs (1-minute load average before / "
+            "after: %.2f / %.2f)."
+            % (preset["runs"], preset["min_time"], preset["max_time"], windows, loads[0],
+               loads[1]))
 
 
 def write_summary(path, args, preset, runner, configs, peaks, identities, loads):
@@ -381,13 +409,7 @@ def write_summary(path, args, preset, runner, configs, peaks, identities, loads)
            "Date: %s UTC. CPU: %s, %d core(s) used for the all-core runs."
            % (datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M"), cpu_model(), max(peaks)),
            "",
-           "Method: each cell is one child process; C = 1 * op(A) * op(B) + 1 * C on random "
-           "data with lda = m (etc.); sampled entries of C are checked against dot products; "
-           "the time is the **best** call time over up to %d runs of at least %.2f s each "
-           "(fewer runs when they would exceed %.0f s). The machine is shared: compare "
-           "ratios within one run, not times across runs (1-minute load average before / "
-           "after: %.2f / %.2f)."
-           % (preset["runs"], preset["min_time"], preset["max_time"], loads[0], loads[1]), ""]
+           method_text(args, preset, loads), ""]
     for threads, peak in peaks.items():
         out += ["## %d thread%s (measured FMA peak: %.1f GFLOP/s, %s)"
                 % (threads, "s" if threads > 1 else "", peak[1], peak[0]), "",
@@ -439,6 +461,8 @@ def parse_arguments():
                         "libxsmm, swblas:TARGET")
     parser.add_argument("--swblas-target", action="append", default=[],
                         help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
+    parser.add_argument("--window", type=float, default=WINDOW,
+                        help="seconds per timing window, 0 for whole runs (default %g)" % WINDOW)
     parser.add_argument("--timeout", type=float,
                         help="seconds before a child is killed (default: 60 quick, 300 full)")
     parser.add_argument("--try-unsupported", action="store_true",
