@@ -334,12 +334,14 @@ def plot_square(path, rows, threads, peak, config_names):
     table = gflops_table(rows, threads)
     figure, axes = plt.subplots(figsize=(8, 5))
     sizes = set()
-    for name in config_names:
+    for index, name in enumerate(config_names):
         points = sorted((s[0], g[name]) for s, g in table.items()
                         if name in g and s[0] == s[1] == s[2] and s[3] == s[4] == "N")
         if points:
             sizes.update(p[0] for p in points)
+            # Colour by configuration, so that both plots use the same colours.
             axes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name,
+                      color="C%d" % (index % 10),
                       linewidth=2.5 if name.startswith("swblas") else 1.5)
     isa, gflops = peak
     axes.axhline(gflops, color="black", linestyle="--", linewidth=1)
@@ -356,7 +358,7 @@ def plot_square(path, rows, threads, peak, config_names):
     axes.set_title("DGEMM, square, %d thread%s" % (threads, "s" if threads > 1 else ""))
     axes.grid(True, which="both", alpha=0.3)
     if sizes:
-        axes.legend(loc="lower right")
+        axes.legend(loc="best")
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)
