@@ -25,7 +25,7 @@ struct register_block {
 
   // The A micro-panel streams from L2 in the macro kernel (B stays in L1),
   // so A is prefetched this many k steps ahead: far enough to hide the L2
-  // latency (~14 cycles on Zen 3) behind two unrolled bodies.
+  // latency (~14 cycles on Zen 3): two bodies of the 4-step unrolled loop.
   static constexpr int kPrefetchSteps = 8;
   static constexpr int kUnroll = KUnroll;
   static constexpr int kLineDoubles = 8;  // one 64-byte cache line
@@ -37,8 +37,9 @@ struct register_block {
   // C[0:MR, 0:NR] := alpha * Ap * Bp + beta * C (dgemm_ukernel_full_fn).
   // noinline: register allocated on its own; inlined into the edge adapter,
   // GCC 12 spills accumulators inside the k loop.
-  [[gnu::noinline]] static void full(dim_t k, double alpha, const double* ap, const double* bp,
-                   double beta, double* c, inc_t ldc) {
+  [[gnu::noinline]] static void full(dim_t k, double alpha, const double* ap,
+                                     const double* bp, double beta, double* c,
+                                     inc_t ldc) {
     prefetch_c(c, ldc);
     accumulators acc;
     zero(acc);
