@@ -26,24 +26,19 @@ std::size_t assess_level(std::size_t read, plausible_range range, std::size_t be
   return safe > 2 * below ? safe : 2 * below;
 }
 
-// Size of the first cache object of `type` (data or unified for L1).
-std::size_t first_cache_size(hwloc_topology_t topo, hwloc_obj_type_t type) {
+// The first data (or unified) cache of `type`, divided among the physical
+// cores below it: an L3 is shared by a whole package or CCX, an L2 may be
+// shared by a cluster of small cores, an L1d only by one core's threads.
+std::size_t per_core_cache(hwloc_topology_t topo, hwloc_obj_type_t type) {
   const int count = hwloc_get_nbobjs_by_type(topo, type);
   for (int i = 0; i < count; ++i) {
     hwloc_obj_t obj = hwloc_get_obj_by_type(topo, type, i);
-    if (obj->attr && obj->attr->cache.type != HWLOC_OBJ_CACHE_INSTRUCTION)
-      return static_cast<std::size_t>(obj->attr->cache.size);
+    if (!obj->attr || obj->attr->cache.type == HWLOC_OBJ_CACHE_INSTRUCTION) continue;
+    const int sharing = hwloc_get_nbobjs_inside_cpuset_by_type(topo, obj->cpuset, HWLOC_OBJ_CORE);
+    return static_cast<std::size_t>(obj->attr->cache.size) /
+           static_cast<std::size_t>(sharing > 0 ? sharing : 1);
   }
   return 0;
-}
-
-// The first L3's size divided by the physical cores below it.
-std::size_t l3_per_core(hwloc_topology_t topo) {
-  hwloc_obj_t l3 = hwloc_get_obj_by_type(topo, HWLOC_OBJ_L3CACHE, 0);
-  if (!l3 || !l3->attr) return 0;
-  const int sharing = hwloc_get_nbobjs_inside_cpuset_by_type(topo, l3->cpuset, HWLOC_OBJ_CORE);
-  return static_cast<std::size_t>(l3->attr->cache.size) /
-         static_cast<std::size_t>(sharing > 0 ? sharing : 1);
 }
 
 // Physical cores this process may run on: those that share a PU with its
@@ -52,7 +47,8 @@ int usable_cores(hwloc_topology_t topo) {
   const int all = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
   hwloc_bitmap_t bound = hwloc_bitmap_alloc();
   int usable = 0;
-  if (bound && hwloc_get_cpubind(topo, bound, HWLOC_CPUBIND_PROCESS) == 0)
+  if (bound && hwloc_topology_is_thissystem(topo) &&
+      hwloc_get_cpubind(topo, bound, HWLOC_CPUBIND_PROCESS) == 0)
     for (int i = 0; i < all; ++i)
       usable += hwloc_bitmap_intersects(hwloc_get_obj_by_type(topo, HWLOC_OBJ_CORE, i)->cpuset,
                                         bound);
@@ -71,15 +67,16 @@ cache_assessment assess_caches(const cache_sizes& read) {
   return a;
 }
 
-topology read_topology() {
+topology read_topology(const char* synthetic) {
   topology t;
   cache_sizes read;
   hwloc_topology_t topo;
   if (hwloc_topology_init(&topo) == 0) {
-    if (hwloc_topology_load(topo) == 0) {
-      read.l1d = first_cache_size(topo, HWLOC_OBJ_L1CACHE);
-      read.l2 = first_cache_size(topo, HWLOC_OBJ_L2CACHE);
-      read.l3 = l3_per_core(topo);
+    if ((!synthetic || hwloc_topology_set_synthetic(topo, synthetic) == 0) &&
+        hwloc_topology_load(topo) == 0) {
+      read.l1d = per_core_cache(topo, HWLOC_OBJ_L1CACHE);
+      read.l2 = per_core_cache(topo, HWLOC_OBJ_L2CACHE);
+      read.l3 = per_core_cache(topo, HWLOC_OBJ_L3CACHE);
       const int cores = usable_cores(topo);
       t.cores_read = cores > 0 ? cores : 0;
     }

@@ -8,8 +8,8 @@
 
 namespace swblas {
 
-// Per-core cache capacities in bytes; 0 means unknown. l3 is the core's
-// share of the L3 (its size divided by the cores that share it).
+// Per-core cache capacities in bytes; 0 means unknown. A shared cache
+// counts as its size divided by the cores that share it (the L3 usually).
 struct cache_sizes {
   std::size_t l1d = 0, l2 = 0, l3 = 0;
 };
@@ -37,8 +37,9 @@ struct topology {
 };
 
 // Reads the machine with hwloc (once per call; the dispatch table calls it
-// once per process).
-topology read_topology();
+// once per process). `synthetic`, for tests, replaces the machine by an
+// hwloc synthetic description ("pack:1 l3:1(size=33554432) ... pu:1").
+topology read_topology(const char* synthetic = nullptr);
 
 // "32K", "512K", "32M": how cache sizes are printed.
 std::string format_bytes(std::size_t bytes);

@@ -67,6 +67,35 @@ TEST(ReadTopology, GivesUsableFigures) {
   EXPECT_EQ(again.used.l3, c.l3);
 }
 
+// hwloc synthetic machines: what is read per core, and what is used.
+TEST(ReadTopology, SharedCachesAreDividedAmongCores) {
+  const topology t = read_topology(
+      "pack:2 l3:1(size=33554432) l2:4(size=2097152) core:2 l1d:1(size=49152) pu:2");
+  EXPECT_EQ(t.cores, 16);  // physical cores, not the 32 PUs
+  EXPECT_EQ(t.caches.read.l1d, 48 * K);
+  EXPECT_EQ(t.caches.read.l2, 1 * M);  // 2M shared by a cluster of 2 cores
+  EXPECT_EQ(t.caches.read.l3, 4 * M);  // 32M shared by 8 cores
+  EXPECT_TRUE(t.caches.l1d_plausible && t.caches.l2_plausible && t.caches.l3_plausible);
+}
+
+TEST(ReadTopology, HypervisorsHugeL3IsReadButNotUsed) {
+  const topology t = read_topology(
+      "pack:1 l3:1(size=1065353216) l2:2(size=524288) l1d:1(size=32768) core:1 pu:1");
+  EXPECT_EQ(t.cores, 2);
+  EXPECT_EQ(t.caches.read.l3, 508 * M);
+  EXPECT_FALSE(t.caches.l3_plausible);
+  EXPECT_EQ(t.caches.used.l3, 2 * M);
+  EXPECT_EQ(t.caches.used.l2, 512 * K);
+}
+
+TEST(ReadTopology, NoCacheInformation) {
+  const topology t = read_topology("pack:1 core:4 pu:2");
+  EXPECT_EQ(t.cores, 4);
+  EXPECT_EQ(t.caches.read.l1d, 0u);
+  EXPECT_EQ(t.caches.used.l1d, kSafeCaches.l1d);
+  EXPECT_EQ(t.caches.used.l3, kSafeCaches.l3);
+}
+
 TEST(FormatBytes, Units) {
   EXPECT_EQ(format_bytes(32 * K), "32K");
   EXPECT_EQ(format_bytes(16 * M), "16M");
