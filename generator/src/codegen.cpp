@@ -1,0 +1,345 @@
+// AST generation with isl's AST builder and a C++ printer for it.
+//
+// Replacement calls are computed from statement instances only: at a mark,
+// the build's schedule maps the outer loops to the instances below the mark
+// (ISL-NOTES step 4.3). Pack origins are composed through those instances
+// (pitfall 7), never matched by dimension position, and every replacement
+// call is guarded by the set where it has instances (pitfall 8).
+#include "codegen.h"
+
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "isl_c.h"
+
+namespace swgen {
+
+namespace {
+
+using islc::add;
+using islc::mul;
+
+// Origins and extents of the instances of one statement below a mark.
+struct instance_range {
+  isl::map inst;  // build schedule -> statement instance
+  isl::multi_pw_aff lo, hi;
+  isl::pw_aff extent(int d) const { return hi.at(d).sub(lo.at(d)).add_constant(1); }
+};
+
+instance_range instances_at(const isl::ast_build& build, const std::string& stmt) {
+  const isl::union_map all = build.schedule().reverse();
+  const isl::union_map mine = all.intersect_range(isl::union_set(all.ctx(), "{ " + stmt + "[a, b, c] }"));
+  instance_range r;
+  r.inst = mine.as_map();
+  r.lo = r.inst.min_multi_pw_aff();
+  r.hi = r.inst.max_multi_pw_aff();
+  return r;
+}
+
+instance_range pack_instances_at(const isl::ast_build& build, const std::string& stmt) {
+  const isl::union_map all = build.schedule().reverse();
+  instance_range r;
+  r.inst = all.intersect_range(isl::union_set(all.ctx(), "{ " + stmt + "[o0, o1, e0, e1] }")).as_map();
+  r.lo = r.inst.min_multi_pw_aff();
+  r.hi = r.inst.max_multi_pw_aff();
+  return r;
+}
+
+// The builder's hooks: tracks open marks and loops, annotates shared loops
+// and replaces marked subtrees by calls.
+class kernel_builder {
+ public:
+  kernel_builder(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k)
+      : recipe_(r), roles_(roles), naming_(k) {}
+
+  islc::ast_hooks hooks() {
+    islc::ast_hooks h;
+    h.before_mark = [this](const isl::id& id, const isl::ast_build&) { marks_.push_back({id.name(), loops_.size()}); };
+    h.after_mark = [this](isl::ast_node node, const isl::ast_build& build) { return after_mark(node, build); };
+    h.before_for = [this](const isl::ast_build&) { return before_for(); };
+    h.after_for = [this]() { loops_.pop_back(); };
+    return h;
+  }
+
+ private:
+  struct open_mark {
+    std::string name;
+    std::size_t loop_depth;  // loops open when the mark was entered
+  };
+  const recipe_result& recipe_;
+  const gemm_roles& roles_;
+  const kernel_naming& naming_;
+  std::vector<open_mark> marks_;
+  std::vector<bool> loops_;  // open loops: shared by the team or not
+
+  // A loop is shared out iff it is the first loop generated under the
+  // "omp_for" mark, i.e. a loop of the marked band's first member.
+  std::string before_for() {
+    bool shared = false;
+    for (const open_mark& m : marks_) shared = shared || (m.name == "omp_for" && m.loop_depth == loops_.size());
+    loops_.push_back(shared);
+    return shared ? "omp_for" : "";
+  }
+
+  bool in_shared_loop() const {
+    for (bool s : loops_)
+      if (s) return true;
+    return false;
+  }
+
+  void require(bool ok, const std::string& what) const {
+    if (!ok) throw std::logic_error(naming_.function + ": " + what);
+  }
+
+  isl::ast_node after_mark(isl::ast_node node, const isl::ast_build& build) {
+    const std::string name = marks_.back().name;
+    marks_.pop_back();
+    if (name == "ukernel") return micro_kernel_call(build);
+    if (name == "pack_a") return pack_a_call(build);
+    if (name == "pack_b") return pack_b_call(build);
+    if (name == "omp_for") return node.as<isl::ast_node_mark>().node();
+    return node;
+  }
+
+  isl::ast_expr id(const std::string& name) const { return islc::id_expr(recipe_.schedule.ctx(), name); }
+
+  // if (instances exist here) call;   -- the guard is omitted when isl proves it.
+  isl::ast_node guarded(const isl::ast_build& build, const isl::map& inst, const isl::ast_expr& call) const {
+    const isl::ast_expr cond = build.expr_from(inst.domain());
+    long v = 0;
+    if (islc::int_value(cond, &v) && v == 1) return islc::user_node(call);
+    return islc::user_node(islc::call("swblas_guard", {cond, call}));
+  }
+
+  // The first element of the packed operand `plan` for the instances below a mark.
+  isl::pw_multi_aff pack_origin(const instance_range& r, const pack_plan& plan) const {
+    const isl::union_map to_origin = isl::union_map(r.inst).apply_range(plan.prefix).apply_range(
+        isl::union_map(plan.origin.as_map()));
+    return to_origin.as_map().as_pw_multi_aff();
+  }
+
+  isl::ast_node micro_kernel_call(const isl::ast_build& build) {
+    require(in_shared_loop(), "a micro-kernel call outside the loop shared by the team");
+    const instance_range r = instances_at(build, roles_.statement);
+    const isl::ast_expr m = build.expr_from(r.extent(roles_.row));
+    const isl::ast_expr n = build.expr_from(r.extent(roles_.col));
+    const isl::ast_expr k = build.expr_from(r.extent(roles_.reduction));
+    const isl::pw_aff i0 = r.lo.at(roles_.row), j0 = r.lo.at(roles_.col);
+    // Micro-panels are mr*kc (nr*kc) doubles, kc the k extent of this block.
+    const isl::pw_aff a_row = pack_origin(r, recipe_.pack_a).at(0);
+    const isl::pw_aff b_col = pack_origin(r, recipe_.pack_b).at(1);
+    const isl::ast_expr ap = add(id("a_pack"), mul(build.expr_from(i0.sub(a_row)), k));
+    const isl::ast_expr bp = add(id("b_pack"), mul(build.expr_from(j0.sub(b_col)), k));
+    const isl::ast_expr beta =
+        islc::call("swblas::gen::beta_for_block", {build.expr_from(r.lo.at(roles_.reduction)), id("p.beta")});
+    const isl::ast_expr c = add(id("p.c"), add(build.expr_from(i0), mul(build.expr_from(j0), id("p.ldc"))));
+    long mv = 0, nv = 0;
+    const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
+    const isl::ast_expr call =
+        full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("p.alpha"), ap, bp, beta, c, id("p.ldc")})
+             : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("p.alpha"), ap, bp, beta, c, id("p.ldc")});
+    return guarded(build, r.inst, call);
+  }
+
+  // &op(X)(row, col) for the origin of a pack's instances.
+  isl::ast_expr source(const isl::ast_build& build, const instance_range& r, const std::string& x) const {
+    return add(id("p." + x), add(mul(build.expr_from(r.lo.at(2)), id("p.rs_" + x)),
+                                 mul(build.expr_from(r.lo.at(3)), id("p.cs_" + x))));
+  }
+
+  isl::ast_node pack_a_call(const isl::ast_build& build) {
+    const bool team = naming_.level == parallel_level::jr;
+    require(team != in_shared_loop(), team ? "pack_a_team inside a shared loop" : "a private pack_a outside the shared loop");
+    const instance_range r = pack_instances_at(build, recipe_.pack_a.statement);
+    const isl::ast_expr rows = build.expr_from(r.extent(2)), cols = build.expr_from(r.extent(3));
+    const isl::ast_expr fn = id(naming_.descriptor + ".pack_a");
+    const std::vector<isl::ast_expr> tail = {source(build, r, "a"), id("p.rs_a"), id("p.cs_a"), id("a_pack")};
+    std::vector<isl::ast_expr> args = team ? std::vector<isl::ast_expr>{fn, islc::int_expr(fn.ctx(), naming_.mr), rows, cols}
+                                           : std::vector<isl::ast_expr>{rows, cols};
+    args.insert(args.end(), tail.begin(), tail.end());
+    return guarded(build, r.inst, islc::call(team ? "swblas::gen::pack_a_team" : naming_.descriptor + ".pack_a", args));
+  }
+
+  isl::ast_node pack_b_call(const isl::ast_build& build) {
+    require(!in_shared_loop(), "pack_b_team inside a shared loop");
+    const instance_range r = pack_instances_at(build, recipe_.pack_b.statement);
+    const isl::ast_expr call = islc::call(
+        "swblas::gen::pack_b_team",
+        {id(naming_.descriptor + ".pack_b"), islc::int_expr(build.ctx(), naming_.nr), build.expr_from(r.extent(2)),
+         build.expr_from(r.extent(3)), source(build, r, "b"), id("p.rs_b"), id("p.cs_b"), id("b_pack")});
+    return guarded(build, r.inst, call);
+  }
+};
+
+// --- printing -------------------------------------------------------------
+
+class printer {
+ public:
+  explicit printer(std::map<std::string, std::string> rename) : rename_(std::move(rename)) {}
+
+  void node(const isl::ast_node& n, int indent) {
+    if (n.isa<isl::ast_node_block>()) {
+      const isl::ast_node_list list = n.as<isl::ast_node_block>().children();
+      for (unsigned c = 0; c < list.size(); ++c) node(list.at(static_cast<int>(c)), indent);
+    } else if (n.isa<isl::ast_node_for>()) {
+      for_loop(n, indent);
+    } else if (n.isa<isl::ast_node_if>()) {
+      const auto f = n.as<isl::ast_node_if>();
+      line(indent, "if (" + expr(f.cond()) + ") {");
+      node(f.then_node(), indent + 1);
+      if (f.has_else_node()) {
+        line(indent, "} else {");
+        node(f.else_node(), indent + 1);
+      }
+      line(indent, "}");
+    } else if (n.isa<isl::ast_node_mark>()) {
+      line(indent, "// " + n.as<isl::ast_node_mark>().id().name());
+      node(n.as<isl::ast_node_mark>().node(), indent);
+    } else {
+      user(n.as<isl::ast_node_user>().expr(), indent);
+    }
+  }
+
+  std::string text() const { return out_.str(); }
+
+ private:
+  std::map<std::string, std::string> rename_;
+  std::ostringstream out_;
+
+  void line(int indent, const std::string& s) { out_ << std::string(2 * indent, ' ') << s << "\n"; }
+
+  // Shared loops are always printed as loops (isl may mark a one-trip loop
+  // degenerate; the team must still share it out, not run it on every thread).
+  void for_loop(const isl::ast_node& n, int indent) {
+    const auto f = n.as<isl::ast_node_for>();
+    const std::string it = expr(f.iterator());
+    const bool shared = islc::for_annotation(n) == "omp_for";
+    if (f.is_degenerate() && !shared) {
+      line(indent, "{");
+      line(indent + 1, "const swblas::dim_t " + it + " = " + expr(f.init()) + ";");
+      node(f.body(), indent + 1);
+      line(indent, "}");
+      return;
+    }
+    if (shared) line(indent, "#pragma omp for schedule(static)");
+    const std::string cond = f.is_degenerate() ? it + " <= " + expr(f.init()) : expr(f.cond());
+    const std::string inc = f.is_degenerate() ? "1" : expr(f.inc());
+    line(indent, "for (swblas::dim_t " + it + " = " + expr(f.init()) + "; " + cond + "; " + it + " += " + inc + ") {");
+    node(f.body(), indent + 1);
+    line(indent, "}");
+  }
+
+  void user(const isl::ast_expr& call, int indent) {
+    const auto op = call.as<isl::ast_expr_op>();
+    if (expr(op.arg(0)) == "swblas_guard") {
+      line(indent, "if (" + expr(op.arg(1)) + ") {");
+      user(op.arg(2), indent + 1);
+      line(indent, "}");
+      return;
+    }
+    line(indent, expr(call) + ";");
+  }
+
+  // An expression with its C precedence level (0: atom; larger binds looser).
+  struct printed {
+    std::string text;
+    int level;
+  };
+
+  std::string args(const isl::ast_expr_op& op, unsigned first) {
+    std::string s;
+    for (unsigned a = first; a < op.n_arg(); ++a) s += (a > first ? ", " : "") + expr(op.arg(static_cast<int>(a)));
+    return s;
+  }
+
+  // Parenthesises an operand that binds looser than its operator (or as
+  // loosely, on the right of a non-associative one).
+  std::string operand(const isl::ast_expr& e, int level, bool right_of_nonassoc) {
+    const printed p = print(e);
+    const bool wrap = p.level > level || (right_of_nonassoc && p.level == level);
+    return wrap ? "(" + p.text + ")" : p.text;
+  }
+
+  // `operand_level` below `level` parenthesises operands gcc warns about
+  // (&& inside ||).
+  printed binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level = -1) {
+    const int l = operand_level < 0 ? level : operand_level;
+    return {operand(op.arg(0), l, false) + " " + sym + " " + operand(op.arg(1), l, !associative), level};
+  }
+
+  // n-ary min/max as nested calls of the preamble's helpers.
+  printed fold(const isl::ast_expr_op& op, const char* fn) {
+    std::string s = expr(op.arg(0));
+    for (unsigned a = 1; a < op.n_arg(); ++a) s = std::string(fn) + "(" + s + ", " + expr(op.arg(static_cast<int>(a))) + ")";
+    return {s, 0};
+  }
+
+  std::string expr(const isl::ast_expr& e) { return print(e).text; }
+
+  printed print(const isl::ast_expr& e) {
+    if (e.isa<isl::ast_expr_id>()) {
+      const std::string name = e.as<isl::ast_expr_id>().id().name();
+      const auto it = rename_.find(name);
+      return {it == rename_.end() ? name : it->second, 0};
+    }
+    if (e.isa<isl::ast_expr_int>()) {
+      const long v = e.as<isl::ast_expr_int>().val().num_si();
+      return {std::to_string(v), v < 0 ? 3 : 0};
+    }
+    return operation(e.as<isl::ast_expr_op>());
+  }
+
+  printed operation(const isl::ast_expr_op& op) {
+    if (op.isa<isl::ast_expr_op_call>()) return {expr(op.arg(0)) + "(" + args(op, 1) + ")", 0};
+    if (op.isa<isl::ast_expr_op_min>()) return fold(op, "imin");
+    if (op.isa<isl::ast_expr_op_max>()) return fold(op, "imax");
+    if (op.isa<isl::ast_expr_op_fdiv_q>()) return {"floord(" + args(op, 0) + ")", 0};
+    if (op.isa<isl::ast_expr_op_minus>()) return {"-" + operand(op.arg(0), 0, false), 3};
+    if (op.isa<isl::ast_expr_op_mul>()) return binary(op, "*", 5, true);
+    if (op.isa<isl::ast_expr_op_div>() || op.isa<isl::ast_expr_op_pdiv_q>()) return binary(op, "/", 5, false);
+    if (op.isa<isl::ast_expr_op_pdiv_r>() || op.isa<isl::ast_expr_op_zdiv_r>()) return binary(op, "%", 5, false);
+    if (op.isa<isl::ast_expr_op_add>()) return binary(op, "+", 6, true);
+    if (op.isa<isl::ast_expr_op_sub>()) return binary(op, "-", 6, false);
+    if (op.isa<isl::ast_expr_op_le>()) return binary(op, "<=", 9, false);
+    if (op.isa<isl::ast_expr_op_lt>()) return binary(op, "<", 9, false);
+    if (op.isa<isl::ast_expr_op_ge>()) return binary(op, ">=", 9, false);
+    if (op.isa<isl::ast_expr_op_gt>()) return binary(op, ">", 9, false);
+    if (op.isa<isl::ast_expr_op_eq>()) return binary(op, "==", 10, false);
+    if (op.isa<isl::ast_expr_op_and>() || op.isa<isl::ast_expr_op_and_then>()) return binary(op, "&&", 14, true);
+    if (op.isa<isl::ast_expr_op_or>() || op.isa<isl::ast_expr_op_or_else>()) return binary(op, "||", 15, true, 13);
+    if (op.isa<isl::ast_expr_op_cond>() || op.isa<isl::ast_expr_op_select>())
+      return {operand(op.arg(0), 15, false) + " ? " + operand(op.arg(1), 15, false) + " : " + operand(op.arg(2), 15, false), 16};
+    throw std::logic_error("printer: unsupported AST expression " + op.to_C_str());
+  }
+};
+
+}  // namespace
+
+std::string kernel_file_preamble(const std::string& origin) {
+  return "// Generated by swblas-gen " + origin +
+         ". Do not edit: a build product.\n"
+         "#include \"generated_support.h\"\n\n"
+         "namespace swblas::generated {\n"
+         "namespace {\n"
+         "[[maybe_unused]] inline swblas::dim_t imin(swblas::dim_t a, swblas::dim_t b) { return a < b ? a : b; }\n"
+         "[[maybe_unused]] inline swblas::dim_t imax(swblas::dim_t a, swblas::dim_t b) { return a > b ? a : b; }\n"
+         "[[maybe_unused]] inline swblas::dim_t floord(swblas::dim_t a, swblas::dim_t b) {\n"
+         "  return a >= 0 ? a / b : -((-a + b - 1) / b);\n"
+         "}\n"
+         "}  // namespace\n";
+}
+
+std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k) {
+  kernel_builder builder(r, roles, k);
+  islc::ast_hooks hooks = builder.hooks();
+  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + "] -> { : " + roles.m +
+                                               " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
+  const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
+  printer p({{roles.m, "p.m"}, {roles.n, "p.n"}, {roles.k, "p.k"}});
+  p.node(tree, 1);
+  return "void " + k.function + "(const swblas::gemm_problem& p, double* a_pack, double* b_pack) {\n" + p.text() +
+         "}\n";
+}
+
+}  // namespace swgen

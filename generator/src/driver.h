@@ -1,0 +1,44 @@
+// swblas-gen's driver: spec + target description -> macro kernels, and the
+// files written from them (kernel source, manifest source, text manifest).
+// No isl types here, so the CLI and tests of the outputs stay light.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "target.h"
+#include "tile_model.h"
+
+namespace swgen {
+
+struct kernel_variant {
+  std::string name;      // dgemm_<target>_<mr>x<nr>_l2_<L2>_<ic|jr>
+  cache_config cache;
+  blocking sizes;
+  std::string parallel;  // "ic" or "jr"
+  long a_pack_doubles = 0, b_pack_doubles = 0;  // from the footprints' box hulls
+  std::string code;      // the C++ function definition
+  std::vector<std::pair<std::string, std::string>> stages;  // --dump-schedule
+};
+
+struct target_output {
+  target_desc target;
+  std::vector<kernel_variant> kernels;
+};
+
+// Parses and analyses the spec (throws spec_error when refused) and applies
+// the recipe for every cache configuration of `t` and both parallel loops.
+target_output generate_for_target(const std::string& spec_source, const target_desc& t);
+
+// Parses and analyses only; returns the analysed schedule tree (block YAML).
+std::string check_spec(const std::string& spec_source);
+
+// The generated C++ source of one target's kernels.
+std::string kernel_source(const target_output& out, const std::string& spec_name);
+// The C++ source defining swblas::generated_macro_kernels[].
+std::string manifest_source(const std::vector<target_output>& outs);
+// The human-readable manifest.
+std::string manifest_text(const std::vector<target_output>& outs, const std::string& spec_name);
+
+}  // namespace swgen

@@ -1,0 +1,67 @@
+// The DGEMM recipe: schedule-tree passes that turn the analysed loop nest
+// into the Goto/BLIS macro kernel jc -> pc -> ic -> jr -> ir. Each pass is a
+// `schedule_node -> schedule_node` function with one job; marks are the
+// protocol between passes and with the AST generator:
+//   "B_panel"  above the ic band: the work on one packed kc x nc B panel
+//   "A_block"  above the jr/ir band: the work on one packed mc x kc A block
+//   "pack_b", "pack_a"  above the band of a packing extension statement
+//   "ukernel"  above the k band of one mr x nr register tile
+//   "omp_for"  above the band whose first member the thread team shares out
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <isl/cpp.h>
+
+#include "polyhedral.h"
+
+namespace swgen {
+
+struct tile_sizes {
+  int mc, kc, nc;  // cache blocking
+  int mr, nr;      // register block
+};
+
+enum class parallel_level { ic, jr };
+
+// One packed operand, as the packing pass derived it from the footprint.
+struct pack_plan {
+  std::string statement;    // extension statement: "PackA" / "PackB"
+  std::string array;        // the spec's array it copies
+  isl::union_map prefix;    // statement instance -> prefix schedule at the pack position
+  isl::multi_aff origin;    // prefix schedule -> first element of the footprint box
+  std::vector<long> box;    // fixed box hull of the footprint (rows, columns)
+  int panel_dim = 0;        // the box dimension cut into micro-panels (A: rows, B: columns)
+  long panel_width = 1;     // mr or nr
+  long doubles() const;     // buffer size in doubles, rounded up to whole micro-panels
+};
+
+struct recipe_result {
+  isl::schedule schedule;
+  pack_plan pack_a, pack_b;
+  std::vector<std::pair<std::string, std::string>> stages;  // (stage, schedule tree) for --dump-schedule
+};
+
+// Runs all passes on the analysed tree. The first two stages (model,
+// analysis) are recorded too.
+recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_sizes& t, parallel_level level);
+
+// --- the passes ---------------------------------------------------------
+// Permutes the statement band to (j, k, i): column, reduction, row.
+isl::schedule_node order_goto(isl::schedule_node band, const gemm_roles& r);
+// Tiles (j, k, i) by (nc, kc, mc) into [jc, pc] ; "B_panel" ; [ic] ; point band.
+isl::schedule_node tile_cache_blocks(isl::schedule_node band, const tile_sizes& t);
+// Tiles the point band into "A_block" ; [jr, ir] ; [k] ; [j, i], isolating full
+// register tiles so that they print as ukernel_full calls.
+isl::schedule_node tile_registers(isl::schedule_node point_band, const tile_sizes& t);
+// Grafts the packing extension statements at the B_panel and A_block marks.
+isl::schedule_node insert_packing(isl::schedule_node root, const model& m, const gemm_roles& r, pack_plan* a,
+                                  pack_plan* b);
+// Marks the register-tile subtree "ukernel".
+isl::schedule_node mark_micro_kernel(isl::schedule_node root, const gemm_roles& r);
+// Marks the ic or the jr band "omp_for".
+isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, parallel_level level);
+
+}  // namespace swgen

@@ -1,0 +1,36 @@
+// Target descriptions (generator/targets/*.target): which micro kernel a
+// target calls, the register and vector facts the tile-size model needs, and
+// the cache configurations a blocking variant is generated for. No isl here.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace swgen {
+
+struct cache_config {
+  std::size_t l1d = 0, l2 = 0, l3 = 0;  // bytes per core (L3: the core's share)
+};
+
+struct target_desc {
+  std::string name;     // e.g. "x86_avx2"
+  std::string isa;      // "generic", "avx2", "avx512": swblas::isa enumerator
+  std::string ukernel;  // descriptor suffix: swblas::ukernel_<ukernel>
+  int mr = 0, nr = 0;   // register block of that micro kernel
+  int kr = 1;           // kc granule (constraint 5)
+  int vector_doubles = 1;
+  int vector_registers = 0;
+  std::vector<cache_config> caches;
+};
+
+// Parses the text of a target file; throws std::runtime_error naming the
+// file and line on a bad key or value. Format: see generator/targets/README.md.
+target_desc parse_target(const std::string& text, const std::string& file);
+
+// "32K" -> 32768, "2M" -> 2097152, plain numbers are bytes.
+std::size_t parse_bytes(const std::string& text);
+// 32768 -> "32k", 2097152 -> "2m": for kernel names.
+std::string bytes_label(std::size_t bytes);
+
+}  // namespace swgen
