@@ -288,6 +288,26 @@ def shapes_of(preset):
     return shapes
 
 
+def parse_shapes(text):
+    """--shapes: the preset's grid format from the command line."""
+    square, other = [], []
+    for item in filter(None, (i.strip() for i in text.split(";"))):
+        fields = item.split(",")
+        transposes = [f.strip().upper() for f in fields[3:]]
+        try:
+            dimensions = [int(f) for f in fields[:3]]
+        except ValueError:
+            dimensions = []
+        if len(fields) not in (1, 3, 5) or not dimensions or min(dimensions) < 1 or \
+                any(t not in ("N", "T") for t in transposes):
+            raise argparse.ArgumentTypeError("bad shape %r: use n or m,n,k[,ta,tb]" % item)
+        if len(fields) == 1:
+            square.append(dimensions[0])
+        else:
+            other.append(tuple(dimensions) + tuple(transposes))
+    return square, other
+
+
 def run_all(runner, configs, thread_counts, measure_peaks):
     """Runs every cell; measure_peaks() is called before, between and after the thread counts."""
     shapes = shapes_of(runner.preset)
@@ -463,6 +483,8 @@ def parse_arguments():
                         "libxsmm, swblas:TARGET")
     parser.add_argument("--swblas-target", action="append", default=[],
                         help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
+    parser.add_argument("--shapes", type=parse_shapes, help="replace the preset's shapes: 'n' or 'm,n,k[,ta,tb]' "
+                        "items separated by ';' (timing still from the preset)")
     parser.add_argument("--window", type=float, default=WINDOW,
                         help="seconds per timing window, 0 for whole runs (default %g)" % WINDOW)
     parser.add_argument("--timeout", type=float,
@@ -508,6 +530,8 @@ def main():
     args = parse_arguments()
     preset = dict(PRESETS[args.preset])
     preset["timeout"] = args.timeout or preset["timeout"]
+    if args.shapes:
+        preset["square"], preset["other"] = args.shapes
     if not os.path.exists(args.bench_exe):
         sys.exit("run_bench.py: %s not found; build first (cmake --build %s)"
                  % (args.bench_exe, args.build_dir))
