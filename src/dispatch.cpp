@@ -5,7 +5,6 @@
 #include <cstring>
 #include <tuple>
 
-
 namespace swblas {
 namespace {
 
@@ -37,6 +36,30 @@ target_verdict evaluate_target(isa t, const cpu_features& cpu, const kernel_cata
   if (!v.runnable) return {t, false, v.reason, u};
   if (!u) return {t, false, std::string("no ") + isa_name(t) + " micro kernel in this build", u};
   return {t, true, v.reason, u};
+}
+
+// Every target's predicate, in order, each logged.
+std::vector<target_verdict> evaluate_targets(const std::vector<isa>& targets,
+                                             const cpu_features& cpu, const kernel_catalogue& k,
+                                             dispatch_log* log) {
+  std::vector<target_verdict> verdicts;
+  for (isa t : targets) {
+    verdicts.push_back(evaluate_target(t, cpu, k));
+    const target_verdict& v = verdicts.back();
+    log->lines.push_back(std::string("target ") + isa_name(t) + ": " +
+                         (v.accepted ? "accepted (" : "refused (") + v.reason + ")");
+  }
+  return verdicts;
+}
+
+std::string describe_choice(const dispatch_table& t, const std::string& forced) {
+  const std::string why = forced.empty()       ? "first accepted"
+                          : forced == t.target ? "forced by SWBLAS_TARGET"
+                                               : "first accepted; SWBLAS_TARGET=" + forced +
+                                                     " refused";
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  return "chosen target " + t.target + " (" + why + "), micro kernel " + u.name + " (" +
+         std::to_string(u.mr) + "x" + std::to_string(u.nr) + ")";
 }
 
 std::string known_targets(const std::vector<target_verdict>& verdicts) {
@@ -184,13 +207,8 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
                               const std::vector<isa>& targets, const kernel_catalogue& kernels,
                               dispatch_log* log) {
   describe_machine(machine, config, log);
-  std::vector<target_verdict> verdicts;
-  for (isa t : targets) {
-    verdicts.push_back(evaluate_target(t, machine.cpu, kernels));
-    const target_verdict& v = verdicts.back();
-    log->lines.push_back(std::string("target ") + isa_name(t) + ": " +
-                         (v.accepted ? "accepted (" : "refused (") + v.reason + ")");
-  }
+  const std::vector<target_verdict> verdicts =
+      evaluate_targets(targets, machine.cpu, kernels, log);
   dispatch_table table;
   table.threads = config.threads;
   const std::size_t chosen = choose_target(verdicts, config.forced_target, log);
@@ -201,19 +219,12 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   const bool reference_only = config.forced_target == kReferenceTarget;
   table.target = reference_only ? kReferenceTarget : isa_name(verdicts[chosen].target);
   table.ukernel = verdicts[chosen].ukernel;
-  const dgemm_ukernel_desc& u = *table.ukernel;
-  const std::string& forced = config.forced_target;
-  const std::string why = forced.empty()           ? "first accepted"
-                          : forced == table.target ? "forced by SWBLAS_TARGET"
-                                                   : "first accepted; SWBLAS_TARGET=" + forced +
-                                                         " refused";
-  log->lines.push_back("chosen target " + table.target + " (" + why + ")" +
-                       ", micro kernel " + u.name + " (" + std::to_string(u.mr) + "x" +
-                       std::to_string(u.nr) + ")");
-  const std::vector<const macro_kernel_info*> usable = usable_variants(kernels, u, log);
-  const cache_sizes& caches = machine.topo.caches.used;
+  log->lines.push_back(describe_choice(table, config.forced_target));
+  const std::vector<const macro_kernel_info*> usable =
+      usable_variants(kernels, *table.ukernel, log);
   for (parallel_loop l : {parallel_loop::ic, parallel_loop::jr})
-    table.loops[static_cast<int>(l)] = choose_loop(l, usable, u, caches, reference_only, log);
+    table.loops[static_cast<int>(l)] = choose_loop(l, usable, *table.ukernel,
+                                                   machine.topo.caches.used, reference_only, log);
   return table;
 }
 
