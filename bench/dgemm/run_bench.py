@@ -277,7 +277,8 @@ def library_identity(config, threads, bench_exe):
     if child.returncode != 0:
         return "probe " + describe_failure(child.returncode, child.stderr)
     if config.library == "swblas":
-        return "; ".join(line.strip() for line in child.stderr.splitlines() if "chosen" in line)
+        return "; ".join(line.strip() for line in child.stderr.splitlines()
+                         if "chosen" in line or " loop: " in line)
     return child.stdout.strip()
 
 
