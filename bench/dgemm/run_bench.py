@@ -13,7 +13,7 @@ swblas-bench-xsmm for libxsmm) with the environment of its configuration, so
 that OpenBLAS and BLIS read their settings at load time and a crash or a hang
 costs one row, not the run.  Shapes run in the outer loop and configurations
 in the inner one, so that the libraries compared on one shape are measured
-minutes apart at most: the 2-core machine is shared and its speed drifts.
+seconds apart: the 2-core machine is shared and its speed drifts.
 
 Usage (from the repository root, after building into build/):
   bench/dgemm/run_bench.py --quick            # a handful of sizes, < 1 minute
