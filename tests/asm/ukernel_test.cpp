@@ -57,15 +57,15 @@ packed_operands make_operands(int mr, int nr, dim_t m, dim_t n, dim_t k) {
   return o;
 }
 
-// Runs one case through `run` (the kernel under test on C) and compares.
+// Runs one case through `run` (the kernel under test on C, leading
+// dimension ldc >= m) and compares.
 template <class Run>
 void check_case(const dgemm_ukernel_desc& d, dim_t m, dim_t n, dim_t k,
-                double alpha, double beta, Run run) {
+                double alpha, double beta, dim_t ldc, Run run) {
   SCOPED_TRACE(testing::Message()
                << d.name << " m=" << m << " n=" << n << " k=" << k
-               << " alpha=" << alpha << " beta=" << beta);
+               << " alpha=" << alpha << " beta=" << beta << " ldc=" << ldc);
   const packed_operands o = make_operands(d.mr, d.nr, m, n, k);
-  const dim_t ldc = d.mr + 3;
   guarded_matrix c(m, n, ldc);
   std::vector<double> expect(static_cast<std::size_t>(ldc * (n > 0 ? n : 1)));
   for (dim_t j = 0; j < n; ++j)
@@ -96,28 +96,30 @@ TEST_P(ukernel_test, EveryEdgeShapeMatchesNaive) {
     for (dim_t m = 0; m <= d.mr; ++m)
       for (dim_t n = 0; n <= d.nr; ++n)
         for (double alpha : kAlphas)
-          for (double beta : kBetas) {
-            check_case(
-                d, m, n, k, alpha, beta,
-                [&](const double* ap, const double* bp, double* c, dim_t ldc) {
-                  d.ukernel(m, n, k, alpha, ap, bp, beta, c, ldc);
-                });
-            if (HasFatalFailure()) return;
-          }
+          for (double beta : kBetas)
+            for (dim_t ldc : {dim_t{d.mr} + 3, m > 0 ? m : 1}) {
+              check_case(
+                  d, m, n, k, alpha, beta, ldc,
+                  [&](const double* ap, const double* bp, double* c, dim_t ld) {
+                    d.ukernel(m, n, k, alpha, ap, bp, beta, c, ld);
+                  });
+              if (HasFatalFailure()) return;
+            }
 }
 
 TEST_P(ukernel_test, FullTileKernelMatchesNaive) {
   const dgemm_ukernel_desc& d = *GetParam();
   for (dim_t k : kDepths)
     for (double alpha : kAlphas)
-      for (double beta : kBetas) {
-        check_case(
-            d, d.mr, d.nr, k, alpha, beta,
-            [&](const double* ap, const double* bp, double* c, dim_t ldc) {
-              d.ukernel_full(k, alpha, ap, bp, beta, c, ldc);
-            });
-        if (HasFatalFailure()) return;
-      }
+      for (double beta : kBetas)
+        for (dim_t ldc : {dim_t{d.mr} + 3, dim_t{d.mr}}) {
+          check_case(
+              d, d.mr, d.nr, k, alpha, beta, ldc,
+              [&](const double* ap, const double* bp, double* c, dim_t ld) {
+                d.ukernel_full(k, alpha, ap, bp, beta, c, ld);
+              });
+          if (HasFatalFailure()) return;
+        }
 }
 
 std::string kernel_name(
