@@ -1,0 +1,198 @@
+// The parser, the refusals of non-GEMM input (in-process and through the
+// swblas-gen command line), the target files and the tile-size model.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "driver.h"
+#include "spec.h"
+#include "target.h"
+#include "tile_model.h"
+
+namespace swgen {
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string source_file(const std::string& rel) { return read(std::string(SWBLAS_GEN_SOURCE_DIR) + "/" + rel); }
+
+// A spec around one loop nest body, i/j/k over M/N/K.
+std::string nest(const std::string& body) {
+  return "#pragma scop\nfor (i = 0; i < M; i++)\n  for (j = 0; j < N; j++)\n    for (k = 0; k < K; k++)\n      " +
+         body + "\n#pragma endscop\n";
+}
+
+std::string refusal(const std::string& spec) {
+  try {
+    check_spec(spec);
+  } catch (const spec_error& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(Parser, ReadsTheDgemmSpec) {
+  const scop s = parse_spec(source_file("specs/dgemm.c"));
+  ASSERT_EQ(s.statements.size(), 1u);
+  const statement& st = s.statements[0];
+  EXPECT_EQ(st.name, "S0");
+  EXPECT_EQ(st.line, 11);
+  EXPECT_EQ(st.text, "C[i][j] += A[i][k] * B[k][j];");
+  ASSERT_EQ(st.loops.size(), 3u);
+  EXPECT_EQ(st.loops[0].iterator + st.loops[1].iterator + st.loops[2].iterator, "ijk");
+  EXPECT_EQ(st.loops[2].upper_exclusive.isl_text(), "K");
+  EXPECT_EQ(s.parameters, (std::vector<std::string>{"M", "N", "K"}));
+  EXPECT_TRUE(st.accumulates);
+  EXPECT_EQ(st.rhs->op, '*');
+}
+
+TEST(Parser, AcceptsTheSubsetsVariants) {
+  const scop s = parse_spec(
+      "#pragma scop\nfor (int i = 0; i <= M - 1; ++i) { /* c */ for (int j = 0; j < N; j += 1)\n"
+      "  // d\n  for (int k = 0; k < K; k++) { C[i][j] += A[i][k] * B[k][j]; } }\n#pragma endscop\n");
+  ASSERT_EQ(s.statements.size(), 1u);
+  EXPECT_EQ(s.statements[0].loops[0].upper_exclusive.isl_text(), "M");
+  EXPECT_EQ(check_spec(source_file("specs/dgemm.c")).empty(), false);
+}
+
+TEST(Parser, AffineSubscriptsWithConstants) {
+  const scop s = parse_spec(nest("C[i][j] += A[2*i + 1][k - 1] * B[k][j];"));
+  EXPECT_EQ(s.statements[0].rhs->operands[0]->ref.subscripts[0].isl_text(), "2*i + 1");
+  EXPECT_EQ(s.statements[0].rhs->operands[0]->ref.subscripts[1].isl_text(), "k - 1");
+}
+
+TEST(Refusal, LoopCarriedDependenceOnCAcrossI) {
+  const std::string why = refusal(nest("C[i][j] += C[i - 1][j] * B[k][j];"));
+  EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
+  EXPECT_NE(why.find("loop-carried dependence on C across loop i"), std::string::npos) << why;
+}
+
+TEST(Refusal, NonAffineSubscript) {
+  const std::string why = refusal(nest("C[i][j] += A[i * k][k] * B[k][j];"));
+  EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
+  EXPECT_NE(why.find("non-affine expression 'i * k'"), std::string::npos) << why;
+}
+
+TEST(Refusal, UnknownFunction) {
+  const std::string why = refusal(nest("C[i][j] += foo(A[i][k]) * B[k][j];"));
+  EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
+  EXPECT_NE(why.find("unknown function 'foo'"), std::string::npos) << why;
+}
+
+TEST(Refusal, KnownFunctionIsNoFusedRecipeYet) {
+  const std::string why = refusal(nest("C[i][j] += relu(A[i][k]) * B[k][j];"));
+  EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
+  EXPECT_NE(why.find("'relu' is not supported by the dgemm recipe"), std::string::npos) << why;
+}
+
+TEST(Refusal, TransposedOperandInTheSpec) {
+  const std::string why = refusal(nest("C[i][j] += A[k][i] * B[k][j];"));
+  EXPECT_NE(why.find("A[k][i] is neither A[i][k]"), std::string::npos) << why;
+}
+
+TEST(Refusal, AssignmentInsteadOfAccumulation) {
+  EXPECT_NE(refusal(nest("C[i][j] = A[i][k] * B[k][j];")).find("needs an accumulation"), std::string::npos);
+}
+
+TEST(Refusal, SecondStatementIsNamed) {
+  const std::string why = refusal(nest("{ C[i][j] += A[i][k] * B[k][j]; D[i][j] += A[i][k]; }"));
+  EXPECT_NE(why.find("statement S1"), std::string::npos) << why;
+  EXPECT_NE(why.find("exactly one statement"), std::string::npos) << why;
+}
+
+TEST(Refusal, NonBoxDomain) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = i; k < K; k++)\n"
+      "  C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n");
+  EXPECT_NE(why.find("loop k must run from 0 to a parameter"), std::string::npos) << why;
+}
+
+TEST(Refusal, CommandLineExitsNonZeroWithTheReason) {
+  const std::string spec = testing::TempDir() + "/bad_carried.c";
+  const std::string err = testing::TempDir() + "/bad_carried.err";
+  std::ofstream(spec) << nest("C[i][j] += C[i - 1][j] * B[k][j];");
+  const std::string cmd = std::string(SWBLAS_GEN_EXECUTABLE) + " --spec " + spec + " --target " +
+                          SWBLAS_GEN_SOURCE_DIR + "/targets/generic.target --out-dir " + testing::TempDir() +
+                          " 2> " + err;
+  const int status = std::system(cmd.c_str());
+  EXPECT_NE(status, 0);
+  const std::string msg = read(err);
+  EXPECT_NE(msg.find("refused: statement S0 (line 5: C[i][j] += C[i - 1][j] * B[k][j];): loop-carried dependence on C"),
+            std::string::npos)
+      << msg;
+}
+
+TEST(Targets, TheThreeTargetFilesParse) {
+  const target_desc avx512 = parse_target(source_file("targets/x86_avx512.target"), "x86_avx512.target");
+  const target_desc avx2 = parse_target(source_file("targets/x86_avx2.target"), "x86_avx2.target");
+  const target_desc generic = parse_target(source_file("targets/generic.target"), "generic.target");
+  EXPECT_EQ(avx512.ukernel, "avx512_24x8");
+  EXPECT_EQ(avx512.mr * 100 + avx512.nr, 2408);
+  EXPECT_EQ(avx512.vector_doubles, 8);
+  EXPECT_EQ(avx2.ukernel, "avx2_8x6");
+  EXPECT_EQ(avx2.mr * 100 + avx2.nr, 806);
+  EXPECT_EQ(avx2.vector_registers, 16);
+  EXPECT_EQ(generic.ukernel, "generic_4x4");
+  EXPECT_GE(avx2.caches.size(), 3u);
+  EXPECT_EQ(avx2.caches[1].l2, 512u * 1024);
+}
+
+TEST(Targets, BadLineIsReportedWithFileAndLine) {
+  try {
+    parse_target("name = x\nmr = 4\ncolour = blue\n", "bad.target");
+    FAIL() << "accepted an unknown key";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.target:3: unknown key 'colour'"), std::string::npos) << e.what();
+  }
+}
+
+target_desc avx2_target() {
+  target_desc t;
+  t.mr = 8, t.nr = 6, t.kr = 8, t.vector_doubles = 4;
+  return t;
+}
+
+TEST(TileModel, ThisMachineAvx2) {
+  // L1d 32K, L2 512K, L3 32M shared by 2 cores (16M each).
+  const blocking b = choose_blocking(avx2_target(), {32 * 1024, 512 * 1024, 16 * 1024 * 1024});
+  EXPECT_EQ(b.kc, 288);  // (1') (32768 - 384) / 112 = 289 -> multiple of 8
+  EXPECT_EQ(b.k1, 254);  // (2) (2048 - 16) / 8
+  EXPECT_EQ(b.mc, 112);  // (3') 262144 / (8 * 288) = 113 -> multiple of 8
+  EXPECT_EQ(b.nc, 3522); // (4') (16M - 512K) / 2 / (8 * 288) = 3527 -> multiple of 6
+}
+
+TEST(TileModel, PaperConstraintOneBindsForWideVectors) {
+  target_desc t = avx2_target();
+  t.mr = 4, t.nr = 4, t.vector_doubles = 16;  // kc <= 32768 / 2 / 8 / 16 = 128
+  EXPECT_EQ(choose_blocking(t, {32 * 1024, 256 * 1024, 2 * 1024 * 1024}).kc, 128);
+}
+
+TEST(TileModel, EveryConfigurationOfEveryTargetMeetsItsConstraints) {
+  for (const char* file : {"targets/x86_avx512.target", "targets/x86_avx2.target", "targets/generic.target"}) {
+    const target_desc t = parse_target(source_file(file), file);
+    for (const cache_config& c : t.caches) {
+      const blocking b = choose_blocking(t, c);
+      const long S = 8;
+      EXPECT_EQ(b.kc % t.kr, 0) << file;  // (5)
+      EXPECT_EQ(b.mc % t.mr, 0) << file;  // (6)
+      EXPECT_EQ(b.nc % t.nr, 0) << file;  // (7)
+      EXPECT_LE(b.kc, static_cast<long>(c.l1d) / 2 / S / t.vector_doubles) << file;                       // (1)
+      EXPECT_LE(S * b.kc * (t.mr + t.nr) + S * t.mr * t.nr, static_cast<long>(c.l1d)) << file;           // (1')
+      EXPECT_LE(b.mc, static_cast<long>(c.l2 - c.l1d) / S / b.k1) << file;                                // (3)
+      EXPECT_LE(S * b.mc * b.kc, static_cast<long>(c.l2) / 2) << file;                                   // (3')
+      EXPECT_LE(S * b.kc * b.nc, static_cast<long>(c.l3 - c.l2) / 2) << file;                            // (4')
+    }
+  }
+}
+
+}  // namespace
+}  // namespace swgen
