@@ -106,6 +106,9 @@ std::vector<const macro_kernel_info*> usable_variants(const kernel_catalogue& k,
     else
       log->lines.push_back(std::string("manifest entry ") + e.name + ": refused (" + why + ")");
   }
+  log->lines.push_back("manifest: " + std::to_string(k.variant_count) +
+                       " generated macro kernels, " + std::to_string(usable.size()) +
+                       " usable with " + u.name);
   return usable;
 }
 
