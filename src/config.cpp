@@ -14,6 +14,11 @@ std::string trim(const std::string& s) {
   return s.substr(first, s.find_last_not_of(" \t") - first + 1);
 }
 
+std::string lower_case(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
 // A positive integer (surrounding blanks allowed), or nothing.
 std::optional<int> positive_integer(const std::string& text) {
   const std::string s = trim(text);
@@ -60,7 +65,7 @@ runtime_config parse_config(const char* swblas_num_threads, const char* omp_num_
   runtime_config config;
   parse_thread_count(swblas_num_threads, omp_num_threads, cores, &config);
   config.verbose = is_set(verbose) && trim(verbose) != "0";
-  if (is_set(target)) config.forced_target = trim(target);
+  if (is_set(target)) config.forced_target = lower_case(trim(target));
   return config;
 }
 

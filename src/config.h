@@ -12,7 +12,7 @@ struct runtime_config {
   int threads = 1;
   std::string threads_source;  // "SWBLAS_NUM_THREADS", "OMP_NUM_THREADS" or "cores"
   bool verbose = false;
-  std::string forced_target;   // empty: choose automatically
+  std::string forced_target;   // lower case; empty: choose automatically
   std::vector<std::string> warnings;  // about values that were ignored
 };
 

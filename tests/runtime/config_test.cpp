@@ -58,6 +58,7 @@ TEST(Config, VerboseAndTarget) {
   EXPECT_FALSE(parse_config(nullptr, nullptr, "0", nullptr, 1).verbose);
   EXPECT_FALSE(parse_config(nullptr, nullptr, nullptr, nullptr, 1).verbose);
   EXPECT_EQ(parse_config(nullptr, nullptr, nullptr, " avx2 ", 1).forced_target, "avx2");
+  EXPECT_EQ(parse_config(nullptr, nullptr, nullptr, "AVX512", 1).forced_target, "avx512");
   EXPECT_EQ(parse_config(nullptr, nullptr, nullptr, nullptr, 1).forced_target, "");
 }
 
