@@ -26,7 +26,9 @@ void check_ldm_access(const void* p, std::size_t len, bool writing, const char* 
   std::unique_lock<std::mutex> lock(e.mu);
   cpe_state& me = self(call);
   throw_if_aborted(e);
-  check_access(me, own_offset(me, p, len, call), len, writing, call);
+  const std::size_t offset = own_offset(me, p, len, call);
+  check_access(me, offset, len, writing, call);
+  mark_access(me.order, me.tid, offset, len);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "order.h"
 #include "swsim/reply_word.h"
 #include "swsim/sim.h"
 
@@ -67,6 +68,7 @@ struct cpe_state {
   std::vector<busy_range> busy;
   std::deque<pending_increment> pending;
   cpe_counters counters;
+  cpe_order order;
   long internal_reply = 0;  // for the blocking DMA forms
   bool blocked = false;
   bool finished = false;
@@ -79,6 +81,8 @@ struct cpe_state {
 struct barrier_state {
   int arrived = 0;
   unsigned long generation = 0;
+  vector_clock joined{};    // of the members arrived so far
+  vector_clock released{};  // of all members, at the last completion
 };
 
 struct engine {

@@ -39,6 +39,7 @@ void prepare_spawn(engine& e) {
     cpe.pending.clear();
     cpe.counters = cpe_counters{};
     cpe.counters.ldm_peak_bytes = e.statics_bytes;
+    reset_order(cpe.order, cpe.tid);
     cpe.blocked = false;
     cpe.finished = false;
   }

@@ -16,13 +16,18 @@ void barrier(const char* call, barrier_state& (*group_of)(engine&, const cpe_sta
   ++me.counters.syncs;
   barrier_state& group = group_of(e, me);
   const unsigned long generation = group.generation;
+  join(group.joined, publish(me.order, me.tid));
   if (++group.arrived == members) {
     group.arrived = 0;
     ++group.generation;
+    group.released = group.joined;
+    group.joined.fill(0);
     wake_all(e);
-    return;
+  } else {
+    block_until(lock, me, [&] { return group.generation != generation; }, call);
   }
-  block_until(lock, me, [&] { return group.generation != generation; }, call);
+  // The next completion needs this CPE again, so `released` is still ours.
+  join(me.order.clock, group.released);
 }
 
 barrier_state& array_group(engine& e, const cpe_state&) { return e.array_barrier; }

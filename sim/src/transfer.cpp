@@ -84,6 +84,15 @@ void check_destination(engine& e, const cpe_state& issuer, const transfer& t, co
                                busy_text(range) + " (buffer overwritten while in flight)");
     }
   }
+  if (to.cpe == issuer.tid) return;
+  const cpe_state& owner = e.cpes[to.cpe];
+  if (const access_mark* use = unordered_access(owner.order, owner.tid, issuer.order.clock, to.offset, t.len)) {
+    fail(issuer, t.call, "writes " + range_text(to.cpe, to.offset, t.len) + ", which CPE " +
+                             std::to_string(to.cpe) + " used (sim_check_ldm_read/_write of " +
+                             range_text(to.cpe, use->offset, use->len) +
+                             ") with no ssync or reply wait ordering that use before this call: the data "
+                             "may land while the buffer is still in use");
+  }
 }
 
 bool all_delivered(const transfer& t) {
@@ -114,6 +123,7 @@ void deliver(engine& e, transfer& t, int index) {
   } else if (!d.onto_source) {
     scatter(to, t.source_released ? t.snapshot.data() : ldm_pointer(e, t.source), t.len);
   }
+  if (t.kind == transfer_kind::rma) join(e.cpes[d.reply_owner].order.clock, t.clock);
   d.done = true;
   if (all_delivered(t)) release_source(e, t);
 }
@@ -160,6 +170,7 @@ void record(engine& e, cpe_state& issuer, transfer& t) {
 void issue(engine& e, cpe_state& issuer, transfer t) {
   check_source(e, issuer, t);
   for (const delivery& d : t.deliveries) check_destination(e, issuer, t, d);
+  if (t.kind == transfer_kind::rma) t.clock = publish(issuer.order, issuer.tid);
   e.transfers.push_back(std::move(t));
   record(e, issuer, e.transfers.back());
 }

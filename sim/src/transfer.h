@@ -49,6 +49,7 @@ struct transfer {
   bool release_owed = false;
   bool source_released = false;
   std::vector<char> snapshot;
+  vector_clock clock{};  // the issuer's, passed to RMA receivers
 };
 
 // Validates against the transfers in flight, then records `t`.

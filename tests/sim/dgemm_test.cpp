@@ -20,7 +20,7 @@ namespace {
 constexpr int tile_m = 64, tile_n = 64, tile_k = 32, steps = 8, block_k = tile_k * steps;
 constexpr int a_bytes = tile_m * tile_k * 8, b_bytes = tile_k * tile_n * 8, c_bytes = tile_m * tile_n * 8;
 
-enum class planted_bug { none, no_landed_wait };
+enum class planted_bug { none, no_landed_wait, no_step_sync };
 
 // C (m x n) += A (m x k) * B (k x n), all row-major; m = n = 512, k a
 // multiple of 256.
@@ -115,7 +115,7 @@ void cpe_dgemm(dgemm_args* args) {
     send_step(buf, kb, 0, g, &sent, &landed);
     for (int s = 0; s < steps; ++s, ++g) {
       if (p.bug != planted_bug::no_landed_wait) athread_rma_wait_value(&landed, 2 * (g + 1));
-      athread_ssync_array();  // every CPE is done with step g-1, whose RMA slot is refilled next
+      if (p.bug != planted_bug::no_step_sync) athread_ssync_array();  // all done with step g-1's slot
       if (s + 1 < steps) send_step(buf, kb, s + 1, g + 1, &sent, &landed);
       micro_kernel(buf.c, buf.a_rma[g % 2], buf.b_rma[g % 2]);
     }
@@ -196,6 +196,15 @@ TEST(SimDgemmBug, MissingWaitForTheBroadcastIsCaught) {
   std::vector<double> result;
   EXPECT_THAT(run_dgemm(pr, result, planted_bug::no_landed_wait),
               ::testing::HasSubstr("still the destination of athread_rma_"));
+}
+
+TEST(SimDgemmBug, MissingSyncBeforeTheLookaheadBroadcastIsCaught) {
+  problem pr(256);
+  std::vector<double> result;
+  const std::string error = run_dgemm(pr, result, planted_bug::no_step_sync);
+  // Which check fires first depends on the interleaving; one always does.
+  EXPECT_THAT(error, ::testing::AnyOf(::testing::HasSubstr("with no ssync or reply wait ordering"),
+                                      ::testing::HasSubstr("still the destination of athread_rma_")));
 }
 
 }  // namespace

@@ -113,6 +113,29 @@ TEST(SimDma, ReplyWordCountsCompletedRequests) {
   EXPECT_EQ(swsim::counters(1).dma_gets, 5u);
 }
 
+void three_gets_then_barrier(counting_job* job) {
+  const int tid = _PEN;
+  double* buffers = static_cast<double*>(ldm_malloc(3 * 16 * sizeof(double)));
+  athread_rply_t reply = 0;
+  for (int n = 0; n < 3; ++n) {
+    athread_dma_iget(buffers + 16 * n, &job->source[(tid * 5 + n) * 16], 16 * sizeof(double), &reply);
+  }
+  athread_dma_barrier();
+  for (int n = 0; n < 3; ++n) job->landed_after_three[tid] += buffers[16 * n] == job->source[(tid * 5 + n) * 16];
+  job->reply_value[tid] = reply;
+  athread_dma_wait_value(&reply, 3);
+}
+
+TEST(SimDma, DmaBarrierCompletesEveryRequest) {
+  counting_job job;
+  for (std::size_t i = 0; i < job.source.size(); ++i) job.source[i] = static_cast<double>(i);
+  ASSERT_EQ(run_on_mesh(three_gets_then_barrier, &job), "");
+  for (int tid = 0; tid < 64; ++tid) {
+    EXPECT_EQ(job.landed_after_three[tid], 3);
+    EXPECT_EQ(job.reply_value[tid], 3);
+  }
+}
+
 struct argument_job {
   std::vector<double> memory = std::vector<double>(40000);
   int which = 0;

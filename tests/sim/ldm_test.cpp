@@ -74,6 +74,39 @@ TEST(SimLdm, FreeMustGiveTheAllocatedSize) {
   EXPECT_THAT(run_on_mesh(free_with_wrong_size), HasSubstr("size 2048 differs from the 4096 bytes allocated"));
 }
 
+void take_the_rest(layout* out) {
+  std::size_t size = 0;
+  void* rest = ldm_malloc_max(&size);
+  out->free_before[_PEN] = size;
+  out->free_after[_PEN] = get_allocatable_size();
+  ldm_free(rest, size);
+}
+
+TEST(SimLdm, MallocMaxTakesTheLargestFreeBlock) {
+  layout out;
+  ASSERT_EQ(run_on_mesh(take_the_rest, &out), "");
+  EXPECT_GT(out.free_before[0], swsim::default_ldm_budget - 4096) << "statics of other tests are small";
+  EXPECT_EQ(out.free_after[0], 0u);
+}
+
+SIM_LDM_STATIC(int, namespace_scope_counter, [4]);
+
+void count_in_namespace_static(layout* out) {
+  namespace_scope_counter[3] = _PEN;
+  out->offset[_PEN] = reinterpret_cast<std::uintptr_t>(&namespace_scope_counter[0]) & (CRTS_MAX_LDM_SIZE - 1);
+  athread_ssync_array();
+  out->poisoned[_PEN] = namespace_scope_counter[3];
+}
+
+TEST(SimLdm, NamespaceScopeStaticIsPerCpe) {
+  layout out;
+  ASSERT_EQ(run_on_mesh(count_in_namespace_static, &out), "");
+  for (int tid = 0; tid < 64; ++tid) {
+    EXPECT_EQ(out.offset[tid], out.offset[0]);
+    EXPECT_EQ(out.poisoned[tid], tid);
+  }
+}
+
 struct static_probe {
   std::array<std::uintptr_t, 64> table_offset{}, reply_offset{};
   std::array<double, 64> value{};

@@ -1,4 +1,5 @@
 // CPE identity, the 8x8 mesh layout, barriers and the host-side protocol.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <array>
@@ -95,6 +96,12 @@ TEST(SimMesh, BarriersCanBeReused) {
   ASSERT_EQ(run_on_mesh(repeated_barriers, &p), "");
   EXPECT_EQ(p.missing.load(), 0);
   EXPECT_EQ(swsim::counters(0).syncs, 40u);
+}
+
+void partial_mask(void*) { athread_ssync(ROW_SCOPE, 0x0f); }
+
+TEST(SimMesh, PartialSyncMasksAreRefused) {
+  EXPECT_THAT(swsim_test::run_on_mesh(partial_mask), ::testing::HasSubstr("mask 0xf is not modelled"));
 }
 
 void plain(void*) {}

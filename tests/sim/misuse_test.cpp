@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <atomic>
+#include <thread>
 #include <cmath>
 #include <vector>
 
@@ -187,6 +189,37 @@ TEST(SimMisuse, ReceivingIntoABufferStillBeingSentIsReported) {
   const std::string error = run_on_mesh(broadcast_into_buffer_being_put, &j);
   EXPECT_THAT(error, HasSubstr("athread_rma_row_ibcast: writes LDM"));
   EXPECT_THAT(error, HasSubstr("still the source of athread_dma_iput"));
+}
+
+// The CPEs of row 0 use `panel` and tell CPE 0 through a main-memory counter
+// (a channel the emulator does not see, to force the timing); CPE 0 then
+// broadcasts into `panel` with no ssync after those uses.
+struct race_job {
+  std::atomic<int> used{0};
+};
+
+void broadcast_without_sync_after_use(race_job* j) {
+  double* source = tile();
+  double* panel = tile();
+  SIM_LDM_STATIC(athread_rply_t, landed, );
+  landed = 0;
+  for (int k = 0; k < words; ++k) source[k] = panel[k] = 1.0;
+  athread_ssync_array();
+  if (_ROW != 0) return;
+  sim_check_ldm_read(panel, words * 8);
+  ++j->used;
+  if (_COL == 0) {
+    while (j->used < 8) std::this_thread::yield();
+    athread_rma_row_ibcast(panel, source, words * 8, 0, &landed);  // the bug: no ssync since the uses
+  }
+  athread_rma_wait_value(&landed, 1);
+}
+
+TEST(SimMisuse, BroadcastIntoABufferStillInUseIsReported) {
+  race_job j;
+  const std::string error = run_on_mesh(broadcast_without_sync_after_use, &j);
+  EXPECT_THAT(error, HasSubstr("athread_rma_row_ibcast: writes LDM"));
+  EXPECT_THAT(error, HasSubstr("with no ssync or reply wait ordering that use before this call"));
 }
 
 // ---- reply counts -------------------------------------------------------------

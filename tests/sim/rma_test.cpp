@@ -124,4 +124,31 @@ TEST(SimRma, PointToPointGetAndPut) {
   EXPECT_EQ(swsim::counters(3).rma_bytes_sent, 2u * words * 8);
 }
 
+// Once l_rply says the send is complete the sender may reuse its source:
+// receivers that wait only afterwards must still get the original data.
+void reuse_source_after_send_completes(broadcast_job* job) {
+  const int tid = _PEN;
+  double* source = static_cast<double*>(ldm_malloc(words * sizeof(double)));
+  double* panel = static_cast<double*>(ldm_malloc(words * sizeof(double)));
+  SIM_LDM_STATIC(athread_rply_t, sent, );
+  SIM_LDM_STATIC(athread_rply_t, landed, );
+  sent = landed = 0;
+  for (int k = 0; k < words; ++k) source[k] = payload(tid, k);
+  athread_ssync_array();
+  if (_ROW == 0) {
+    athread_rma_col_ibcast(panel, source, words * 8, &sent, &landed);
+    athread_rma_wait_value(&sent, 1);
+    for (int k = 0; k < words; ++k) source[k] = -1.0;
+  }
+  athread_ssync_array();
+  athread_rma_wait_value(&landed, 1);
+  for (int k = 0; k < words; ++k) job->wrong[tid] += panel[k] != payload(_COL, k);
+}
+
+TEST(SimRma, SourceMayBeReusedOnceTheSendIsComplete) {
+  broadcast_job job;
+  ASSERT_EQ(run_on_mesh(reuse_source_after_send_completes, &job), "");
+  for (int tid = 0; tid < 64; ++tid) EXPECT_EQ(job.wrong[tid], 0) << "CPE " << tid;
+}
+
 }  // namespace
