@@ -20,5 +20,9 @@ install(FILES ${PROJECT_BINARY_DIR}/swblasConfig.cmake
               ${PROJECT_BINARY_DIR}/swblasConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/swblas)
 
+# Relocatable: the prefix is found from the .pc file's own place, so
+# `cmake --install --prefix X` gives a correct file wherever X is.
+file(RELATIVE_PATH SWBLAS_PC_TO_PREFIX
+  /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/swblas.pc.in ${PROJECT_BINARY_DIR}/swblas.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/swblas.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
