@@ -27,20 +27,12 @@ struct instance_range {
   isl::pw_aff extent(int d) const { return hi.at(d).sub(lo.at(d)).add_constant(1); }
 };
 
-instance_range instances_at(const isl::ast_build& build, const std::string& stmt) {
-  const isl::union_map all = build.schedule().reverse();
-  const isl::union_map mine = all.intersect_range(isl::union_set(all.ctx(), "{ " + stmt + "[a, b, c] }"));
-  instance_range r;
-  r.inst = mine.as_map();
-  r.lo = r.inst.min_multi_pw_aff();
-  r.hi = r.inst.max_multi_pw_aff();
-  return r;
-}
-
-instance_range pack_instances_at(const isl::ast_build& build, const std::string& stmt) {
+// The instances of `tuple` (e.g. "S0[a, b, c]") below the mark being
+// generated: the build's schedule maps them to the outer loops.
+instance_range instances_at(const isl::ast_build& build, const std::string& tuple) {
   const isl::union_map all = build.schedule().reverse();
   instance_range r;
-  r.inst = all.intersect_range(isl::union_set(all.ctx(), "{ " + stmt + "[o0, o1, e0, e1] }")).as_map();
+  r.inst = all.intersect_range(isl::union_set(all.ctx(), "{ " + tuple + " }")).as_map();
   r.lo = r.inst.min_multi_pw_aff();
   r.hi = r.inst.max_multi_pw_aff();
   return r;
@@ -121,7 +113,7 @@ class kernel_builder {
 
   isl::ast_node micro_kernel_call(const isl::ast_build& build) {
     require(in_shared_loop(), "a micro-kernel call outside the loop shared by the team");
-    const instance_range r = instances_at(build, roles_.statement);
+    const instance_range r = instances_at(build, roles_.statement + "[a, b, c]");
     const isl::ast_expr m = build.expr_from(r.extent(roles_.row));
     const isl::ast_expr n = build.expr_from(r.extent(roles_.col));
     const isl::ast_expr k = build.expr_from(r.extent(roles_.reduction));
@@ -151,19 +143,19 @@ class kernel_builder {
   isl::ast_node pack_a_call(const isl::ast_build& build) {
     const bool team = naming_.level == parallel_level::jr;
     require(team != in_shared_loop(), team ? "pack_a_team inside a shared loop" : "a private pack_a outside the shared loop");
-    const instance_range r = pack_instances_at(build, recipe_.pack_a.statement);
+    const instance_range r = instances_at(build, recipe_.pack_a.statement + "[o0, o1, e0, e1]");
     const isl::ast_expr rows = build.expr_from(r.extent(2)), cols = build.expr_from(r.extent(3));
-    const isl::ast_expr fn = id(naming_.descriptor + ".pack_a");
-    const std::vector<isl::ast_expr> tail = {source(build, r, "a"), id("p.rs_a"), id("p.cs_a"), id("a_pack")};
-    std::vector<isl::ast_expr> args = team ? std::vector<isl::ast_expr>{fn, islc::int_expr(fn.ctx(), naming_.mr), rows, cols}
-                                           : std::vector<isl::ast_expr>{rows, cols};
-    args.insert(args.end(), tail.begin(), tail.end());
-    return guarded(build, r.inst, islc::call(team ? "swblas::gen::pack_a_team" : naming_.descriptor + ".pack_a", args));
+    const isl::ast_expr src = source(build, r, "a"), rs = id("p.rs_a"), cs = id("p.cs_a"), ap = id("a_pack");
+    const isl::ast_expr call =
+        team ? islc::call("swblas::gen::pack_a_team", {id(naming_.descriptor + ".pack_a"),
+                                                        islc::int_expr(build.ctx(), naming_.mr), rows, cols, src, rs, cs, ap})
+             : islc::call(naming_.descriptor + ".pack_a", {rows, cols, src, rs, cs, ap});
+    return guarded(build, r.inst, call);
   }
 
   isl::ast_node pack_b_call(const isl::ast_build& build) {
     require(!in_shared_loop(), "pack_b_team inside a shared loop");
-    const instance_range r = pack_instances_at(build, recipe_.pack_b.statement);
+    const instance_range r = instances_at(build, recipe_.pack_b.statement + "[o0, o1, e0, e1]");
     const isl::ast_expr call = islc::call(
         "swblas::gen::pack_b_team",
         {id(naming_.descriptor + ".pack_b"), islc::int_expr(build.ctx(), naming_.nr), build.expr_from(r.extent(2)),
