@@ -76,6 +76,13 @@ TEST(Refusal, LoopCarriedDependenceOnCAcrossI) {
   EXPECT_NE(why.find("loop-carried dependence on C across loop i"), std::string::npos) << why;
 }
 
+TEST(Refusal, RecurrenceWithoutProductIsRefusedForTheDependence) {
+  const std::string why = refusal(nest("C[i][j] += C[i - 1][j];"));
+  EXPECT_NE(why.find("statement S0 (line 5: C[i][j] += C[i - 1][j];): loop-carried dependence on C across loop i"),
+            std::string::npos)
+      << why;
+}
+
 TEST(Refusal, NonAffineSubscript) {
   const std::string why = refusal(nest("C[i][j] += A[i * k][k] * B[k][j];"));
   EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
