@@ -148,6 +148,13 @@ int athread_rma_iget(void* l_addr, swsim::reply_word l_rply, int len, int r_tid,
 int athread_rma_iput(const void* l_addr, swsim::reply_word l_rply, int len, int r_tid, void* r_addr,
                      swsim::reply_word r_rply);
 int athread_rma_wait_value(swsim::reply_word rply, long value);
+// Blocking forms: return once the caller's part is done (the source may be
+// reused; for get, the data has landed). Receivers still wait on r_rply.
+int athread_rma_row_bcast(void* dst, const void* src, int len, swsim::reply_word r_rply);
+int athread_rma_col_bcast(void* dst, const void* src, int len, swsim::reply_word r_rply);
+int athread_rma_bcast(void* dst, const void* src, int len, swsim::reply_word r_rply);
+int athread_rma_get(void* l_addr, int len, int r_tid, const void* r_addr, swsim::reply_word r_rply);
+int athread_rma_put(const void* l_addr, int len, int r_tid, void* r_addr, swsim::reply_word r_rply);
 
 #define CRTS_rma_row_ibcast athread_rma_row_ibcast
 #define CRTS_rma_col_ibcast athread_rma_col_ibcast
@@ -155,6 +162,11 @@ int athread_rma_wait_value(swsim::reply_word rply, long value);
 #define CRTS_rma_iget athread_rma_iget
 #define CRTS_rma_iput athread_rma_iput
 #define CRTS_rma_wait_value athread_rma_wait_value
+#define CRTS_rma_row_bcast athread_rma_row_bcast
+#define CRTS_rma_col_bcast athread_rma_col_bcast
+#define CRTS_rma_bcast athread_rma_bcast
+#define CRTS_rma_get athread_rma_get
+#define CRTS_rma_put athread_rma_put
 
 // ---- Synchronisation ----------------------------------------------------------
 void athread_ssync_array();  // all 64 CPEs

@@ -94,13 +94,6 @@ int dma_put(const char* call, void* dst_mem, const void* src_ldm, int len, int b
   return 0;
 }
 
-// The blocking forms wait on a reply word of the emulator's own.
-reply_word internal_reply(const char* call) {
-  cpe_state& me = self(call);
-  me.internal_reply = 0;
-  return reply_word(&me.internal_reply);
-}
-
 }  // namespace
 }  // namespace swsim::detail
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ldm.h"
+#include "sync.h"
 #include "slave.h"
 #include "transfer.h"
 
@@ -199,4 +200,37 @@ int athread_rma_iput(const void* l_addr, swsim::reply_word l_rply, int len, int 
   point_to_point p{me.tid, named_offset(me, call, l_addr, "l_addr"), r_tid, named_offset(me, call, r_addr, "r_addr"),
                    translated(me, call, r_rply, e.cpes[r_tid], true, "r_rply"), l_rply};
   return send_point_to_point(call, e, me, len, p);
+}
+
+// Blocking forms: the caller returns once its own part is done (a sender's
+// source may be reused; a getter's data has landed). Receivers of a
+// broadcast or put still wait on r_rply.
+int athread_rma_row_bcast(void* dst, const void* src, int len, swsim::reply_word r_rply) {
+  const swsim::reply_word sent = internal_reply("athread_rma_row_bcast");
+  athread_rma_row_ibcast(dst, src, len, sent, r_rply);
+  return wait_reply("athread_rma_row_bcast", sent, 1);
+}
+
+int athread_rma_col_bcast(void* dst, const void* src, int len, swsim::reply_word r_rply) {
+  const swsim::reply_word sent = internal_reply("athread_rma_col_bcast");
+  athread_rma_col_ibcast(dst, src, len, sent, r_rply);
+  return wait_reply("athread_rma_col_bcast", sent, 1);
+}
+
+int athread_rma_bcast(void* dst, const void* src, int len, swsim::reply_word r_rply) {
+  const swsim::reply_word sent = internal_reply("athread_rma_bcast");
+  athread_rma_ibcast(dst, src, sent, len, r_rply);
+  return wait_reply("athread_rma_bcast", sent, 1);
+}
+
+int athread_rma_get(void* l_addr, int len, int r_tid, const void* r_addr, swsim::reply_word r_rply) {
+  const swsim::reply_word landed = internal_reply("athread_rma_get");
+  athread_rma_iget(l_addr, landed, len, r_tid, r_addr, r_rply);
+  return wait_reply("athread_rma_get", landed, 1);
+}
+
+int athread_rma_put(const void* l_addr, int len, int r_tid, void* r_addr, swsim::reply_word r_rply) {
+  const swsim::reply_word sent = internal_reply("athread_rma_put");
+  athread_rma_iput(l_addr, sent, len, r_tid, r_addr, r_rply);
+  return wait_reply("athread_rma_put", sent, 1);
 }

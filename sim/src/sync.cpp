@@ -55,6 +55,12 @@ int wait_reply(const char* call, const reply_word& reply, long target) {
   return 0;
 }
 
+reply_word internal_reply(const char* call) {
+  cpe_state& me = self(call);
+  me.internal_reply = 0;
+  return reply_word(&me.internal_reply);
+}
+
 }  // namespace swsim::detail
 
 using namespace swsim::detail;

@@ -151,4 +151,37 @@ TEST(SimRma, SourceMayBeReusedOnceTheSendIsComplete) {
   for (int tid = 0; tid < 64; ++tid) EXPECT_EQ(job.wrong[tid], 0) << "CPE " << tid;
 }
 
+// Blocking forms: the sender may change its source as soon as the call
+// returns; a blocking get has landed when it returns.
+void blocking_forms(broadcast_job* job) {
+  const int tid = _PEN;
+  double* source = static_cast<double*>(ldm_malloc(words * sizeof(double)));
+  double* panel = static_cast<double*>(ldm_malloc(words * sizeof(double)));
+  double* got = static_cast<double*>(ldm_malloc(words * sizeof(double)));
+  SIM_LDM_STATIC(athread_rply_t, landed, );
+  SIM_LDM_STATIC(athread_rply_t, source_read, );
+  landed = source_read = 0;
+  for (int k = 0; k < words; ++k) source[k] = payload(tid, k);
+  athread_ssync_array();
+  if (_COL == 7) {
+    CRTS_rma_row_bcast(panel, source, words * 8, &landed);
+    for (int k = 0; k < words; ++k) source[k] = -1.0;
+  }
+  athread_rma_wait_value(&landed, 1);
+  athread_ssync_array();  // sources of column 7 are settled before anyone reads them
+  CRTS_rma_get(got, words * 8, _ROW * 8 + 7, source, &source_read);
+  for (int k = 0; k < words; ++k) {
+    job->wrong[tid] += panel[k] != payload(_ROW * 8 + 7, k);
+    job->wrong[tid] += got[k] != -1.0;
+  }
+  if (_COL == 7) athread_rma_wait_value(&source_read, 8);
+  athread_ssync_array();
+}
+
+TEST(SimRma, BlockingForms) {
+  broadcast_job job;
+  ASSERT_EQ(run_on_mesh(blocking_forms, &job), "");
+  for (int tid = 0; tid < 64; ++tid) EXPECT_EQ(job.wrong[tid], 0) << "CPE " << tid;
+}
+
 }  // namespace
