@@ -186,7 +186,11 @@ isl::schedule_node mark_micro_kernel(isl::schedule_node root, const gemm_roles& 
 
 isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, parallel_level level) {
   const char* at = level == parallel_level::ic ? "B_panel" : "A_block";
-  return statement_band(find_mark(root, at), r.statement).insert_mark("omp_for").root();
+  const isl::schedule_node band = statement_band(find_mark(root, at), r.statement);
+  // Only a loop that carries no dependence may be shared out.
+  if (!band.as<isl::schedule_node_band>().member_get_coincident(0))
+    throw std::logic_error("recipe: the band below " + std::string(at) + " is not parallel");
+  return band.insert_mark("omp_for").root();
 }
 
 recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_sizes& t, parallel_level level) {

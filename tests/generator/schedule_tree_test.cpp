@@ -99,6 +99,22 @@ TEST(Analysis, IAndJCoincidentKNotBandPermutable) {
   EXPECT_EQ(g.a.roles.m + g.a.roles.n + g.a.roles.k, "MNK");
 }
 
+TEST(Analysis, IslSchedulerAgreesOnCoincidence) {
+  analysed g("dgemm.c");
+  const isl::union_map deps = g.a.raw.unite(g.a.war).unite(g.a.waw);
+  const isl::schedule s = isl::schedule_constraints::on_domain(g.m.domain)
+                              .set_validity(deps)
+                              .set_coincidence(deps)
+                              .set_proximity(g.a.raw)
+                              .compute_schedule();
+  const auto b = band_at(s.root().child(0));
+  ASSERT_EQ(b.n_member(), 3u);
+  int coincident = 0;
+  for (int m = 0; m < 3; ++m) coincident += b.member_get_coincident(m);
+  EXPECT_EQ(coincident, 2);
+  EXPECT_TRUE(b.permutable());
+}
+
 TEST(Analysis, KOutermostSpecHasTheSameRolesByPosition) {
   analysed g("dgemm_kij.c");
   const auto b = band_at(g.a.schedule.root().child(0));
