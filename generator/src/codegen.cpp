@@ -65,8 +65,10 @@ class kernel_builder {
   std::vector<open_mark> marks_;
   std::vector<bool> loops_;  // open loops: shared by the team or not
 
-  // A loop is shared out iff it is the first loop generated under the
-  // "omp_for" mark, i.e. a loop of the marked band's first member.
+  // A loop is shared out iff it is the outermost loop generated under the
+  // "omp_for" mark: a loop of the marked band's first member, or of the
+  // second where isl fixed the first (e.g. jr in the last partial column
+  // panel). The recipe checked that every member of that band is parallel.
   std::string before_for() {
     bool shared = false;
     for (const open_mark& m : marks_) shared = shared || (m.name == "omp_for" && m.loop_depth == loops_.size());

@@ -187,9 +187,12 @@ isl::schedule_node mark_micro_kernel(isl::schedule_node root, const gemm_roles& 
 isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, parallel_level level) {
   const char* at = level == parallel_level::ic ? "B_panel" : "A_block";
   const isl::schedule_node band = statement_band(find_mark(root, at), r.statement);
-  // Only a loop that carries no dependence may be shared out.
-  if (!band.as<isl::schedule_node_band>().member_get_coincident(0))
-    throw std::logic_error("recipe: the band below " + std::string(at) + " is not parallel");
+  // The AST generator shares out the outermost loop it emits for this band,
+  // which may be any member (isl drops loops it can fix): all must be parallel.
+  const auto b = band.as<isl::schedule_node_band>();
+  for (unsigned m = 0; m < b.n_member(); ++m)
+    if (!b.member_get_coincident(static_cast<int>(m)))
+      throw std::logic_error("recipe: the band below " + std::string(at) + " is not parallel");
   return band.insert_mark("omp_for").root();
 }
 
