@@ -138,6 +138,25 @@ TEST(Refusal, CommandLineExitsNonZeroWithTheReason) {
       << msg;
 }
 
+TEST(CommandLine, DumpScheduleShowsEveryStage) {
+  const std::string target = testing::TempDir() + "/one.target";
+  const std::string out = testing::TempDir() + "/dump.txt";
+  std::ofstream(target) << "name = one\nisa = generic\nukernel = generic_4x4\nmr = 4\nnr = 4\n"
+                           "cache = l1d=32K l2=512K l3=16M\n";
+  const std::string cmd = std::string(SWBLAS_GEN_EXECUTABLE) + " --dump-schedule --spec " + SWBLAS_GEN_SOURCE_DIR +
+                          "/specs/dgemm.c --target " + target + " > " + out;
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const std::string dump = read(out);
+  std::size_t pos = dump.find("# dgemm_one_4x4_l2_512k_ic");
+  ASSERT_NE(pos, std::string::npos) << dump;
+  for (const char* stage : {"## stage model", "## stage analysis", "## stage tiling", "## stage packing", "## stage marks"}) {
+    pos = dump.find(stage, pos);
+    ASSERT_NE(pos, std::string::npos) << stage;
+  }
+  EXPECT_NE(dump.find("mark: \"ukernel\"", pos), std::string::npos);
+  EXPECT_NE(dump.find("# dgemm_one_4x4_l2_512k_jr"), std::string::npos);
+}
+
 TEST(Targets, TheThreeTargetFilesParse) {
   const target_desc avx512 = parse_target(source_file("targets/x86_avx512.target"), "x86_avx512.target");
   const target_desc avx2 = parse_target(source_file("targets/x86_avx2.target"), "x86_avx2.target");
