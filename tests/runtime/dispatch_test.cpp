@@ -219,7 +219,8 @@ TEST(ActiveDispatch, ForcingAvx512HereFallsBackWithWarningWhenCpuLacksIt) {
   ASSERT_NE(t.ukernel, nullptr);
   EXPECT_NE(t.ukernel->needs, isa::avx512);
   ASSERT_EQ(log.warnings.size(), 1u);
-  EXPECT_NE(log.warnings[0].find("SWBLAS_TARGET=avx512 cannot run here"), std::string::npos);
+  // "cannot run here" on x86-64, "is not a known target" elsewhere.
+  EXPECT_EQ(log.warnings[0].rfind("SWBLAS_TARGET=avx512 ", 0), 0u) << log.warnings[0];
 }
 
 }  // namespace

@@ -108,7 +108,8 @@ TEST_P(GemmOnTarget, EmptyProblemsTouchNothing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, GemmOnTarget,
-                         ::testing::Values("avx512", "avx2", "generic", "reference"),
+                         ::testing::Values("avx512", "avx2", "mma", "vsx", "generic",
+                                           "reference"),
                          [](const auto& info) { return std::string(info.param); });
 
 TEST(PublicGemm, UsesTheActiveTable) {

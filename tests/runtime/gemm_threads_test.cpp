@@ -49,10 +49,10 @@ TEST(GemmThreads, ReferenceWithTinyBlocking) {
 
 // Every target this CPU runs, with its real blocking.
 TEST(GemmThreads, EveryTargetEveryLoop) {
-  for (const char* target : {"avx512", "avx2", "generic", "reference"}) {
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
     dispatch_table t;
     std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;  // tested skipped in GemmOnTarget
+    if (!testing_support::table_for(target, &t, &why)) continue;  // GemmOnTarget reports why it is skipped
     for (int threads : {1, 2, 3})
       for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
         gemm_options o;
