@@ -1,25 +1,32 @@
 // A reply word as the DMA and RMA calls take it. The two Sunway headers
 // disagree on its width (crts_rply_t is volatile int on the CPE side,
-// athread_rply_t volatile long), so the emulator accepts either and remembers
-// which. A literal 0 or nullptr means "no reply word" where the API allows it.
+// athread_rply_t volatile long), so the emulator accepts a pointer to either
+// and remembers which. 0 or nullptr means "no reply word" where the API
+// allows it.
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 #include "swsim/sim.h"
 
 namespace swsim {
 
+// Whether W may be a reply word: int or long, possibly volatile.
+template <class W>
+constexpr bool is_reply_type = std::is_same_v<std::remove_volatile_t<W>, int> ||
+                               std::is_same_v<std::remove_volatile_t<W>, long>;
+
 class reply_word {
+  struct null_tag {};
+
  public:
-  reply_word(std::nullptr_t) {}
-  // C callers pass the integer constant 0 for "none"; any other integer is a
-  // mistake that the compiler could not catch.
-  reply_word(int null_constant) {
-    if (null_constant != 0) throw sim_error("swsim: an integer other than 0 was passed as a reply word");
-  }
-  reply_word(volatile int* word) : address_(word), width_(sizeof(int)) {}
-  reply_word(volatile long* word) : address_(word), width_(sizeof(long)) {}
+  // A null pointer constant (0, NULL, nullptr): no reply word. Taking it as a
+  // pointer to member makes an integer variable (a reply word passed by value
+  // instead of by address) a compile error.
+  reply_word(int null_tag::*) {}
+  template <class W, class = std::enable_if_t<is_reply_type<W>>>
+  reply_word(W* word) : address_(word), width_(sizeof(W)) {}
 
   bool null() const { return address_ == nullptr; }
   volatile void* address() const { return address_; }
