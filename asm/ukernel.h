@@ -79,6 +79,8 @@ struct dgemm_ukernel_desc {
 extern const dgemm_ukernel_desc ukernel_generic_4x4;   // reference C++, any CPU
 extern const dgemm_ukernel_desc ukernel_avx2_8x6;      // x86-64 AVX2 + FMA
 extern const dgemm_ukernel_desc ukernel_avx512_24x8;   // x86-64 AVX-512F
+extern const dgemm_ukernel_desc ukernel_vsx_8x4;       // POWER8/9 VSX
+extern const dgemm_ukernel_desc ukernel_mma_8x8;       // POWER10 MMA
 
 // All micro kernels compiled into this build, generic first. Defined in
 // asm/registry.cpp.
