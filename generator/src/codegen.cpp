@@ -49,7 +49,7 @@ class kernel_builder {
     islc::ast_hooks h;
     h.before_mark = [this](const isl::id& id, const isl::ast_build&) { marks_.push_back({id.name(), loops_.size()}); };
     h.after_mark = [this](isl::ast_node node, const isl::ast_build& build) { return after_mark(node, build); };
-    h.before_for = [this](const isl::ast_build&) { return before_for(); };
+    h.before_for = [this](const isl::ast_build& build) { return before_for(build); };
     h.after_for = [this]() { loops_.pop_back(); };
     return h;
   }
@@ -69,11 +69,32 @@ class kernel_builder {
   // "omp_for" mark: a loop of the marked band's first member, or of the
   // second where isl fixed the first (e.g. jr in the last partial column
   // panel). The recipe checked that every member of that band is parallel.
-  std::string before_for() {
+  std::string before_for(const isl::ast_build& build) {
     bool shared = false;
     for (const open_mark& m : marks_) shared = shared || (m.name == "omp_for" && m.loop_depth == loops_.size());
+    if (shared) require(carries_no_dependence(build), "a shared loop carries a dependence");
     loops_.push_back(shared);
     return shared ? "omp_for" : "";
+  }
+
+  // PPCG's check, independent of the tree's coincidence flags: no dependence
+  // whose source and sink share the outer loop iterations has a nonzero
+  // distance on the loop being generated (the last build dimension).
+  bool carries_no_dependence(const isl::ast_build& build) const {
+    const isl::union_map sched =
+        build.schedule().intersect_domain(isl::union_set(build.ctx(), "{ " + roles_.statement + "[a, b, c] }"));
+    bool ok = true;
+    recipe_.dependences.apply_domain(sched).apply_range(sched).deltas().foreach_set([&](const isl::set& d) {
+      const isl::set flat = d.flatten();
+      const unsigned n = flat.tuple_dim();
+      std::string zeros;
+      for (unsigned i = 0; i + 1 < n; ++i) zeros += "0, ";
+      const isl::set same_outer = flat.intersect(isl::set(build.ctx(), "{ [" + zeros + "x] }"));
+      ok = ok && (same_outer.is_empty() ||
+                  (same_outer.dim_min_val(static_cast<int>(n) - 1).is_zero() &&
+                   same_outer.dim_max_val(static_cast<int>(n) - 1).is_zero()));
+    });
+    return ok;
   }
 
   bool in_shared_loop() const {

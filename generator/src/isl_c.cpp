@@ -70,48 +70,57 @@ isl::map lex_lt(const isl::space& set_space) {
 namespace {
 
 // The hooks plus the first exception a hook threw (isl callbacks must not
-// unwind through C frames).
+// unwind through C frames). After an error isl unwinds with NULLs; the hooks
+// are not called again.
 struct hook_state {
   ast_hooks* hooks;
   std::exception_ptr error;
+  void fail() {
+    if (!error) error = std::current_exception();
+  }
 };
 
 isl_stat on_before_mark(isl_id* mark, isl_ast_build* build, void* user) {
   auto* s = static_cast<hook_state*>(user);
+  if (s->error) return isl_stat_error;
   try {
     if (s->hooks->before_mark) s->hooks->before_mark(isl::manage_copy(mark), isl::manage_copy(build));
     return isl_stat_ok;
   } catch (...) {
-    s->error = std::current_exception();
+    s->fail();
     return isl_stat_error;
   }
 }
 
 isl_ast_node* on_after_mark(isl_ast_node* node, isl_ast_build* build, void* user) {
   auto* s = static_cast<hook_state*>(user);
+  if (!node) return nullptr;
   isl::ast_node owned = isl::manage(node);
+  if (s->error) return nullptr;
   try {
     if (!s->hooks->after_mark) return owned.release();
     return s->hooks->after_mark(owned, isl::manage_copy(build)).release();
   } catch (...) {
-    s->error = std::current_exception();
+    s->fail();
     return nullptr;
   }
 }
 
 isl_id* on_before_for(isl_ast_build* build, void* user) {
   auto* s = static_cast<hook_state*>(user);
+  if (s->error) return nullptr;
   try {
     const std::string name = s->hooks->before_for ? s->hooks->before_for(isl::manage_copy(build)) : "";
     return isl_id_alloc(isl_ast_build_get_ctx(build), name.c_str(), nullptr);
   } catch (...) {
-    s->error = std::current_exception();
+    s->fail();
     return nullptr;
   }
 }
 
 isl_ast_node* on_after_for(isl_ast_node* node, isl_ast_build*, void* user) {
   auto* s = static_cast<hook_state*>(user);
+  if (s->error) return node;
   if (s->hooks->after_for) s->hooks->after_for();
   return node;
 }
@@ -127,10 +136,12 @@ isl::ast_node build_ast(const isl::schedule& schedule, const isl::set& context, 
   build = isl_ast_build_set_after_each_for(build, &on_after_for, &state);
   isl_ast_node* tree = isl_ast_build_node_from_schedule(build, schedule.copy());
   isl_ast_build_free(build);
-  isl::ast_node result = isl::manage(tree);
-  if (state.error) std::rethrow_exception(state.error);
-  if (result.is_null()) throw std::runtime_error("isl failed to build the AST");
-  return result;
+  if (state.error) {
+    isl_ast_node_free(tree);
+    std::rethrow_exception(state.error);
+  }
+  if (!tree) throw std::runtime_error("isl failed to build the AST");  // isl::manage(NULL) would throw too
+  return isl::manage(tree);
 }
 
 isl::space build_schedule_space(const isl::ast_build& build) {

@@ -4,8 +4,9 @@
 //   swblas-gen --spec FILE --check
 //
 // --out-dir writes DIR/<spec>_<target>.cpp per target, DIR/generated_manifest.cpp
-// and DIR/manifest.txt. A refused spec or a bad target file is reported on
-// stderr with a non-zero exit status; nothing is written then.
+// and DIR/manifest.txt. A refused spec, a bad target file or an internal
+// check that fails is reported on stderr with exit status 1 (2 for bad
+// arguments); nothing is written then.
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -100,12 +101,19 @@ int run(const options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  options o;
   try {
-    return run(parse_args(argc, argv));
+    o = parse_args(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "swblas-gen: " << e.what() << "\n" << kUsage;
+    return 2;
+  }
+  try {
+    return run(o);
   } catch (const swgen::spec_error& e) {
     std::cerr << "swblas-gen: refused: " << e.what() << "\n";
   } catch (const std::exception& e) {
-    std::cerr << "swblas-gen: " << e.what() << "\n" << kUsage;
+    std::cerr << "swblas-gen: " << e.what() << "\n";
   }
   return 1;
 }

@@ -200,9 +200,10 @@ recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_s
   recipe_result res;
   res.stages.emplace_back("model", tree_text(m.schedule));
   res.stages.emplace_back("analysis", tree_text(a.schedule));
+  res.dependences = a.raw.unite(a.war).unite(a.waw);
   isl::schedule_node node = order_goto(a.schedule.root().child(0), a.roles);
   node = tile_registers(tile_cache_blocks(node, t), t);
-  check_legal(node.schedule(), a.raw.unite(a.war).unite(a.waw));
+  check_legal(node.schedule(), res.dependences);
   res.stages.emplace_back("tiling", tree_text(node.schedule()));
   node = insert_packing(node.root(), m, a.roles, &res.pack_a, &res.pack_b);
   res.pack_a.panel_width = t.mr;

@@ -40,6 +40,7 @@ struct pack_plan {
 
 struct recipe_result {
   isl::schedule schedule;
+  isl::union_map dependences;  // all of them, between statement instances
   pack_plan pack_a, pack_b;
   std::vector<std::pair<std::string, std::string>> stages;  // (stage, schedule tree) for --dump-schedule
 };

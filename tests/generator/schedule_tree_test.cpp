@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "codegen.h"
 #include "isl_c.h"
 #include "polyhedral.h"
 #include "recipe.h"
@@ -216,6 +217,21 @@ TEST(Marks, MicroKernelAboveTheKBandAndParallelMarkOnIcOrJr) {
     ASSERT_EQ(band_at(regs).n_member(), 2u);
     expect_mark(regs.child(0), "ukernel");
     EXPECT_EQ(member(band_at(regs.child(0).child(0)), 0), "{ S0[i, j, k] -> [(k)] }");
+  }
+}
+
+TEST(Codegen, RefusesToShareALoopThatCarriesADependence) {
+  analysed g("dgemm.c");
+  recipe_result r = apply_dgemm_recipe(g.m, g.a, kSizes, parallel_level::ic);
+  const isl::schedule_node ic = skip_to_s0(r.schedule.root().child(0).child(0).child(0)).child(0);
+  const isl::schedule_node k_band = skip_to_s0(ic.child(0).child(0)).child(0).child(0);
+  ASSERT_EQ(member(band_at(k_band), 0), "{ S0[i, j, k] -> [(k)] }");
+  r.schedule = k_band.insert_mark("omp_for").schedule();  // the k loop is a reduction
+  try {
+    generate_kernel(r, g.a.roles, {"bad", "swblas::ukernel_generic_4x4", 8, 6, parallel_level::ic});
+    FAIL() << "shared the k loop";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("a shared loop carries a dependence"), std::string::npos) << e.what();
   }
 }
 
