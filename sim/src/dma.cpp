@@ -66,6 +66,7 @@ int dma_get(const char* call, void* dst_ldm, const void* src_mem, int len, int b
   t.source = endpoint{-1, 0, static_cast<char*>(const_cast<void*>(src_mem)), shape.block, shape.gap};
   t.deliveries.push_back(delivery{endpoint{me.tid, offset}, reply, me.tid});
   me.counters.dma_get_bytes += shape.len;
+  me.counters.dma_get_blocks += shape.len / shape.block;
   ++me.counters.dma_gets;
   issue(e, me, std::move(t));
   return 0;
@@ -89,6 +90,7 @@ int dma_put(const char* call, void* dst_mem, const void* src_ldm, int len, int b
   t.deliveries.push_back(
       delivery{endpoint{-1, 0, static_cast<char*>(dst_mem), shape.block, shape.gap}, reply, me.tid});
   me.counters.dma_put_bytes += shape.len;
+  me.counters.dma_put_blocks += shape.len / shape.block;
   ++me.counters.dma_puts;
   issue(e, me, std::move(t));
   return 0;

@@ -196,6 +196,8 @@ swsim::cpe_counters swsim::total_counters() {
     sum.dma_put_bytes += c.dma_put_bytes;
     sum.dma_gets += c.dma_gets;
     sum.dma_puts += c.dma_puts;
+    sum.dma_get_blocks += c.dma_get_blocks;
+    sum.dma_put_blocks += c.dma_put_blocks;
     sum.rma_bytes_sent += c.rma_bytes_sent;
     sum.rma_bytes_received += c.rma_bytes_received;
     sum.rma_sends += c.rma_sends;

@@ -44,6 +44,7 @@ TEST(SimDma, StridedGetFetchesEveryElementOfATile) {
   for (int tid = 0; tid < 64; ++tid) EXPECT_EQ(job.wrong[tid], 0) << "CPE " << tid;
   EXPECT_EQ(swsim::counters(9).dma_get_bytes, 64u * 32 * 8);
   EXPECT_EQ(swsim::counters(9).dma_gets, 1u);
+  EXPECT_EQ(swsim::counters(9).dma_get_blocks, 64u) << "one 256-byte block per tile row";
 }
 
 // Writes a 24x36 tile at (24*row, 36*col) with the blocking strided put: the
@@ -70,6 +71,7 @@ TEST(SimDma, StridedPutWritesTheBlocksAndSkipsTheGaps) {
     }
   }
   EXPECT_EQ(swsim::counters(63).dma_put_bytes, 24u * 36 * 8);
+  EXPECT_EQ(swsim::counters(63).dma_put_blocks, 24u);
 }
 
 struct counting_job {
