@@ -134,6 +134,13 @@ class kernel_builder {
     return to_origin.as_map().as_pw_multi_aff();
   }
 
+  // base + index * stride, or base when isl proved index == 0.
+  static isl::ast_expr offset(const isl::ast_expr& base, const isl::ast_expr& index, const isl::ast_expr& stride) {
+    long v = 0;
+    if (islc::int_value(index, &v) && v == 0) return base;
+    return add(base, mul(index, stride));
+  }
+
   isl::ast_node micro_kernel_call(const isl::ast_build& build) {
     require(in_shared_loop(), "a micro-kernel call outside the loop shared by the team");
     const instance_range r = instances_at(build, roles_.statement + "[a, b, c]");
@@ -144,8 +151,8 @@ class kernel_builder {
     // Micro-panels are mr*kc (nr*kc) doubles, kc the k extent of this block.
     const isl::pw_aff a_row = pack_origin(r, recipe_.pack_a).at(0);
     const isl::pw_aff b_col = pack_origin(r, recipe_.pack_b).at(1);
-    const isl::ast_expr ap = add(id("a_pack"), mul(build.expr_from(i0.sub(a_row)), k));
-    const isl::ast_expr bp = add(id("b_pack"), mul(build.expr_from(j0.sub(b_col)), k));
+    const isl::ast_expr ap = offset(id("a_pack"), build.expr_from(i0.sub(a_row)), k);
+    const isl::ast_expr bp = offset(id("b_pack"), build.expr_from(j0.sub(b_col)), k);
     const isl::ast_expr beta =
         islc::call("swblas::gen::beta_for_block", {build.expr_from(r.lo.at(roles_.reduction)), id("p.beta")});
     const isl::ast_expr c = add(id("p.c"), add(build.expr_from(i0), mul(build.expr_from(j0), id("p.ldc"))));
