@@ -3,8 +3,8 @@
 // another CPE then sends RMA data into it with nothing ordering the two: on
 // the machine the data may land while the buffer is still in use (a missing
 // ssync before a double-buffered broadcast). Each CPE keeps a vector clock;
-// barriers join the clocks of their members, and an RMA delivery passes the
-// sender's clock (at issue) to the receiver (at its wait). Callers hold the
+// barriers join the clocks of their members, and an RMA reply increment passes
+// the issuer's clock (at issue) to the CPE that waits for it. Callers hold the
 // engine mutex.
 #pragma once
 

@@ -138,6 +138,8 @@ void apply(engine& e, const pending_increment& owed) {
   if (owed.role == release_role) {
     release_source(e, t);
     t.release_owed = false;
+    // An rma_iget's source owner learns that the getter had issued it.
+    if (t.kind == transfer_kind::rma) join(e.cpes[t.release_owner].order.clock, t.clock);
   } else {
     deliver(e, t, owed.role);
   }

@@ -151,6 +151,38 @@ TEST(SimRma, SourceMayBeReusedOnceTheSendIsComplete) {
   for (int tid = 0; tid < 64; ++tid) EXPECT_EQ(job.wrong[tid], 0) << "CPE " << tid;
 }
 
+// Reply words order CPEs as barriers do: the even CPE uses `mine`, then gets
+// from its odd partner; the partner waits until its source was read and only
+// then puts into the even CPE's `mine`. No barrier in between, no race.
+void ordered_by_reply_words(broadcast_job* job) {
+  const int tid = _PEN, partner = tid ^ 1;
+  double* mine = static_cast<double*>(ldm_malloc(words * sizeof(double)));
+  double* got = static_cast<double*>(ldm_malloc(words * sizeof(double)));
+  SIM_LDM_STATIC(crts_rply_t, got_landed, );
+  SIM_LDM_STATIC(crts_rply_t, source_read, );
+  SIM_LDM_STATIC(crts_rply_t, put_landed, );
+  for (int k = 0; k < words; ++k) mine[k] = payload(tid, k);
+  got_landed = source_read = put_landed = 0;
+  athread_ssync_array();
+  if (tid % 2 == 0) {
+    sim_check_ldm_read(mine, words * 8);
+    CRTS_rma_iget(got, &got_landed, words * 8, partner, mine, &source_read);
+    CRTS_rma_wait_value(&got_landed, 1);
+    CRTS_rma_wait_value(&put_landed, 1);
+    for (int k = 0; k < words; ++k) job->wrong[tid] += (got[k] != payload(partner, k)) + (mine[k] != -1.0);
+  } else {
+    CRTS_rma_wait_value(&source_read, 1);
+    for (int k = 0; k < words; ++k) mine[k] = -1.0;
+    CRTS_rma_put(mine, words * 8, partner, mine, &put_landed);
+  }
+}
+
+TEST(SimRma, ReplyWaitsOrderCpesLikeBarriers) {
+  broadcast_job job;
+  ASSERT_EQ(run_on_mesh(ordered_by_reply_words, &job), "");
+  for (int tid = 0; tid < 64; ++tid) EXPECT_EQ(job.wrong[tid], 0) << "CPE " << tid;
+}
+
 // Blocking forms: the sender may change its source as soon as the call
 // returns; a blocking get has landed when it returns.
 void blocking_forms(broadcast_job* job) {
