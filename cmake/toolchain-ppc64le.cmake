@@ -7,8 +7,9 @@
 #         -DSWBLAS_PPC64LE_DEPS=<dir>      # hwloc and GoogleTest for ppc64el
 #
 # SWBLAS_PPC64LE_DEPS is a directory into which the ppc64el .debs of
-# libhwloc-dev, libhwloc15, libudev1 and libgtest-dev were unpacked with
-# `dpkg -x` (scripts/test-ppc64le.sh does it with `apt-get download`):
+# libhwloc-dev, libhwloc15, libudev1, libgtest-dev and libgmock-dev were
+# unpacked with `dpkg -x` (scripts/test-ppc64le.sh does it, with
+# `apt-get download` on private package lists):
 # Debian's multiarch install of them is not used because it has to match the
 # host's exact package versions.
 #

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Cross-builds swblas for ppc64le and runs its POWER tests under qemu-user,
+# twice: `-cpu power10` (the MMA kernel is chosen) and `-cpu power9` (VSX
+# only: the MMA test skips, dispatch must pick vsx_8x4; an MMA instruction
+# would die with SIGILL there).
+#
+# Needs (Debian 12): g++-powerpc64le-linux-gnu gfortran-powerpc64le-linux-gnu
+# qemu-user binutils-powerpc64le-linux-gnu, and the Debian mirror (the
+# ppc64el packages of hwloc and GoogleTest are downloaded and unpacked into
+# the build directory, not installed; run as root, like scripts/setup.sh).
+#
+# Environment: SWBLAS_HOST_GEN (a host swblas-gen; default build/generator/
+# swblas-gen, else one is built in build-ppc64le-host/), SWBLAS_PPC64LE_BUILD
+# (default build-ppc64le).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+build=${SWBLAS_PPC64LE_BUILD:-build-ppc64le}
+jobs=${SWBLAS_JOBS:-2}
+triple=powerpc64le-linux-gnu
+
+# 1. hwloc and GoogleTest for ppc64el, unpacked into a private root the
+# toolchain file points at. Not installed: Debian's multiarch install must
+# match the host's package versions exactly, and adding the architecture to
+# the system would make every later `apt-get update` depend on the ppc64el
+# indexes too. apt reads the ppc64el lists into the build directory instead.
+deps=$root/$build/deps
+deps_packages="libhwloc-dev libhwloc15 libudev1 libgtest-dev libgmock-dev"
+if [ "$(cat "$deps/.unpacked" 2>/dev/null)" != "$deps_packages" ]; then
+  apt_dir=$root/$build/apt
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/debs" "$deps"
+  apt_opts=(-o APT::Architectures::="$(dpkg --print-architecture)"
+            -o APT::Architectures::=ppc64el
+            -o Dir::State::Lists="$apt_dir/lists" -o APT::Sandbox::User=root)
+  # A mirror caught mid-sync fails one index; the others are enough.
+  apt-get "${apt_opts[@]}" update -qq || true
+  (cd "$apt_dir/debs" &&
+    apt-get "${apt_opts[@]}" download $(printf '%s:ppc64el ' $deps_packages))
+  for deb in "$apt_dir"/debs/*.deb; do dpkg -x "$deb" "$deps"; done
+  echo "$deps_packages" >"$deps/.unpacked"
+fi
+
+# 2. swblas-gen runs on the build machine.
+gen=${SWBLAS_HOST_GEN:-$root/build/generator/swblas-gen}
+if [ ! -x "$gen" ]; then
+  host=$root/build-ppc64le-host
+  cmake -S . -B "$host" -DCMAKE_BUILD_TYPE=Release -DSWBLAS_BUILD_TESTS=OFF -DSWBLAS_BUILD_BENCH=OFF >/dev/null
+  cmake --build "$host" --target swblas-gen -j"$jobs"
+  gen=$host/generator/swblas-gen
+fi
+
+# 3. The cross build: the library and the test programs that run under qemu.
+cmake -S . -B "$build" \
+  -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-ppc64le.cmake" \
+  -DSWBLAS_PPC64LE_DEPS="$deps" \
+  -DSWBLAS_GEN_EXECUTABLE="$gen" \
+  -DCMAKE_BUILD_TYPE=Release -DSWBLAS_WERROR=ON -DSWBLAS_BUILD_BENCH=OFF
+test_programs=(asm_tests power_dispatch_tests runtime_tests generated_kernels_test
+               interface_tests interface_default_handlers_tests
+               interface_shared_library_tests fortran_dgemm_calls)
+cmake --build "$build" -j"$jobs" --target swblas_kernels swblas "${test_programs[@]}"
+
+# 4. ctest under each CPU model (qemu is slow: no timing, and a subset).
+# Not run: programs not built here (sim, demo), the netlib testers (x86-64
+# binaries), the packaging test (host consumer). Kept small: the larger
+# interface sweep through dgemm_ only (cblas_dgemm keeps its small sweep),
+# and the generated kernels of the POWER targets only (the host build
+# tests the generic ones).
+skip='_NOT_BUILT$|^netlib_|^packaging_|^sim|LargerProblem/cblas_|^Manifest/.*dgemm_generic_'
+run_model() {
+  local cpu=$1 ukernel=$2
+  echo "== qemu-ppc64le -cpu $cpu: expecting micro kernel $ukernel"
+  SWBLAS_VERBOSE=1 qemu-ppc64le -cpu "$cpu" -L /usr/$triple \
+    -E LD_LIBRARY_PATH="$deps/usr/lib/$triple" \
+    "$build/tests/fortran/fortran_dgemm_calls" 2>&1 | grep '^swblas: \(cpu\|target\|chosen\)'
+  (cd "$build" && SWBLAS_QEMU_CPU=$cpu SWBLAS_EXPECT_UKERNEL=$ukernel \
+    ctest --output-on-failure -j"$jobs" --timeout 900 -E "$skip")
+}
+status=0
+run_model power10 mma_8x8 || status=1
+run_model power9 vsx_8x4 || status=1
+exit $status
