@@ -19,6 +19,10 @@ endif()
 # The stock input with every routine but DGEMM switched off; the F77 tester's
 # summary goes to a file in WORK_DIR (its name is limited to 32 characters, so
 # it is relative to the working directory).
+# Each tester works in its own directory: ctest runs them in parallel, and
+# they must not see (or delete) each other's files.
+set(WORK_DIR "${WORK_DIR}/${KIND}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
 set(summary_name "xblat3d_dgemm.out")
 file(STRINGS "${INPUT}" lines)
 set(edited "")
