@@ -32,7 +32,7 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
-// "l1d=32K l2=512K l3=16M"
+// "l1d=32K l2=512K l3=16M", optionally "l1d_ways=12"
 cache_config parse_cache(const std::string& value) {
   cache_config c;
   std::istringstream in(value);
@@ -41,12 +41,17 @@ cache_config parse_cache(const std::string& value) {
     const auto eq = item.find('=');
     if (eq == std::string::npos) throw std::runtime_error("expected l1d=, l2=, l3= in '" + value + "'");
     const std::string key = item.substr(0, eq);
+    if (key == "l1d_ways") {
+      c.l1d_ways = std::stoi(item.substr(eq + 1));
+      continue;
+    }
     const std::size_t bytes = parse_bytes(item.substr(eq + 1));
     if (key == "l1d") c.l1d = bytes;
     else if (key == "l2") c.l2 = bytes;
     else if (key == "l3") c.l3 = bytes;
     else throw std::runtime_error("unknown cache level '" + key + "'");
   }
+  if (c.l1d_ways < 2) throw std::runtime_error("l1d_ways must be at least 2 in '" + value + "'");
   if (c.l1d == 0 || c.l2 <= c.l1d || c.l3 <= c.l2)
     throw std::runtime_error("cache sizes must satisfy 0 < l1d < l2 < l3 in '" + value + "'");
   return c;

@@ -11,6 +11,7 @@ namespace swgen {
 
 struct cache_config {
   std::size_t l1d = 0, l2 = 0, l3 = 0;  // bytes per core (L3: the core's share)
+  int l1d_ways = 8;                     // L1d associativity (8 on every listed x86 core)
 };
 
 struct target_desc {

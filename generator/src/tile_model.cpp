@@ -10,7 +10,14 @@
 // swblas packs whole micro-panels and its micro kernels stream a full
 // mr x kc A micro-panel against a kc x nr B micro-panel, so three residency
 // rules of Goto/BLIS are added:
-//   (1') kc*(mr + nr)*S + mr*nr*S <= L1       both micro-panels and the C tile in L1
+//   (1') ways(mr*kc*S) + ways(kc*nr*S) <= W - 1
+//        the A and B micro-panels in L1 without evicting each other: in a
+//        W-way L1 each panel occupies whole ways (ways(x) = ceil(x / (L1/W))),
+//        and one way is left for the C tile and the streaming of the next A
+//        panel (Low et al., "Analytical modeling is enough for
+//        high-performance BLIS", TOMS 2016). Merely fitting both panels in
+//        L1 by size (kc = 288 for 8x6 on a 32K L1) measured slower than
+//        kc = 256 on Zen 3.
 //   (3') mc*kc*S <= L2 / 2                    the packed A block in half of L2
 //   (4') kc*nc*S <= (L3 - L2) / 2             the packed B panel in half of the L3 share
 // Each size is the largest multiple of its register tile under all its bounds
@@ -28,6 +35,17 @@ constexpr long kDouble = sizeof(double);
 
 long round_down(long value, long granule) { return std::max(granule, value / granule * granule); }
 
+long ways(long bytes, long way_bytes) { return (bytes + way_bytes - 1) / way_bytes; }
+
+// The largest kc (a multiple of kr, at most `bound`) whose A and B
+// micro-panels fit in W - 1 ways of L1: constraint (1').
+long kc_by_ways(long bound, long kr, long mr, long nr, long l1, long w) {
+  const long way_bytes = l1 / w;
+  long kc = bound / kr * kr;
+  while (kc > kr && ways(mr * kc * kDouble, way_bytes) + ways(kc * nr * kDouble, way_bytes) > w - 1) kc -= kr;
+  return kc;
+}
+
 }  // namespace
 
 blocking choose_blocking(const target_desc& t, const cache_config& c) {
@@ -37,7 +55,7 @@ blocking choose_blocking(const target_desc& t, const cache_config& c) {
   blocking b;
 
   const long kc1 = l1 / 2 / kDouble / vl;
-  const long kc1p = (l1 - mr * nr * kDouble) / (kDouble * (mr + nr));
+  const long kc1p = kc_by_ways(kc1, t.kr, mr, nr, l1, c.l1d_ways);
   b.kc = static_cast<int>(round_down(std::min(kc1, kc1p), t.kr));
   why << "kc: (1) <= " << kc1 << ", (1') <= " << kc1p << ", (5) multiple of " << t.kr << " -> " << b.kc << "\n";
 

@@ -190,10 +190,10 @@ target_desc avx2_target() {
 TEST(TileModel, ThisMachineAvx2) {
   // L1d 32K, L2 512K, L3 32M shared by 2 cores (16M each).
   const blocking b = choose_blocking(avx2_target(), {32 * 1024, 512 * 1024, 16 * 1024 * 1024});
-  EXPECT_EQ(b.kc, 288);  // (1') (32768 - 384) / 112 = 289 -> multiple of 8
+  EXPECT_EQ(b.kc, 256);  // (1') 4K ways: A 16K = 4 ways + B 12K = 3 ways <= 7 (kc 264 needs 5 + 4)
   EXPECT_EQ(b.k1, 254);  // (2) (2048 - 16) / 8
-  EXPECT_EQ(b.mc, 112);  // (3') 262144 / (8 * 288) = 113 -> multiple of 8
-  EXPECT_EQ(b.nc, 3522); // (4') (16M - 512K) / 2 / (8 * 288) = 3527 -> multiple of 6
+  EXPECT_EQ(b.mc, 128);  // (3') 262144 / (8 * 256) = 128
+  EXPECT_EQ(b.nc, 3966); // (4') (16M - 512K) / 2 / (8 * 256) = 3968 -> multiple of 6
 }
 
 TEST(TileModel, PaperConstraintOneBindsForWideVectors) {
@@ -212,7 +212,8 @@ TEST(TileModel, EveryConfigurationOfEveryTargetMeetsItsConstraints) {
       EXPECT_EQ(b.mc % t.mr, 0) << file;  // (6)
       EXPECT_EQ(b.nc % t.nr, 0) << file;  // (7)
       EXPECT_LE(b.kc, static_cast<long>(c.l1d) / 2 / S / t.vector_doubles) << file;                       // (1)
-      EXPECT_LE(S * b.kc * (t.mr + t.nr) + S * t.mr * t.nr, static_cast<long>(c.l1d)) << file;           // (1')
+      const long way = static_cast<long>(c.l1d) / c.l1d_ways;
+      EXPECT_LE((S * t.mr * b.kc + way - 1) / way + (S * b.kc * t.nr + way - 1) / way, c.l1d_ways - 1) << file;  // (1')
       EXPECT_LE(b.mc, static_cast<long>(c.l2 - c.l1d) / S / b.k1) << file;                                // (3)
       EXPECT_LE(S * b.mc * b.kc, static_cast<long>(c.l2) / 2) << file;                                   // (3')
       EXPECT_LE(S * b.kc * b.nc, static_cast<long>(c.l3 - c.l2) / 2) << file;                            // (4')

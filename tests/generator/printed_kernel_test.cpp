@@ -85,8 +85,8 @@ TEST(PrintedKernel, JrVariantPacksATogetherThenSharesTheJrLoops) {
 
 TEST(PrintedKernel, FullTilesCallUkernelFullWithTheBlockOffsets) {
   const std::string& code = variant("dgemm_generic_4x4_l2_512k_ic").code;
-  EXPECT_NE(code.find("swblas::ukernel_generic_4x4.ukernel_full(imin(508, p.k - c1), p.alpha, "
-                      "a_pack + (-c2 + c4) * imin(508, p.k - c1), b_pack + (-c0 + c3) * imin(508, p.k - c1), "
+  EXPECT_NE(code.find("swblas::ukernel_generic_4x4.ukernel_full(imin(384, p.k - c1), p.alpha, "
+                      "a_pack + (-c2 + c4) * imin(384, p.k - c1), b_pack + (-c0 + c3) * imin(384, p.k - c1), "
                       "swblas::gen::beta_for_block(c1, p.beta), p.c + c4 + c3 * p.ldc, p.ldc);"),
             std::string::npos)
       << code;
