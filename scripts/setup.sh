@@ -12,6 +12,8 @@ packages=(
   libblas-test                                # netlib BLAS/CBLAS testers
   libopenblas-dev libblis-dev libxsmm-dev     # benchmark peers
   python3 python3-matplotlib                  # benchmark driver and plots
+  g++-powerpc64le-linux-gnu gfortran-powerpc64le-linux-gnu
+  binutils-powerpc64le-linux-gnu qemu-user    # POWER10/POWER9 cross build, run under qemu
 )
 
 missing=()
