@@ -32,6 +32,122 @@ void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
  * program may define its own xerbla_, which then replaces it. */
 void xerbla_(const char *srname, const int *info, size_t srname_len);
 
+/* ---- Batched DGEMM, with Intel MKL's signatures (LP64: MKL_INT is int) ----
+ *
+ * Group g (0 <= g < group_count) holds group_size[g] problems that share
+ * transa_array[g], ..., ldc_array[g]; the pointer arrays hold one entry per
+ * problem, groups one after the other.  All problems are solved in one
+ * parallel region.  Invalid arguments are reported through cblas_xerbla
+ * (xerbla_ for the Fortran entry points) with the parameter number and
+ * nothing is computed. */
+void cblas_dgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array,
+                       const int *n_array, const int *k_array, const double *alpha_array,
+                       const double **a_array, const int *lda_array, const double **b_array,
+                       const int *ldb_array, const double *beta_array, double **c_array,
+                       const int *ldc_array, int group_count, const int *group_size);
+
+/* Problem i uses a + i*stridea, b + i*strideb, c + i*stridec. */
+void cblas_dgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                               CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
+                               const double *a, int lda, int stridea, const double *b, int ldb,
+                               int strideb, double beta, double *c, int ldc, int stridec,
+                               int batch_size);
+
+/* Fortran: CALL DGEMM_BATCH(TRANSA_ARRAY, TRANSB_ARRAY, M_ARRAY, N_ARRAY,
+ * K_ARRAY, ALPHA_ARRAY, A_ARRAY, LDA_ARRAY, B_ARRAY, LDB_ARRAY, BETA_ARRAY,
+ * C_ARRAY, LDC_ARRAY, GROUP_COUNT, GROUP_SIZE) with the matrix arrays
+ * INTEGER(KIND=8) addresses (C_LOC), as MKL. */
+void dgemm_batch_(const char *transa_array, const char *transb_array, const int *m_array,
+                  const int *n_array, const int *k_array, const double *alpha_array,
+                  const double **a_array, const int *lda_array, const double **b_array,
+                  const int *ldb_array, const double *beta_array, double **c_array,
+                  const int *ldc_array, const int *group_count, const int *group_size);
+
+void dgemm_batch_strided_(const char *transa, const char *transb, const int *m, const int *n,
+                          const int *k, const double *alpha, const double *a, const int *lda,
+                          const int *stridea, const double *b, const int *ldb,
+                          const int *strideb, const double *beta, double *c, const int *ldc,
+                          const int *stridec, const int *batch_size);
+
+/* ---- GEMM with a fused prologue on A and epilogue on C ----
+ *
+ *   C := act(alpha * op(pro(A)) * op(B) + beta * C + bias)
+ *
+ * pro is applied to every element of A, act and bias to every element of
+ * C; either descriptor may be NULL (no prologue / no epilogue). */
+typedef enum {
+  SWBLAS_PROLOGUE_NONE = 0,
+  SWBLAS_PROLOGUE_SCALE = 1,      /* a -> scale * a */
+  SWBLAS_PROLOGUE_FAKE_QUANT = 2  /* a -> scale * (clamp(round(a / scale) + zero_point,
+                                        qmin, qmax) - zero_point), round half to even */
+} swblas_prologue_kind;
+
+typedef struct {
+  swblas_prologue_kind kind;
+  double scale;      /* > 0 */
+  double zero_point; /* fake quantization */
+  double qmin, qmax; /* fake quantization, qmin <= qmax */
+} swblas_prologue;
+
+typedef enum {
+  SWBLAS_BIAS_NONE = 0,
+  SWBLAS_BIAS_PER_ROW = 1,   /* bias[i] added to row i of C, length m */
+  SWBLAS_BIAS_PER_COLUMN = 2 /* bias[j] added to column j of C, length n */
+} swblas_bias_kind;
+
+typedef enum {
+  SWBLAS_ACT_NONE = 0,
+  SWBLAS_ACT_RELU = 1,
+  SWBLAS_ACT_LEAKY_RELU = 2, /* x > 0 ? x : alpha * x */
+  SWBLAS_ACT_GELU_TANH = 3,
+  SWBLAS_ACT_GELU_ERF = 4,
+  SWBLAS_ACT_SIGMOID = 5,
+  SWBLAS_ACT_TANH = 6,
+  SWBLAS_ACT_SILU = 7,
+  SWBLAS_ACT_CLAMP = 8 /* min(max(x, lo), hi), lo <= hi */
+} swblas_activation;
+
+typedef struct {
+  swblas_bias_kind bias_kind;
+  const double *bias; /* required unless bias_kind is SWBLAS_BIAS_NONE */
+  swblas_activation activation;
+  double alpha;  /* leaky_relu slope */
+  double lo, hi; /* clamp bounds */
+} swblas_epilogue;
+
+/* Return codes of the fused entry points: 0 on success; a positive value is
+ * the position of the first illegal GEMM argument (as xerbla's INFO, CBLAS
+ * numbering); the negative codes below reject a descriptor.  On any error
+ * nothing is written and xerbla is not called. */
+enum {
+  SWBLAS_SUCCESS = 0,
+  SWBLAS_ERROR_PROLOGUE_KIND = -1,  /* unknown swblas_prologue_kind */
+  SWBLAS_ERROR_PROLOGUE_SCALE = -2, /* scale <= 0 or not finite */
+  SWBLAS_ERROR_PROLOGUE_RANGE = -3, /* qmin > qmax */
+  SWBLAS_ERROR_BIAS_KIND = -4,      /* unknown swblas_bias_kind */
+  SWBLAS_ERROR_BIAS_MISSING = -5,   /* bias_kind set, bias == NULL */
+  SWBLAS_ERROR_ACTIVATION = -6,     /* unknown swblas_activation */
+  SWBLAS_ERROR_CLAMP_RANGE = -7     /* lo > hi */
+};
+
+/* A short English description of a return code ("success", ...). */
+const char *swblas_strerror(int code);
+
+int swblas_dgemm_fused(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
+                       int m, int n, int k, double alpha, const double *a, int lda,
+                       const double *b, int ldb, double beta, double *c, int ldc,
+                       const swblas_prologue *pro, const swblas_epilogue *epi);
+
+/* The strided batch of fused GEMMs: problem i uses a + i*stridea,
+ * b + i*strideb, c + i*stridec and the same descriptors (the same bias). */
+int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                                     CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
+                                     const double *a, int lda, int stridea, const double *b,
+                                     int ldb, int strideb, double beta, double *c, int ldc,
+                                     int stridec, int batch_size, const swblas_prologue *pro,
+                                     const swblas_epilogue *epi);
+
 #ifdef __cplusplus
 }
 #endif

@@ -100,6 +100,7 @@ std::vector<const macro_kernel_info*> usable_variants(const kernel_catalogue& k,
   for (std::size_t i = 0; i < k.variant_count; ++i) {
     const macro_kernel_info& e = k.variants[i];
     if (e.needs != u.needs || std::strcmp(e.ukernel, u.name) != 0) continue;
+    if (e.family != kernel_family::dgemm) continue;  // found through sibling_variant
     std::string why;
     if (check_manifest_entry(e, k, &why))
       usable.push_back(&e);
@@ -111,6 +112,22 @@ std::vector<const macro_kernel_info*> usable_variants(const kernel_catalogue& k,
                        " usable with " + u.name);
   return usable;
 }
+
+}  // namespace
+
+const macro_kernel_info* sibling_variant(const macro_kernel_info& base, kernel_family family,
+                                         int op, parallel_loop loop, const kernel_catalogue& k) {
+  for (std::size_t i = 0; i < k.variant_count; ++i) {
+    const macro_kernel_info& e = k.variants[i];
+    if (e.family == family && e.op == op && e.parallel == loop &&
+        std::strcmp(e.target, base.target) == 0 && e.l1d == base.l1d && e.l2 == base.l2 &&
+        e.l3 == base.l3)
+      return &e;
+  }
+  return nullptr;
+}
+
+namespace {
 
 std::string describe_blocking(const blocking& b) {
   return "mc=" + std::to_string(b.mc) + " kc=" + std::to_string(b.kc) +

@@ -70,6 +70,13 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
 const macro_kernel_info* pick_variant(const std::vector<const macro_kernel_info*>& candidates,
                                       const cache_sizes& caches);
 
+// The entry of `family` (fusing `op`) for parallel loop `loop` generated
+// alongside `base`: same target and cache configuration. nullptr when the
+// manifest has none (the caller then takes its unfused path). The table's
+// loops only ever hold kernel_family::dgemm entries.
+const macro_kernel_info* sibling_variant(const macro_kernel_info& base, kernel_family family,
+                                         int op, parallel_loop loop, const kernel_catalogue& k);
+
 // Whether a manifest entry agrees with the micro kernel it names (present
 // in the catalogue, same mr and nr); `why` explains a refusal.
 bool check_manifest_entry(const macro_kernel_info& e, const kernel_catalogue& kernels,

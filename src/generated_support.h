@@ -4,6 +4,7 @@
 
 #include <omp.h>
 
+#include "fused_ops.h"
 #include "macro_kernel.h"
 
 namespace swblas::gen {
@@ -42,6 +43,23 @@ inline void pack_a_team(pack_a_fn pack, int mr, dim_t mc, dim_t kc,
     pack(rows, kc, a + i0 * rs_a, rs_a, cs_a, ap + i0 * kc);
   }
 #pragma omp barrier
+}
+
+// Packing with a fused prologue (post-tiling fusion, paper 000): the block
+// is packed, then transformed in place while it is in cache. Recomputed for
+// every block that packs the same elements, as the paper accepts.
+template <prologue_op Op>
+inline void pack_a_prologue(pack_a_fn pack, int mr, dim_t mc, dim_t kc, const double* a,
+                            inc_t rs_a, inc_t cs_a, double* ap, const prologue_args& pro) {
+  pack(mc, kc, a, rs_a, cs_a, ap);
+  apply_prologue<Op>(pro, ap, static_cast<std::size_t>((mc + mr - 1) / mr * mr * kc));
+}
+
+template <prologue_op Op>
+inline void pack_b_prologue(pack_b_fn pack, int nr, dim_t kc, dim_t nc, const double* b,
+                            inc_t rs_b, inc_t cs_b, double* bp, const prologue_args& pro) {
+  pack(kc, nc, b, rs_b, cs_b, bp);
+  apply_prologue<Op>(pro, bp, static_cast<std::size_t>((nc + nr - 1) / nr * nr * kc));
 }
 
 // beta for the k block that starts at pc: the first block applies the

@@ -1,0 +1,1 @@
+// swblas::gemm_batch: batched GEMM in one parallel region (issue 4; being written).
