@@ -52,8 +52,13 @@ void run_variant(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_
     reference_macro_kernel(p, u, v.blk, loop, a_pack, b_pack);
 }
 
-// The packed path: the calling thread provides the B panel (and for jr the
-// shared A block), each team thread its private A block (ic).
+[[noreturn]] void no_kernel() {
+  std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
+  std::abort();
+}
+
+}  // namespace
+
 void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
                 parallel_loop loop, int nt) {
   const std::size_t a_doubles = a_pack_doubles(p, u, v);
@@ -71,13 +76,6 @@ void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_v
     run_variant(p, u, v, loop, a, b_pack);
   }
 }
-
-[[noreturn]] void no_kernel() {
-  std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
-  std::abort();
-}
-
-}  // namespace
 
 int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
               int configured) {

@@ -34,6 +34,13 @@ int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking
 parallel_loop choose_parallel_loop(const gemm_problem& p, const blocking& ic_blocking,
                                    int threads);
 
+// The packed path of p on variant v (a generated macro kernel of any
+// non-batch family, or the reference path) run by a team of nt threads: the
+// calling thread provides the B panel (and for jr the shared A block) from
+// its reused buffers, each team thread its private A block (ic).
+void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
+                parallel_loop loop, int nt);
+
 // Solves p with table t (what swblas::gemm does with active_dispatch()).
 void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
 
