@@ -1,1 +1,332 @@
-// swblas::gemm_batch: batched GEMM in one parallel region (issue 4; being written).
+// swblas::gemm_batch: every group is planned first (quick case, small path,
+// by-entry or team split, buffer sizes, team size), then one parallel region
+// runs the team groups entry after entry and then hands out the by-entry
+// work in chunks, dynamically, to whichever thread is free.
+#include "batch.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "gemm_driver.h"
+#include "pack_buffer.h"
+#include "reference_gemm.h"
+
+namespace swblas {
+namespace {
+
+dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
+
+enum class group_work { none, scale, small, packed_by_entry, packed_team };
+
+struct group_plan {
+  const gemm_batch_problem* group = nullptr;
+  group_work work = group_work::none;
+  parallel_loop loop = parallel_loop::ic;  // packed_team only
+  dim_t chunk = 1;                         // by-entry work: entries per unit
+  dim_t first_unit = 0;                    // by-entry work: its units are
+  dim_t units = 0;                         // [first_unit, first_unit + units)
+};
+
+// Everything the region needs, decided before it opens.
+struct batch_plan {
+  std::vector<group_plan> groups;
+  dim_t by_entry_units = 0;
+  bool has_team_groups = false;
+  bool has_packed_by_entry = false;
+  std::size_t team_a_private = 0, team_a_shared = 0, team_b = 0;  // doubles
+  std::size_t entry_a = 0, entry_b = 0;
+
+  void clear() {
+    groups.clear();  // keeps its capacity: no allocation in the steady state
+    by_entry_units = 0;
+    has_team_groups = has_packed_by_entry = false;
+    team_a_private = team_a_shared = team_b = entry_a = entry_b = 0;
+  }
+};
+
+bool is_scale_only(const gemm_problem& p) { return p.alpha == 0.0 || p.k <= 0; }
+
+// C := beta * C; beta == 0 writes zeros without reading C (NaN goes away).
+void scale_c(const gemm_problem& p) {
+  for (dim_t j = 0; j < p.n; ++j) {
+    double* c = p.c + j * p.ldc;
+    if (p.beta == 0.0)
+      std::fill(c, c + p.m, 0.0);
+    else
+      for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
+  }
+}
+
+// The same rule as swblas::gemm's small path.
+bool takes_small_path(const gemm_problem& p, const dgemm_ukernel_desc& u) {
+  return u.small && p.rs_a == 1 && p.m <= kSmallProblemFlops && p.n <= kSmallProblemFlops &&
+         p.k <= kSmallProblemFlops && p.m * p.n * p.k <= kSmallProblemFlops;
+}
+
+void run_small(const dgemm_ukernel_desc& u, const gemm_problem& p) {
+  u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc);
+}
+
+// One entry on a plain variant (generated or reference), SPMD.
+void run_plain(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
+               parallel_loop loop, double* a_pack, double* b_pack) {
+  if (v.generated)
+    v.generated->run(p, a_pack, b_pack);
+  else
+    reference_macro_kernel(p, u, v.blk, loop, a_pack, b_pack);
+}
+
+// Entries [first, last) of g as a batch of their own.
+gemm_batch_problem entry_range(const gemm_batch_problem& g, dim_t first, dim_t last) {
+  gemm_batch_problem r = g;
+  r.count = last - first;
+  if (g.a_array)
+    r.a_array = g.a_array + first;
+  else
+    r.shape.a = g.shape.a + first * g.stride_a;
+  if (g.b_array)
+    r.b_array = g.b_array + first;
+  else
+    r.shape.b = g.shape.b + first * g.stride_b;
+  if (g.c_array)
+    r.c_array = g.c_array + first;
+  else
+    r.shape.c = g.shape.c + first * g.stride_c;
+  return r;
+}
+
+// Packing buffer sizes (doubles) of the kernel that runs shape p.
+std::size_t a_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
+                      const macro_kernel_info* batched) {
+  if (batched) return batched->a_pack_doubles;
+  return v.generated ? v.generated->a_pack_doubles : reference_a_pack_doubles(p, u, v.blk);
+}
+
+std::size_t b_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
+                      const macro_kernel_info* batched) {
+  if (batched) return batched->b_pack_doubles;
+  return v.generated ? v.generated->b_pack_doubles : reference_b_pack_doubles(p, u, v.blk);
+}
+
+group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt,
+                    const batch_options& o) {
+  const gemm_problem& p = g.shape;
+  if (g.count <= 0 || p.m <= 0 || p.n <= 0) return group_work::none;
+  if (is_scale_only(p)) return p.beta == 1.0 ? group_work::none : group_work::scale;
+  if (o.allow_small && takes_small_path(p, *t.ukernel)) return group_work::small;
+  if (o.split) return *o.split == batch_split::team ? group_work::packed_team
+                                                    : group_work::packed_by_entry;
+  const bool few_entries = g.count < kMinEntriesPerThread * nt;
+  const bool entry_fills_team =
+      team_size(p, *t.ukernel, t.loop(parallel_loop::ic).blk, nt) >= nt;
+  return nt > 1 && few_entries && entry_fills_team ? group_work::packed_team
+                                                   : group_work::packed_by_entry;
+}
+
+void plan_team_group(const dispatch_table& t, const batch_kernels& k, int nt, group_plan* gp,
+                     batch_plan* plan) {
+  const gemm_problem& p = gp->group->shape;
+  gp->loop = choose_parallel_loop(p, t.loop(parallel_loop::ic).blk, nt);
+  const loop_variant& v = t.loop(gp->loop);
+  const macro_kernel_info* batched = k.team[static_cast<int>(gp->loop)];
+  const std::size_t a = a_doubles(p, *t.ukernel, v, batched);
+  std::size_t& a_max = gp->loop == parallel_loop::jr ? plan->team_a_shared : plan->team_a_private;
+  a_max = std::max(a_max, a);
+  plan->team_b = std::max(plan->team_b, b_doubles(p, *t.ukernel, v, batched));
+  plan->has_team_groups = true;
+}
+
+void plan_by_entry_group(const dispatch_table& t, const batch_kernels& k, int nt,
+                         group_plan* gp, batch_plan* plan) {
+  const gemm_batch_problem& g = *gp->group;
+  gp->chunk = std::max<dim_t>(1, g.count / (nt * kChunksPerThread));
+  gp->units = ceil_div(g.count, gp->chunk);
+  if (gp->work != group_work::packed_by_entry) return;
+  const loop_variant& v = t.loop(parallel_loop::ic);
+  plan->entry_a = std::max(plan->entry_a, a_doubles(g.shape, *t.ukernel, v, k.by_entry));
+  plan->entry_b = std::max(plan->entry_b, b_doubles(g.shape, *t.ukernel, v, k.by_entry));
+  plan->has_packed_by_entry = true;
+}
+
+void make_plan(const dispatch_table& t, const batch_kernels& k, const gemm_batch_problem* groups,
+               std::size_t group_count, int nt, const batch_options& o, batch_plan* plan) {
+  plan->clear();
+  for (std::size_t i = 0; i < group_count; ++i) {
+    group_plan gp;
+    gp.group = &groups[i];
+    gp.work = classify(groups[i], t, nt, o);
+    gp.first_unit = plan->by_entry_units;
+    if (gp.work == group_work::packed_team)
+      plan_team_group(t, k, nt, &gp, plan);
+    else if (gp.work != group_work::none)
+      plan_by_entry_group(t, k, nt, &gp, plan);
+    plan->by_entry_units += gp.units;
+    plan->groups.push_back(gp);
+  }
+}
+
+// What every thread of the region runs: the team groups together, then
+// by-entry chunks until none is left.
+class batch_run {
+ public:
+  batch_run(const dispatch_table& t, const batch_kernels& k, const batch_plan& plan,
+            double* a_shared, double* b_shared)
+      : t_(t), u_(*t.ukernel), k_(k), plan_(plan), a_shared_(a_shared), b_shared_(b_shared) {}
+
+  void run_as_team_member() {
+    if (plan_.has_team_groups) run_team_groups();
+    if (plan_.by_entry_units == 0) return;
+    // A plain kernel shares its loops among the team that calls it, so a
+    // thread running entries on its own does so as a team of one.
+    if (plan_.has_packed_by_entry && omp_get_num_threads() > 1) {
+#pragma omp parallel num_threads(1)
+      run_by_entry_units();
+    } else {
+      run_by_entry_units();
+    }
+  }
+
+ private:
+  void run_team_groups() {
+    double* a_private = plan_.team_a_private
+                            ? thread_pack_buffer(pack_role::a_private, plan_.team_a_private)
+                            : nullptr;
+    for (const group_plan& gp : plan_.groups) {
+      if (gp.work != group_work::packed_team) continue;
+      double* a = gp.loop == parallel_loop::jr ? a_shared_ : a_private;
+      if (const macro_kernel_info* batched = k_.team[static_cast<int>(gp.loop)]) {
+        batched->run_batch(*gp.group, a, b_shared_);
+        // The shared buffers are reused by the next group.
+#pragma omp barrier
+        continue;
+      }
+      for (dim_t e = 0; e < gp.group->count; ++e) {
+        run_plain(gp.group->entry(e), u_, t_.loop(gp.loop), gp.loop, a, b_shared_);
+        // The shared buffers are reused by the next entry, and thread 0's
+        // B panel becomes its private one for the by-entry work.
+#pragma omp barrier
+      }
+    }
+  }
+
+  void run_by_entry_units() {
+    double* a = plan_.entry_a ? thread_pack_buffer(pack_role::a_private, plan_.entry_a) : nullptr;
+    double* b = plan_.entry_b ? thread_pack_buffer(pack_role::b_panel, plan_.entry_b) : nullptr;
+    std::size_t g = 0;  // units are claimed in increasing order: g only moves on
+    for (dim_t unit = claim(); unit < plan_.by_entry_units; unit = claim()) {
+      while (unit >= plan_.groups[g].first_unit + plan_.groups[g].units) ++g;
+      const group_plan& gp = plan_.groups[g];
+      const dim_t first = (unit - gp.first_unit) * gp.chunk;
+      run_entries(gp, first, std::min(gp.group->count, first + gp.chunk), a, b);
+    }
+  }
+
+  dim_t claim() { return next_unit_.fetch_add(1, std::memory_order_relaxed); }
+
+  void run_entries(const group_plan& gp, dim_t first, dim_t last, double* a, double* b) {
+    const gemm_batch_problem& g = *gp.group;
+    if (gp.work == group_work::scale) {
+      for (dim_t e = first; e < last; ++e) scale_c(g.entry(e));
+    } else if (gp.work == group_work::small) {
+      for (dim_t e = first; e < last; ++e) run_small(u_, g.entry(e));
+    } else if (k_.by_entry) {
+      k_.by_entry->run_batch(entry_range(g, first, last), a, b);
+    } else {
+      const loop_variant& v = t_.loop(parallel_loop::ic);
+      for (dim_t e = first; e < last; ++e) run_plain(g.entry(e), u_, v, parallel_loop::ic, a, b);
+    }
+  }
+
+  const dispatch_table& t_;
+  const dgemm_ukernel_desc& u_;
+  const batch_kernels& k_;
+  const batch_plan& plan_;
+  double* a_shared_;
+  double* b_shared_;
+  std::atomic<dim_t> next_unit_{0};
+};
+
+[[noreturn]] void no_kernel() {
+  std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
+  std::abort();
+}
+
+const macro_kernel_info* batch_sibling(const dispatch_table& t, parallel_loop base,
+                                       parallel_loop loop, const kernel_catalogue& k) {
+  const macro_kernel_info* plain = t.loop(base).generated;
+  if (!plain || !t.ukernel) return nullptr;
+  const macro_kernel_info* s = sibling_variant(*plain, kernel_family::batch, 0, loop, k);
+  if (!s || !s->run_batch || std::strcmp(s->ukernel, t.ukernel->name) != 0) return nullptr;
+  return s;
+}
+
+}  // namespace
+
+batch_kernels find_batch_kernels(const dispatch_table& t, const kernel_catalogue& k) {
+  batch_kernels b;
+  b.by_entry = batch_sibling(t, parallel_loop::ic, parallel_loop::batch, k);
+  b.team[static_cast<int>(parallel_loop::ic)] =
+      batch_sibling(t, parallel_loop::ic, parallel_loop::ic, k);
+  b.team[static_cast<int>(parallel_loop::jr)] =
+      batch_sibling(t, parallel_loop::jr, parallel_loop::jr, k);
+  return b;
+}
+
+int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
+                    std::size_t group_count, int configured) {
+  if (!t.ukernel) return 1;
+  const double tile = double(t.ukernel->mr) * t.ukernel->nr;
+  const dim_t kc = t.loop(parallel_loop::ic).blk.kc;
+  double tiles = 0.0;  // micro-kernel calls' worth of work, in double (no overflow)
+  for (std::size_t i = 0; i < group_count; ++i) {
+    const gemm_problem& p = groups[i].shape;
+    if (groups[i].count <= 0 || p.m <= 0 || p.n <= 0) continue;
+    const double area = double(p.m) * double(p.n) * double(groups[i].count);
+    if (is_scale_only(p))
+      tiles += area / tile;
+    else
+      tiles += area * double(p.k) / (tile * double(std::min(std::max<dim_t>(kc, 1), p.k)));
+  }
+  const double worth = tiles / kMinTilesPerThread;
+  const int cap = std::max(configured, 1);
+  return worth >= cap ? cap : std::max(static_cast<int>(worth), 1);
+}
+
+void gemm_batch_with(const dispatch_table& t, const batch_kernels& k,
+                     const gemm_batch_problem* groups, std::size_t group_count,
+                     const batch_options& o) {
+  if (group_count == 0) return;
+  if (!t.ukernel) no_kernel();
+  const int nt = o.fit_team_to_work ? batch_team_size(t, groups, group_count, o.threads)
+                                    : std::max(o.threads, 1);
+  // Reused by every call on this thread (the group list only ever grows).
+  thread_local batch_plan plan;
+  make_plan(t, k, groups, group_count, nt, o, &plan);
+  if (!plan.has_team_groups && plan.by_entry_units == 0) return;
+  // The team's shared buffers belong to the calling thread (thread 0).
+  double* b_shared = plan.team_b ? thread_pack_buffer(pack_role::b_panel, plan.team_b) : nullptr;
+  double* a_shared =
+      plan.team_a_shared ? thread_pack_buffer(pack_role::a_shared, plan.team_a_shared) : nullptr;
+  batch_run run(t, k, plan, a_shared, b_shared);
+  // Inside a caller's parallel region the kernels' work sharing must bind to
+  // a team of ours, even a team of one.
+  if (nt == 1 && !omp_in_parallel()) return run.run_as_team_member();
+#pragma omp parallel num_threads(nt)
+  run.run_as_team_member();
+}
+
+void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count) {
+  const dispatch_table& t = active_dispatch();
+  static const batch_kernels kernels = find_batch_kernels(t, build_catalogue());
+  batch_options o;
+  o.threads = t.threads;
+  gemm_batch_with(t, kernels, groups, group_count, o);
+}
+
+}  // namespace swblas
