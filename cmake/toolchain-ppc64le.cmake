@@ -7,9 +7,10 @@
 #         -DSWBLAS_PPC64LE_DEPS=<dir>      # hwloc and GoogleTest for ppc64el
 #
 # SWBLAS_PPC64LE_DEPS is a directory into which the ppc64el .debs of
-# libhwloc-dev, libhwloc15, libudev1, libgtest-dev and libgmock-dev were
-# unpacked with `dpkg -x` (scripts/test-ppc64le.sh does it, with
-# `apt-get download` on private package lists):
+# libhwloc-dev, libhwloc15, libudev1, libgtest-dev and libgmock-dev (and, for
+# the netlib testers, libblas-test and libblas3) were unpacked with `dpkg -x`
+# (scripts/test-ppc64le.sh does it, with `apt-get download` on private
+# package lists):
 # Debian's multiarch install of them is not used because it has to match the
 # host's exact package versions.
 #
@@ -49,6 +50,9 @@ if(SWBLAS_PPC64LE_DEPS)
   foreach(kind EXE SHARED)
     set(CMAKE_${kind}_LINKER_FLAGS_INIT "-Wl,-rpath-link,${swblas_deps_libdir}")
   endforeach()
+  # Where the ppc64el libblas-test and libblas3 put the testers, their inputs
+  # and netlib's libblas.so.3 (tests/netlib runs them under qemu).
+  set(SWBLAS_TARGET_NETLIB_TESTER_DIR ${swblas_deps_libdir}/blas)
   set(ENV{PKG_CONFIG_SYSROOT_DIR} ${SWBLAS_PPC64LE_DEPS})
   set(ENV{PKG_CONFIG_LIBDIR} ${swblas_deps_libdir}/pkgconfig)
 endif()
@@ -60,6 +64,10 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # Every test program runs as `sh -c <this> program args...`: qemu with the
 # sysroot's loader and libraries, the dependencies' directory on the guest's
 # library path, and the CPU model from the environment or the cache.
+# SWBLAS_QEMU_LIBRARY_PATH in the environment puts more directories in front
+# on the guest's library path (the netlib testers' reference libblas.so.3):
+# qemu's -E is applied after QEMU_SET_ENV, so the guest's LD_LIBRARY_PATH can
+# only be extended here.
 set(swblas_qemu_run
-    "exec qemu-ppc64le -cpu \"\${SWBLAS_QEMU_CPU:-${SWBLAS_QEMU_CPU}}\" -L ${SWBLAS_PPC64LE_SYSROOT} -E LD_LIBRARY_PATH=${swblas_deps_libdir} \"\$0\" \"\$@\"")
+    "exec qemu-ppc64le -cpu \"\${SWBLAS_QEMU_CPU:-${SWBLAS_QEMU_CPU}}\" -L ${SWBLAS_PPC64LE_SYSROOT} -E \"LD_LIBRARY_PATH=\${SWBLAS_QEMU_LIBRARY_PATH:+\$SWBLAS_QEMU_LIBRARY_PATH:}${swblas_deps_libdir}\" \"\$0\" \"\$@\"")
 set(CMAKE_CROSSCOMPILING_EMULATOR /bin/sh -c ${swblas_qemu_run})

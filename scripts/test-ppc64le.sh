@@ -6,8 +6,9 @@
 #
 # Needs (Debian 12): g++-powerpc64le-linux-gnu gfortran-powerpc64le-linux-gnu
 # qemu-user binutils-powerpc64le-linux-gnu, and the Debian mirror (the
-# ppc64el packages of hwloc and GoogleTest are downloaded and unpacked into
-# the build directory, not installed; run as root, like scripts/setup.sh).
+# ppc64el packages of hwloc, GoogleTest and netlib's BLAS testers are
+# downloaded and unpacked into the build directory, not installed; run as
+# root, like scripts/setup.sh).
 #
 # Environment: SWBLAS_HOST_GEN (a host swblas-gen; default build/generator/
 # swblas-gen, else one is built in build-ppc64le-host/), SWBLAS_PPC64LE_BUILD
@@ -19,13 +20,15 @@ build=${SWBLAS_PPC64LE_BUILD:-build-ppc64le}
 jobs=${SWBLAS_JOBS:-2}
 triple=powerpc64le-linux-gnu
 
-# 1. hwloc and GoogleTest for ppc64el, unpacked into a private root the
-# toolchain file points at. Not installed: Debian's multiarch install must
+# 1. hwloc, GoogleTest and the netlib BLAS testers (libblas-test, with
+# netlib's libblas.so.3 from libblas3; libgfortran5 comes with the cross
+# compiler's sysroot) for ppc64el, unpacked into a private root the toolchain
+# file points at. Not installed: Debian's multiarch install must
 # match the host's package versions exactly, and adding the architecture to
 # the system would make every later `apt-get update` depend on the ppc64el
 # indexes too. apt reads the ppc64el lists into the build directory instead.
 deps=$root/$build/deps
-deps_packages="libhwloc-dev libhwloc15 libudev1 libgtest-dev libgmock-dev"
+deps_packages="libhwloc-dev libhwloc15 libudev1 libgtest-dev libgmock-dev libblas-test libblas3"
 if [ "$(cat "$deps/.unpacked" 2>/dev/null)" != "$deps_packages" ]; then
   apt_dir=$root/$build/apt
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/debs" "$deps"
@@ -61,12 +64,13 @@ test_programs=(asm_tests power_dispatch_tests runtime_tests generated_kernels_te
 cmake --build "$build" -j"$jobs" --target swblas_kernels swblas "${test_programs[@]}"
 
 # 4. ctest under each CPU model (qemu is slow: no timing, and a subset).
-# Not run: programs not built here (sim, demo), the netlib testers (x86-64
-# binaries), the packaging test (host consumer). Kept small: the larger
+# Not run: programs not built here (sim, demo), the packaging test (host
+# consumer). The netlib testers are the ppc64el ones, with libswblas.so
+# preloaded in the guest. Kept small: the larger
 # interface sweep through dgemm_ only (cblas_dgemm keeps its small sweep),
 # and the generated kernels of the POWER targets only (the host build
 # tests the generic ones).
-skip='_NOT_BUILT$|^netlib_|^packaging_|^sim|LargerProblem/cblas_|^Manifest/.*dgemm_generic_'
+skip='_NOT_BUILT$|^packaging_|^sim|LargerProblem/cblas_|^Manifest/.*dgemm_generic_'
 run_model() {
   local cpu=$1 ukernel=$2
   echo "== qemu-ppc64le -cpu $cpu: expecting micro kernel $ukernel"

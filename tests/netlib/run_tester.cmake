@@ -8,7 +8,16 @@
 # for illegal arguments: the error-exit tests rely on that.
 #
 # Inputs (-D): KIND (f77 | cblas), TESTER, INPUT (the tester's stock input),
-# SWBLAS_LIBRARY, REFERENCE_BLAS_DIR, WORK_DIR.
+# SWBLAS_LIBRARY, REFERENCE_BLAS_DIR, WORK_DIR, and EMULATOR (a command list,
+# empty for a native run; in a cross build the toolchain's qemu-user command,
+# cmake/toolchain-ppc64le.cmake).
+#
+# Under qemu-user the loader variables are the guest's: set in this process
+# they would apply to qemu itself (LD_PRELOAD of a ppc64le library into an
+# x86-64 process, LD_DEBUG of qemu's own bindings). They go to the guest
+# through QEMU_SET_ENV, and the reference BLAS directory through
+# SWBLAS_QEMU_LIBRARY_PATH, which the toolchain's command puts in front of the
+# guest's LD_LIBRARY_PATH. SWBLAS_VERBOSE passes through as is.
 # Exit 77 (ctest SKIP) when the tester is not installed.
 
 if(NOT EXISTS "${TESTER}" OR NOT EXISTS "${INPUT}")
@@ -39,16 +48,22 @@ set(input_file "${WORK_DIR}/${KIND}_dgemm.in")
 file(WRITE "${input_file}" "${edited}")
 file(REMOVE "${WORK_DIR}/${summary_name}")
 
-set(ENV{LD_LIBRARY_PATH} "${REFERENCE_BLAS_DIR}")
-set(ENV{LD_PRELOAD} "${SWBLAS_LIBRARY}")
 set(ENV{SWBLAS_VERBOSE} "1")
-set(ENV{LD_DEBUG} "bindings")
-execute_process(COMMAND "${TESTER}"
+if(EMULATOR)
+  set(ENV{QEMU_SET_ENV} "LD_PRELOAD=${SWBLAS_LIBRARY},LD_DEBUG=bindings")
+  set(ENV{SWBLAS_QEMU_LIBRARY_PATH} "${REFERENCE_BLAS_DIR}")
+else()
+  set(ENV{LD_LIBRARY_PATH} "${REFERENCE_BLAS_DIR}")
+  set(ENV{LD_PRELOAD} "${SWBLAS_LIBRARY}")
+  set(ENV{LD_DEBUG} "bindings")
+endif()
+execute_process(COMMAND ${EMULATOR} "${TESTER}"
                 INPUT_FILE "${input_file}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
                 WORKING_DIRECTORY "${WORK_DIR}")
 unset(ENV{LD_PRELOAD})
 unset(ENV{LD_DEBUG})
+unset(ENV{QEMU_SET_ENV})
 # Keep swblas's report and the bindings of DGEMM and the error handlers
 # (LD_DEBUG logs every binding).
 string(REPLACE ";" "," err_kept "${err}")
@@ -99,6 +114,12 @@ endif()
 if(NOT err MATCHES "(^|\n)swblas: ")
   string(APPEND failures "no SWBLAS_VERBOSE report from swblas on stderr\n")
 endif()
+# Under qemu each CPU model expects its micro kernel (scripts/test-ppc64le.sh).
+set(expected_ukernel "$ENV{SWBLAS_EXPECT_UKERNEL}")
+if(expected_ukernel AND
+   NOT err MATCHES "(^|\n)swblas: chosen target [^\n]*micro kernel ${expected_ukernel} ")
+  string(APPEND failures "swblas did not choose the micro kernel ${expected_ukernel}\n")
+endif()
 
 if(failures)
   message(FATAL_ERROR "${tester_name} on swblas failed:\n${failures}\n"
@@ -107,4 +128,5 @@ if(failures)
 endif()
 string(REGEX MATCHALL "[^\n]*PASSED[^\n]*" passed "${report}")
 string(REPLACE ";" "\n" passed "${passed}")
-message("${tester_name} with libswblas.so preloaded:\n${passed}")
+string(REGEX MATCH "swblas: chosen target [^\n]*" chosen "${err}")
+message("${tester_name} with libswblas.so preloaded (${chosen}):\n${passed}")
