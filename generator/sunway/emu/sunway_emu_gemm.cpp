@@ -1,0 +1,45 @@
+// swblas::sunway_emu_gemm (see sunway_emu_gemm.h).
+#include "sunway_emu_gemm.h"
+
+#include <mutex>
+#include <stdexcept>
+
+#include "athread.h"
+#include "dgemm_sunway.h"
+
+namespace swblas {
+
+namespace {
+
+// One emulated core group: one spawn at a time.
+std::mutex& core_group() {
+  static std::mutex m;
+  return m;
+}
+
+// C := beta * C without reading C when beta == 0 (the k == 0 / alpha == 0 case).
+void scale_c(const gemm_problem& p) {
+  for (dim_t j = 0; j < p.n; ++j)
+    for (dim_t i = 0; i < p.m; ++i) {
+      double& c = p.c[i + j * p.ldc];
+      c = p.beta == 0.0 ? 0.0 : p.beta * c;
+    }
+}
+
+}  // namespace
+
+void sunway_emu_gemm(const gemm_problem& p) {
+  if (p.pro || p.epi) throw std::invalid_argument("sunway_emu_gemm: fused operations are not generated for Sunway yet");
+  if (p.m <= 0 || p.n <= 0) return;
+  if (p.k <= 0 || p.alpha == 0.0) {
+    scale_c(p);
+    return;
+  }
+  sw_dgemm_sunway_params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc};
+  const std::lock_guard<std::mutex> lock(core_group());
+  static std::once_flag init;
+  std::call_once(init, [] { athread_init(); });
+  dgemm_sunway_mpe(&params);
+}
+
+}  // namespace swblas

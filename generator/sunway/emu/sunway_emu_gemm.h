@@ -1,0 +1,18 @@
+// swblas::sunway_emu_gemm: a DGEMM computed by the code swblas-gen-sunway
+// generated for the SW26010Pro (CPE + MPE sources), run on the host
+// emulation of one core group (sim/: 64 CPE threads, 256 KB LDM each).
+// For SWBLAS_TARGET=sunway-emu and the Sunway tests; slow by design.
+#pragma once
+
+#include "macro_kernel.h"
+
+namespace swblas {
+
+// C := alpha * op(A) * op(B) + beta * C with the contract of gemm_problem
+// (src/macro_kernel.h); any m, n, k >= 0 (k == 0 or alpha == 0 only scales
+// C). p.pro and p.epi must be null (std::invalid_argument otherwise).
+// Thread safe: the emulated core group runs one call at a time. A misuse
+// found by the emulator throws swsim::sim_error.
+void sunway_emu_gemm(const gemm_problem& p);
+
+}  // namespace swblas

@@ -1,0 +1,436 @@
+// AST generation with isl's AST builder and the athread printers.
+//
+// isl generates the loops, the guards (a broadcast only on the CPE whose
+// column or row is the sub-step, a next-block fetch only where there is a
+// next block) and one user node per extension statement instance; the
+// printer turns each into athread calls. The "ukernel" mark's subtree is
+// replaced by one call whose tile origin comes from the instances below it.
+#include "sunway_codegen.h"
+
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "isl_c.h"
+
+namespace swgen::sunway {
+
+namespace {
+
+// The origin of the statement instances below the mark being generated.
+isl::multi_pw_aff instance_origin(const isl::ast_build& build, const std::string& tuple) {
+  const isl::union_map all = build.schedule().reverse();
+  return all.intersect_range(isl::union_set(all.ctx(), "{ " + tuple + " }")).as_map().min_multi_pw_aff();
+}
+
+isl::ast_node build_tree(const sunway_recipe_result& r, const gemm_roles& roles, const sunway_target& t) {
+  std::vector<std::string> marks;
+  islc::ast_hooks hooks;
+  hooks.before_mark = [&](const isl::id& id, const isl::ast_build&) { marks.push_back(id.name()); };
+  hooks.after_mark = [&](isl::ast_node node, const isl::ast_build& build) {
+    const std::string name = marks.back();
+    marks.pop_back();
+    if (name != "ukernel") return node;
+    const isl::multi_pw_aff o = instance_origin(build, roles.statement + "[a, b, c]");
+    return islc::user_node(islc::call("ukernel", {build.expr_from(o.at(roles.row)), build.expr_from(o.at(roles.col)),
+                                                  build.expr_from(o.at(roles.reduction))}));
+  };
+  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + ", rid, cid] -> { : " +
+                                               roles.m + " >= 1 and " + roles.n + " >= 1 and " + roles.k +
+                                               " >= 1 and 0 <= rid < " + std::to_string(t.mesh_rows) +
+                                               " and 0 <= cid < " + std::to_string(t.mesh_cols) + " }");
+  return islc::build_ast(r.schedule, context, hooks);
+}
+
+// --- what each statement prints ------------------------------------------------
+
+struct tile_consts {
+  std::string tm, tn, tk, sk;
+};
+
+using args_t = std::vector<std::string>;
+
+// Lines of C for one statement instance; `a` holds its payload coordinates.
+std::vector<std::string> statement_code(const std::string& name, const args_t& a, const tile_consts& c) {
+  const std::string dslot = "sw_slot(" + (a.empty() ? std::string() : a.back()) + ", " + c.sk + ")";
+  if (name == "getC")
+    return {"c_expect = 0;",
+            "if (p->beta != 0.0) c_expect = sw_tile_get(c_tile, p->c + (" + a[0] + ") + (" + a[1] + ") * p->ldc, 1, p->ldc, sw_clip(" +
+                a[0] + ", " + c.tm + ", p->m), sw_clip(" + a[1] + ", " + c.tn + ", p->n), &c_reply);"};
+  if (name == "waitC")
+    return {"athread_dma_wait_value(&c_reply, c_expect);", "c_reply = 0;",
+            "sw_scale_tile(c_tile, sw_clip(" + a[0] + ", " + c.tm + ", p->m) * sw_clip(" + a[1] + ", " + c.tn + ", p->n), p->beta);"};
+  if (name == "putC")
+    return {"SW_EMU_CHECK_READ(c_tile, sizeof(double) * sw_clip(" + a[0] + ", " + c.tm + ", p->m) * sw_clip(" + a[1] + ", " + c.tn + ", p->n));",
+            "c_expect = sw_tile_put(p->c + (" + a[0] + ") + (" + a[1] + ") * p->ldc, c_tile, 1, p->ldc, sw_clip(" + a[0] +
+                ", " + c.tm + ", p->m), sw_clip(" + a[1] + ", " + c.tn + ", p->n), &c_reply);"};
+  if (name == "wait_putC") return {"athread_dma_wait_value(&c_reply, c_expect);", "c_reply = 0;"};
+  if (name == "fetch_first_a" || name == "fetch_next_a") {
+    const std::string slot = "sw_slot(" + a[1] + ", " + c.sk + ")";
+    return {"dma_expect[" + slot + "] += sw_tile_get(a_dma[" + slot + "], p->a + (" + a[0] + ") * p->rs_a + (" + a[1] +
+            ") * p->cs_a, p->rs_a, p->cs_a, sw_clip(" + a[0] + ", " + c.tm + ", p->m), sw_clip(" + a[1] + ", " + c.tk +
+            ", p->k), &dma_reply[" + slot + "]);"};
+  }
+  if (name == "fetch_first_b" || name == "fetch_next_b") {
+    const std::string slot = "sw_slot(" + a[0] + ", " + c.sk + ")";
+    return {"dma_expect[" + slot + "] += sw_tile_get(b_dma[" + slot + "], p->b + (" + a[0] + ") * p->rs_b + (" + a[1] +
+            ") * p->cs_b, p->rs_b, p->cs_b, sw_clip(" + a[0] + ", " + c.tk + ", p->k), sw_clip(" + a[1] + ", " + c.tn +
+            ", p->n), &dma_reply[" + slot + "]);"};
+  }
+  if (name == "wait_block")
+    return {"athread_dma_wait_value(&dma_reply[" + dslot + "], dma_expect[" + dslot + "]);",
+            "dma_reply[" + dslot + "] = 0;", "dma_expect[" + dslot + "] = 0;"};
+  if (name == "bcast_first_a" || name == "bcast_next_a")
+    return {"sent_expect += sw_row_bcast(a_rma[sw_slot(" + a[1] + ", " + c.tk + ")], a_dma[sw_slot(" + a[1] + ", " + c.sk +
+            ")], sw_clip(" + a[0] + ", " + c.tm + ", p->m) * sw_clip(" + a[1] + ", " + c.tk + ", p->k), words);"};
+  if (name == "bcast_first_b" || name == "bcast_next_b")
+    return {"sent_expect += sw_col_bcast(b_rma[sw_slot(" + a[0] + ", " + c.tk + ")], b_dma[sw_slot(" + a[0] + ", " + c.sk +
+            ")], sw_clip(" + a[0] + ", " + c.tk + ", p->k) * sw_clip(" + a[1] + ", " + c.tn + ", p->n), words);"};
+  if (name == "wait_step")
+    return {"landed_expect += (sw_clip(" + a[0] + ", " + c.tm + ", p->m) * sw_clip(" + a[2] + ", " + c.tk + ", p->k) > 0) + (sw_clip(" +
+                a[2] + ", " + c.tk + ", p->k) * sw_clip(" + a[1] + ", " + c.tn + ", p->n) > 0);",
+            "athread_rma_wait_value(&words[0], landed_expect);", "athread_rma_wait_value(&words[1], sent_expect);"};
+  if (name == "ssync_step" || name == "ssync_block") return {"athread_ssync_array();"};
+  if (name == "ukernel")
+    return {"sw_micro_kernel(p, c_tile, a_rma[sw_slot(" + a[2] + ", " + c.tk + ")], b_rma[sw_slot(" + a[2] + ", " + c.tk +
+            ")], sw_clip(" + a[0] + ", " + c.tm + ", p->m), sw_clip(" + a[1] + ", " + c.tn + ", p->n), sw_clip(" + a[2] +
+            ", " + c.tk + ", p->k));"};
+  throw std::logic_error("sunway printer: unknown statement " + name);
+}
+
+// --- the AST printer ------------------------------------------------------------
+
+class printer {
+ public:
+  printer(std::map<std::string, std::string> rename, std::map<std::string, int> prefix_dims, tile_consts consts)
+      : rename_(std::move(rename)), prefix_dims_(std::move(prefix_dims)), consts_(std::move(consts)) {}
+
+  void node(const isl::ast_node& n, int indent) {
+    if (n.isa<isl::ast_node_block>()) {
+      const isl::ast_node_list list = n.as<isl::ast_node_block>().children();
+      for (unsigned c = 0; c < list.size(); ++c) node(list.at(static_cast<int>(c)), indent);
+    } else if (n.isa<isl::ast_node_for>()) {
+      for_loop(n.as<isl::ast_node_for>(), indent);
+    } else if (n.isa<isl::ast_node_if>()) {
+      const auto f = n.as<isl::ast_node_if>();
+      line(indent, "if (" + expr(f.cond()) + ") {");
+      node(f.then_node(), indent + 1);
+      if (f.has_else_node()) {
+        line(indent, "} else {");
+        node(f.else_node(), indent + 1);
+      }
+      line(indent, "}");
+    } else if (n.isa<isl::ast_node_mark>()) {
+      line(indent, "// " + n.as<isl::ast_node_mark>().id().name() + ": this CPE's tile is (rid, cid) of each mesh step");
+      node(n.as<isl::ast_node_mark>().node(), indent);
+    } else {
+      user(n.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>(), indent);
+    }
+  }
+
+  std::string text() const { return out_.str(); }
+
+ private:
+  std::map<std::string, std::string> rename_;
+  std::map<std::string, int> prefix_dims_;
+  tile_consts consts_;
+  std::ostringstream out_;
+
+  void line(int indent, const std::string& s) { out_ << std::string(2 * indent, ' ') << s << "\n"; }
+
+  void for_loop(const isl::ast_node_for& f, int indent) {
+    const std::string it = expr(f.iterator());
+    if (f.is_degenerate()) {
+      line(indent, "{");
+      line(indent + 1, "const sw_dim " + it + " = " + expr(f.init()) + ";");
+      node(f.body(), indent + 1);
+      line(indent, "}");
+      return;
+    }
+    line(indent, "for (sw_dim " + it + " = " + expr(f.init()) + "; " + expr(f.cond()) + "; " + it + " += " +
+                     expr(f.inc()) + ") {");
+    node(f.body(), indent + 1);
+    line(indent, "}");
+  }
+
+  void user(const isl::ast_expr_op& call, int indent) {
+    const std::string name = expr(call.arg(0));
+    const auto p = prefix_dims_.find(name);
+    const unsigned first = 1 + (p == prefix_dims_.end() ? 0 : static_cast<unsigned>(p->second));
+    args_t payload;
+    for (unsigned a = first; a < call.n_arg(); ++a) payload.push_back(expr(call.arg(static_cast<int>(a))));
+    line(indent, "// " + name);
+    for (const std::string& s : statement_code(name, payload, consts_)) line(indent, s);
+  }
+
+  struct printed {
+    std::string text;
+    int level;  // C precedence (0: atom; larger binds looser)
+  };
+
+  std::string expr(const isl::ast_expr& e) { return print(e).text; }
+
+  std::string operand(const isl::ast_expr& e, int level, bool right_of_nonassoc) {
+    const printed p = print(e);
+    const bool wrap = p.level > level || (right_of_nonassoc && p.level == level);
+    return wrap ? "(" + p.text + ")" : p.text;
+  }
+
+  printed binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level = -1) {
+    const int l = operand_level < 0 ? level : operand_level;
+    return {operand(op.arg(0), l, false) + " " + sym + " " + operand(op.arg(1), l, !associative), level};
+  }
+
+  printed fold(const isl::ast_expr_op& op, const char* fn) {
+    std::string s = expr(op.arg(0));
+    for (unsigned a = 1; a < op.n_arg(); ++a) s = std::string(fn) + "(" + s + ", " + expr(op.arg(static_cast<int>(a))) + ")";
+    return {s, 0};
+  }
+
+  printed print(const isl::ast_expr& e) {
+    if (e.isa<isl::ast_expr_id>()) {
+      const std::string name = e.as<isl::ast_expr_id>().id().name();
+      const auto it = rename_.find(name);
+      return {it == rename_.end() ? name : it->second, 0};
+    }
+    if (e.isa<isl::ast_expr_int>()) {
+      const long v = e.as<isl::ast_expr_int>().val().num_si();
+      return {std::to_string(v), v < 0 ? 3 : 0};
+    }
+    return operation(e.as<isl::ast_expr_op>());
+  }
+
+  printed operation(const isl::ast_expr_op& op) {
+    if (op.isa<isl::ast_expr_op_min>()) return fold(op, "imin");
+    if (op.isa<isl::ast_expr_op_max>()) return fold(op, "imax");
+    if (op.isa<isl::ast_expr_op_fdiv_q>()) return {"floord(" + expr(op.arg(0)) + ", " + expr(op.arg(1)) + ")", 0};
+    if (op.isa<isl::ast_expr_op_minus>()) return {"-" + operand(op.arg(0), 0, false), 3};
+    if (op.isa<isl::ast_expr_op_mul>()) return binary(op, "*", 5, true);
+    if (op.isa<isl::ast_expr_op_div>() || op.isa<isl::ast_expr_op_pdiv_q>()) return binary(op, "/", 5, false);
+    if (op.isa<isl::ast_expr_op_pdiv_r>() || op.isa<isl::ast_expr_op_zdiv_r>()) return binary(op, "%", 5, false);
+    if (op.isa<isl::ast_expr_op_add>()) return binary(op, "+", 6, true);
+    if (op.isa<isl::ast_expr_op_sub>()) return binary(op, "-", 6, false);
+    if (op.isa<isl::ast_expr_op_le>()) return binary(op, "<=", 9, false);
+    if (op.isa<isl::ast_expr_op_lt>()) return binary(op, "<", 9, false);
+    if (op.isa<isl::ast_expr_op_ge>()) return binary(op, ">=", 9, false);
+    if (op.isa<isl::ast_expr_op_gt>()) return binary(op, ">", 9, false);
+    if (op.isa<isl::ast_expr_op_eq>()) return binary(op, "==", 10, false);
+    if (op.isa<isl::ast_expr_op_and>() || op.isa<isl::ast_expr_op_and_then>()) return binary(op, "&&", 14, true);
+    if (op.isa<isl::ast_expr_op_or>() || op.isa<isl::ast_expr_op_or_else>()) return binary(op, "||", 15, true, 13);
+    if (op.isa<isl::ast_expr_op_cond>() || op.isa<isl::ast_expr_op_select>())
+      return {operand(op.arg(0), 15, false) + " ? " + operand(op.arg(1), 15, false) + " : " + operand(op.arg(2), 15, false), 16};
+    throw std::logic_error("sunway printer: unsupported AST expression " + op.to_C_str());
+  }
+};
+
+// --- the files ---------------------------------------------------------------------
+
+std::string params_struct(const std::string& name) {
+  return "// The problem, as the MPE passes it to every CPE (copied into LDM by DMA):\n"
+         "// C[0:m, 0:n] := alpha * op(A) * op(B) + beta * C, column-major C,\n"
+         "// op(A)(i, l) = a[i*rs_a + l*cs_a], op(B)(l, j) = b[l*rs_b + j*cs_b].\n"
+         "// m, n, k >= 1; beta == 0 means C is not read.\n"
+         "struct sw_" + name + "_params {\n"
+         "  long m, n, k;\n  double alpha, beta;\n  const double* a;\n  long rs_a, cs_a;\n"
+         "  const double* b;\n  long rs_b, cs_b;\n  double* c;\n  long ldc;\n};\n";
+}
+
+std::string header_file(const std::string& name, const std::string& origin) {
+  return "// Generated by swblas-gen-sunway " + origin + ". Do not edit: a build product.\n#pragma once\n\n" +
+         params_struct(name) + "\n// MPE side: runs the kernel on the 64 CPEs of the core group (athread_init first).\n"
+         "extern \"C\" void " + name + "_mpe(sw_" + name + "_params* params);\n";
+}
+
+// Helpers the printed statements call; each is a few athread calls.
+const char* kCpePrelude = R"(namespace {
+
+typedef long sw_dim;
+[[maybe_unused]] inline sw_dim imin(sw_dim a, sw_dim b) { return a < b ? a : b; }
+[[maybe_unused]] inline sw_dim imax(sw_dim a, sw_dim b) { return a > b ? a : b; }
+[[maybe_unused]] inline sw_dim floord(sw_dim a, sw_dim b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+// The part of a tile of `size` at `origin` inside a matrix of `extent`:
+// 0 for a tile of the padding (nothing moved, nothing computed).
+inline sw_dim sw_clip(sw_dim origin, sw_dim size, sw_dim extent) { return imax(0, imin(size, extent - origin)); }
+// Which of the two buffers of a double buffer holds the tile at `origin`.
+inline int sw_slot(sw_dim origin, sw_dim period) { return static_cast<int>((origin / period) % 2); }
+
+// DMA keeps main-memory order and packs the LDM side: a tile lands with its
+// unit-stride dimension contiguous. Element (r, c) of a rows x cols tile is at
+// r*rs + c*cs in LDM. Strides without a unit one move column by column.
+struct sw_layout {
+  sw_dim rs, cs;
+};
+inline sw_layout sw_tile_layout(sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols) {
+  return (cs == 1 && rs != 1) ? sw_layout{cols, 1} : sw_layout{1, rows};
+}
+
+// One rows x cols tile of the matrix at `mem` (element (r, c) at
+// mem[r*rs + c*cs]) between main memory and LDM: len = rows*cols*8 bytes,
+// bsize = the contiguous run, stride = the gap to the next run (TARGETS.md
+// A.5). Returns the requests issued; each raises *reply by one.
+template <bool get>
+int sw_tile_dma(double* ldm, double* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
+  if (rows <= 0 || cols <= 0) return 0;
+  const bool by_rows = cs == 1 && rs != 1;
+  const sw_dim run = by_rows ? cols : rows, runs = by_rows ? rows : cols, pitch = by_rows ? rs : cs;
+  if (rs != 1 && cs != 1) {  // no unit stride: one element-gather per column
+    for (sw_dim c = 0; c < cols; ++c) {
+      const int len = static_cast<int>(rows * 8), gap = static_cast<int>((rs - 1) * 8);
+      if (get) athread_dma_iget_stride(ldm + c * rows, mem + c * cs, len, 8, gap, reply);
+      else athread_dma_iput_stride(mem + c * cs, ldm + c * rows, len, 8, gap, reply);
+    }
+    return static_cast<int>(cols);
+  }
+  const int len = static_cast<int>(rows * cols * 8), bsize = static_cast<int>(run * 8);
+  const int stride = runs > 1 ? static_cast<int>((pitch - run) * 8) : 0;
+  if (get) athread_dma_iget_stride(ldm, mem, len, bsize, stride, reply);
+  else athread_dma_iput_stride(mem, ldm, len, bsize, stride, reply);
+  return 1;
+}
+inline int sw_tile_get(double* ldm, const double* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
+  return sw_tile_dma<true>(ldm, const_cast<double*>(mem), rs, cs, rows, cols, reply);
+}
+inline int sw_tile_put(double* mem, double* ldm, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
+  return sw_tile_dma<false>(ldm, mem, rs, cs, rows, cols, reply);
+}
+
+// Broadcast of a tile of `elements` doubles from this CPE's DMA buffer into
+// the same RMA buffer of every CPE of its row (A) or column (B), sender
+// included. words[0] is the landed word (r_rply), words[1] the sent word
+// (l_rply). Returns the sends issued.
+inline int sw_row_bcast(double* dst, double* src, sw_dim elements, athread_rply_t* words) {
+  if (elements <= 0) return 0;
+  athread_rma_row_ibcast(dst, src, static_cast<int>(elements * 8), &words[1], &words[0]);
+  return 1;
+}
+inline int sw_col_bcast(double* dst, double* src, sw_dim elements, athread_rply_t* words) {
+  if (elements <= 0) return 0;
+  athread_rma_col_ibcast(dst, src, static_cast<int>(elements * 8), &words[1], &words[0]);
+  return 1;
+}
+
+// C tile := beta * C tile (beta == 0: C was not read, so zero it).
+inline void sw_scale_tile(double* c, sw_dim elements, double beta) {
+  if (elements <= 0 || beta == 1.0) return;
+  SW_EMU_CHECK_WRITE(c, sizeof(double) * elements);
+  for (sw_dim e = 0; e < elements; ++e) c[e] = beta == 0.0 ? 0.0 : beta * c[e];
+}
+
+}  // namespace
+)";
+
+const char* kEmuHooks = R"(// The emulator's checks (sim/README.md) have no counterpart under swgcc.
+#ifdef __sw_slave__
+#define SW_EMU_CHECK_READ(p, bytes) ((void)0)
+#define SW_EMU_CHECK_WRITE(p, bytes) ((void)0)
+#define SW_EMU_COUNT_FLOPS(n) ((void)0)
+#else
+#define SW_EMU_CHECK_READ(p, bytes) sim_check_ldm_read((p), (bytes))
+#define SW_EMU_CHECK_WRITE(p, bytes) sim_check_ldm_write((p), (bytes))
+#define SW_EMU_COUNT_FLOPS(n) sim_count_flops(n)
+#endif
+)";
+
+std::string micro_kernel_helper(const std::string& name, const sunway_target& t) {
+  return "namespace {\n\n"
+         "// The mark \"ukernel\": C tile += alpha * A tile * B tile on this CPE's LDM.\n"
+         "inline void sw_micro_kernel(const sw_" + name + "_params* p, double* c, const double* a, const double* b,\n"
+         "                            sw_dim m, sw_dim n, sw_dim k) {\n"
+         "  if (m <= 0 || n <= 0 || k <= 0) return;\n"
+         "  const sw_layout at = sw_tile_layout(p->rs_a, p->cs_a, m, k), bt = sw_tile_layout(p->rs_b, p->cs_b, k, n);\n"
+         "  SW_EMU_CHECK_READ(a, sizeof(double) * m * k);\n"
+         "  SW_EMU_CHECK_READ(b, sizeof(double) * k * n);\n"
+         "  SW_EMU_CHECK_WRITE(c, sizeof(double) * m * n);\n"
+         "  " + t.ukernel + "(m, n, k, p->alpha, a, at.rs, at.cs, b, bt.rs, bt.cs, c, m);\n"
+         "  SW_EMU_COUNT_FLOPS(2 * m * n * k);\n"
+         "}\n\n}  // namespace\n";
+}
+
+std::string cpe_allocation(const sunway_recipe_result& r, const std::string& name) {
+  std::ostringstream s;
+  s << "  // LDM, allocated in the same order on every CPE so that a buffer has the\n"
+       "  // same LDM address everywhere (RMA writes the receiver's copy at the\n"
+       "  // sender's address). The generator checked the budget:\n";
+  std::size_t total = 0;
+  for (const ldm_buffer& b : r.buffers) {
+    s << "  //   " << b.name << ": " << b.bytes << " bytes\n";
+    total += b.bytes;
+  }
+  s << "  //   total " << total << " bytes\n"
+    << "  static_assert(sizeof(sw_" << name << "_params) <= " << kernel_param_bytes << ", \"parameter block\");\n"
+    << "  sw_" << name << "_params* p = static_cast<sw_" << name << "_params*>(ldm_malloc(" << kernel_param_bytes << "));\n"
+    << "  athread_dma_get(p, args, sizeof(*p));\n"
+    << "  void* reply_block = ldm_malloc(2 * sizeof(athread_rply_t));\n"
+    << "  athread_rply_t* words = static_cast<athread_rply_t*>(reply_block);  // [0] landed (r_rply), [1] sent (l_rply)\n"
+    << "  double* c_tile = static_cast<double*>(ldm_malloc(" << r.boxes.c[0] * r.boxes.c[1] * 8 << "));\n"
+    << "  double *a_dma[2], *b_dma[2], *a_rma[2], *b_rma[2];\n"
+    << "  for (int slot = 0; slot < 2; ++slot) {\n"
+    << "    a_dma[slot] = static_cast<double*>(ldm_malloc(" << r.boxes.a[0] * r.boxes.a[1] * 8 << "));\n"
+    << "    b_dma[slot] = static_cast<double*>(ldm_malloc(" << r.boxes.b[0] * r.boxes.b[1] * 8 << "));\n"
+    << "    a_rma[slot] = static_cast<double*>(ldm_malloc(" << r.boxes.a[0] * r.boxes.a[1] * 8 << "));\n"
+    << "    b_rma[slot] = static_cast<double*>(ldm_malloc(" << r.boxes.b[0] * r.boxes.b[1] * 8 << "));\n"
+    << "  }\n";
+  return s.str();
+}
+
+std::string cpe_release(const sunway_recipe_result& r) {
+  std::ostringstream s;
+  s << "  for (int slot = 1; slot >= 0; --slot) {\n"
+    << "    ldm_free(b_rma[slot], " << r.boxes.b[0] * r.boxes.b[1] * 8 << ");\n"
+    << "    ldm_free(a_rma[slot], " << r.boxes.a[0] * r.boxes.a[1] * 8 << ");\n"
+    << "    ldm_free(b_dma[slot], " << r.boxes.b[0] * r.boxes.b[1] * 8 << ");\n"
+    << "    ldm_free(a_dma[slot], " << r.boxes.a[0] * r.boxes.a[1] * 8 << ");\n"
+    << "  }\n"
+    << "  ldm_free(c_tile, " << r.boxes.c[0] * r.boxes.c[1] * 8 << ");\n"
+    << "  ldm_free(reply_block, 2 * sizeof(athread_rply_t));\n"
+    << "  ldm_free(p, " << kernel_param_bytes << ");\n";
+  return s.str();
+}
+
+std::string cpe_file(const sunway_recipe_result& r, const gemm_roles& roles, const sunway_target& t,
+                     const std::string& name, const std::string& origin) {
+  std::map<std::string, int> prefix;
+  for (const extension_statement& s : r.statements) prefix[s.name] = s.prefix_dims;
+  const tile_consts consts{std::to_string(r.boxes.c[0]), std::to_string(r.boxes.c[1]), std::to_string(r.boxes.a[1]),
+                           std::to_string(t.step_k())};
+  printer body({{roles.m, "p->m"}, {roles.n, "p->n"}, {roles.k, "p->k"}}, prefix, consts);
+  body.node(build_tree(r, roles, t), 1);
+  std::ostringstream s;
+  s << "// Generated by swblas-gen-sunway " << origin << ". Do not edit: a build product.\n"
+    << "// CPE (slave) kernel: compile with swgcc -mslave -msimd, or on the host\n"
+    << "// against sim/ (the athread emulation).\n"
+    << "#include \"" << name << ".h\"\n#include \"slave.h\"\n#include \"sunway/cpe_ukernel.h\"\n\n"
+    << kEmuHooks << "\n" << kCpePrelude << "\n" << micro_kernel_helper(name, t) << "\n"
+    << "extern \"C\" void " << name << "_cpe(sw_" << name << "_params* args) {\n"
+    << cpe_allocation(r, name)
+    << "  const sw_dim rid = _ROW, cid = _COL;\n"
+    << "  athread_rply_t c_reply = 0, dma_reply[2] = {0, 0};\n"
+    << "  int c_expect = 0, dma_expect[2] = {0, 0};\n"
+    << "  long landed_expect = 0, sent_expect = 0;\n"
+    << "  words[0] = words[1] = 0;\n"
+    << "  athread_ssync_array();  // buffers and reply words ready everywhere before any broadcast\n"
+    << body.text()
+    << "  athread_ssync_array();  // no CPE frees a buffer another one still sends into\n"
+    << cpe_release(r) << "}\n";
+  return s.str();
+}
+
+std::string mpe_file(const std::string& name, const std::string& origin) {
+  return "// Generated by swblas-gen-sunway " + origin + ". Do not edit: a build product.\n"
+         "// MPE (host) launcher: compile with swgcc -mhost, or on the host against sim/.\n"
+         "#include \"" + name + ".h\"\n#include \"athread.h\"\n\n"
+         "extern \"C\" void SLAVE_FUN(" + name + "_cpe)(sw_" + name + "_params*);\n\n"
+         "extern \"C\" void " + name + "_mpe(sw_" + name + "_params* params) {\n"
+         "  athread_spawn(SLAVE_FUN(" + name + "_cpe), params);\n"
+         "  athread_join();\n}\n";
+}
+
+}  // namespace
+
+kernel_sources print_kernel(const sunway_recipe_result& r, const gemm_roles& roles, const sunway_target& t,
+                            const std::string& name, const std::string& origin) {
+  return {header_file(name, origin), cpe_file(r, roles, t, name, origin), mpe_file(name, origin)};
+}
+
+}  // namespace swgen::sunway

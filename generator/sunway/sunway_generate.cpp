@@ -1,0 +1,30 @@
+// The Sunway back end's driver (see sunway_generate.h). This file holds the
+// only isl context of a run.
+#include "sunway_generate.h"
+
+#include "isl_c.h"
+#include "polyhedral.h"
+#include "spec.h"
+#include "sunway_codegen.h"
+#include "sunway_recipe.h"
+
+namespace swgen::sunway {
+
+generated_files generate_kernel_files(const std::string& spec_source, const sunway_target& t, const std::string& name) {
+  const scop s = parse_spec(spec_source);
+  islc::context ctx;
+  const model m = build_model(ctx.get(), s);
+  const analysis a = analyse(m, s);
+  const sunway_recipe_result r = apply_sunway_recipe(m, a, t);
+  const kernel_sources k = print_kernel(r, a.roles, t, name, "for target " + t.name);
+  generated_files out;
+  out.files = {{name + ".h", k.header}, {name + "_cpe.cpp", k.cpe}, {name + "_mpe.cpp", k.mpe}};
+  out.stages = r.stages;
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> generate(const std::string& spec_source, const sunway_target& t) {
+  return generate_kernel_files(spec_source, t, "dgemm_" + t.name).files;
+}
+
+}  // namespace swgen::sunway

@@ -1,0 +1,29 @@
+// The Sunway back end of swblas-gen as a library call: spec source + target
+// description -> the generated files (name, contents). No isl types here.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sunway_target.h"
+
+namespace swgen::sunway {
+
+struct generated_files {
+  std::vector<std::pair<std::string, std::string>> files;   // (file name, contents)
+  std::vector<std::pair<std::string, std::string>> stages;  // (stage, schedule tree) for --dump-schedule
+};
+
+// Parses and analyses the spec with swblas_gen_core (spec_error when refused),
+// applies the Sunway recipe (spec_error when the tiles exceed the LDM budget)
+// and prints, for kernel `name`:
+//   <name>.h        the parameter block shared by the MPE and CPE sources
+//   <name>_cpe.cpp  the CPE (slave) kernel: DMA, RMA, barriers, micro-kernel calls
+//   <name>_mpe.cpp  the MPE (host) launcher: athread_spawn / athread_join
+generated_files generate_kernel_files(const std::string& spec_source, const sunway_target& t, const std::string& name);
+
+// The files only (the form the lead's CLI folds in).
+std::vector<std::pair<std::string, std::string>> generate(const std::string& spec_source, const sunway_target& t);
+
+}  // namespace swgen::sunway

@@ -1,0 +1,328 @@
+// The Sunway recipe passes (see sunway_recipe.h).
+#include "sunway_recipe.h"
+
+#include <stdexcept>
+
+#include "isl_c.h"
+#include "spec.h"
+
+namespace swgen::sunway {
+
+namespace {
+
+// Positional names for the statement's iterators: the spec's loop order is
+// kept in the instances; i, j, k name the GEMM roles of those positions.
+struct iterator_names {
+  std::string tuple;  // "S0[d0, d1, d2]"
+  std::string i, j, k;
+};
+
+iterator_names names_of(const gemm_roles& r) {
+  const std::string d[3] = {"d0", "d1", "d2"};
+  return {r.statement + "[d0, d1, d2]", d[r.row], d[r.col], d[r.reduction]};
+}
+
+std::string params(const gemm_roles& r) { return "[" + r.m + ", " + r.n + ", " + r.k + "] -> "; }
+
+// A band over the statement from one quasi-affine expression per member.
+isl::multi_union_pw_aff band_schedule(isl::ctx ctx, const std::string& tuple, const std::vector<std::string>& members) {
+  std::string text = "[";
+  for (std::size_t n = 0; n < members.size(); ++n)
+    text += (n ? ", " : "") + std::string("{ ") + tuple + " -> [(" + members[n] + ")] }";
+  return isl::multi_union_pw_aff(ctx, text + "]");
+}
+
+// The GEMM domain padded to whole mesh steps in i and j (k is not padded:
+// every CPE runs the same sub-steps of the last k block anyway).
+isl::union_set padded_domain(isl::ctx ctx, const gemm_roles& r, const sunway_target& t) {
+  const iterator_names n = names_of(r);
+  const std::string sm = std::to_string(t.step_m()), sn = std::to_string(t.step_n());
+  return isl::union_set(ctx, params(r) + "{ " + n.tuple + " : 0 <= " + n.i + " and 0 <= " + n.j + " and 0 <= " + n.k +
+                                 " < " + r.k + " and exists (e0, e1 : " + n.i + " < " + sm + "e0 and " + r.m + " <= " +
+                                 sm + "e0 < " + r.m + " + " + sm + " and " + n.j + " < " + sn + "e1 and " + r.n +
+                                 " <= " + sn + "e1 < " + r.n + " + " + sn + ") }");
+}
+
+isl::schedule_node find_mark(const isl::schedule_node& root, const std::string& name) {
+  isl::schedule_node found;
+  root.foreach_descendant_top_down([&](const isl::schedule_node& node) {
+    if (found.is_null() && node.isa<isl::schedule_node_mark>() && islc::mark_name(node) == name) found = node;
+    return found.is_null();
+  });
+  if (found.is_null()) throw std::logic_error("sunway recipe: mark '" + name + "' not found");
+  return found;
+}
+
+// Every dependence must still go forward in the transformed schedule.
+void check_legal(const isl::schedule& sched, const isl::union_map& deps) {
+  const isl::union_map s = sched.get_map();
+  const isl::union_map moved = deps.apply_domain(s).apply_range(s);
+  isl::union_map forward(sched.ctx(), "{ }");
+  s.range().foreach_set([&](const isl::set& set) { forward = forward.unite(isl::union_map(islc::lex_lt(set.space()))); });
+  if (!moved.is_subset(forward)) throw std::logic_error("sunway recipe: the schedule violates a dependence");
+}
+
+}  // namespace
+
+// --- pass 1: compute decomposition (paper 000 section 3) ---------------------
+
+// [I, J] ; "cpe_mesh" ; filter (r, c) = (rid, cid) ; [r, c] ; [Kb] ; [s] ;
+// "ukernel" ; [i, j, k]  on the padded domain.
+isl::schedule_node decompose_for_mesh(isl::ctx ctx, const gemm_roles& r, const sunway_target& t) {
+  const iterator_names n = names_of(r);
+  const std::string tm = std::to_string(t.tile_m), tn = std::to_string(t.tile_n), tk = std::to_string(t.tile_k);
+  const std::string sm = std::to_string(t.step_m()), sn = std::to_string(t.step_n()), sk = std::to_string(t.step_k());
+  const std::string rows = std::to_string(t.mesh_rows), cols = std::to_string(t.mesh_cols);
+  const std::string cpe_row = "floor(" + n.i + "/" + tm + ") - " + rows + "*floor(" + n.i + "/" + sm + ")";
+  const std::string cpe_col = "floor(" + n.j + "/" + tn + ") - " + cols + "*floor(" + n.j + "/" + sn + ")";
+  isl::schedule_node node = isl::schedule_node::from_domain(padded_domain(ctx, r, t)).child(0);
+  node = node.insert_partial_schedule(band_schedule(
+      ctx, n.tuple, {sm + "*floor(" + n.i + "/" + sm + ")", sn + "*floor(" + n.j + "/" + sn + ")"}));
+  node = node.child(0).insert_mark("cpe_mesh").child(0);
+  node = node.insert_filter(isl::union_set(ctx, "[rid, cid] -> { " + n.tuple + " : " + cpe_row + " = rid and " +
+                                                   cpe_col + " = cid }"));
+  node = node.child(0).insert_partial_schedule(band_schedule(ctx, n.tuple, {cpe_row, cpe_col}));
+  node = node.child(0).insert_partial_schedule(band_schedule(ctx, n.tuple, {sk + "*floor(" + n.k + "/" + sk + ")"}));
+  node = node.child(0).insert_partial_schedule(
+      band_schedule(ctx, n.tuple, {"floor(" + n.k + "/" + tk + ") - " + cols + "*floor(" + n.k + "/" + sk + ")"}));
+  node = node.child(0).insert_mark("ukernel").child(0);
+  return node.insert_partial_schedule(band_schedule(ctx, n.tuple, {n.i, n.j, n.k})).root();
+}
+
+namespace {
+
+// --- footprints and extension relations -------------------------------------
+
+// Prefix schedule at `node`, restricted to the instances reaching it.
+isl::union_map prefix_at(const isl::schedule_node& node) {
+  return node.prefix_schedule_union_map().intersect_domain(islc::node_domain(node));
+}
+
+isl::fixed_box box_of(const isl::map& footprint, const std::string& what) {
+  const isl::fixed_box box = footprint.range_simple_fixed_box_hull();
+  if (!box.is_valid()) throw std::logic_error("sunway recipe: no fixed-size box hull for " + what);
+  return box;
+}
+
+std::vector<long> box_sizes(const isl::fixed_box& box) {
+  std::vector<long> s;
+  const isl::multi_val size = box.size();
+  for (unsigned d = 0; d < size.size(); ++d) s.push_back(size.at(static_cast<int>(d)).num_si());
+  return s;
+}
+
+// Accesses of `array` over the padded domain: the model's relation with its
+// domain constraints removed (gist), then restricted to `padded`.
+isl::union_map accesses(const isl::union_map& rel, const isl::union_set& real, const isl::union_set& padded,
+                        const std::string& array) {
+  return rel.intersect_range(isl::union_set(rel.ctx(), "{ " + array + "[a, b] }")).gist_domain(real).intersect_domain(padded);
+}
+
+std::string vars(const std::string& p, int n) {
+  std::string s;
+  for (int d = 0; d < n; ++d) s += (d ? ", " : "") + p + std::to_string(d);
+  return s;
+}
+
+// { [p0..p(n-1)] -> [p0..p(n-1), q...] } extending a prefix by free members.
+isl::map extend(isl::ctx ctx, int from, int to, const std::string& extra = "") {
+  std::string range = vars("p", from);
+  for (int d = from; d < to; ++d) range += ", q" + std::to_string(d);
+  return isl::map(ctx, "{ [" + vars("p", from) + "] -> [" + range + "]" + (extra.empty() ? "" : " : " + extra) + " }");
+}
+
+// The points of a 6-d prefix (I, J, r, c, Kb, s) whose sub-step s equals the
+// CPE's column (A: the CPE fetches / sends the k slice of its column) or row (B).
+isl::set sender(isl::ctx ctx, const std::string& who) {
+  return isl::set(ctx, "{ [I, J, r, c, Kb, s] : s = " + who + " }");
+}
+
+// The instance relation of an extension statement: prefix -> name[prefix, payload].
+isl::map extension(const isl::map& to_payload, const std::string& name) {
+  const isl::map id = to_payload.domain().identity();
+  return id.range_product(to_payload).flatten_range().set_range_tuple(name);
+}
+
+struct footprints {
+  isl::set p4, p5, p6;          // prefix points at the Kb band, the s band, the ukernel mark
+  isl::multi_aff a, b, c, comp;  // origins: A, B tiles (over p6), C tile (over p4), compute tile (over p6)
+};
+
+footprints compute_footprints(const isl::schedule_node& root, const model& m, const gemm_roles& r,
+                              const isl::union_set& padded, tile_boxes* boxes) {
+  const isl::schedule_node uk = find_mark(root, "ukernel");
+  const isl::schedule_node s_band = uk.parent(), kb_band = s_band.parent();
+  const isl::union_map pre6 = prefix_at(uk), pre5 = prefix_at(s_band), pre4 = prefix_at(kb_band);
+  footprints f;
+  f.p4 = pre4.range().as_set();
+  f.p5 = pre5.range().as_set();
+  f.p6 = pre6.range().as_set();
+  const isl::fixed_box a = box_of(pre6.reverse().apply_range(accesses(m.reads, m.domain, padded, r.a)).as_map(), r.a);
+  const isl::fixed_box b = box_of(pre6.reverse().apply_range(accesses(m.reads, m.domain, padded, r.b)).as_map(), r.b);
+  const isl::fixed_box c = box_of(pre4.reverse().apply_range(accesses(m.writes, m.domain, padded, r.c)).as_map(), r.c);
+  const isl::fixed_box comp = box_of(pre6.reverse().as_map(), "the compute tile");
+  f.a = a.offset();
+  f.b = b.offset();
+  f.c = c.offset();
+  f.comp = comp.offset();
+  boxes->a = box_sizes(a);
+  boxes->b = box_sizes(b);
+  boxes->c = box_sizes(c);
+  boxes->compute = box_sizes(comp);
+  return f;
+}
+
+// --- pass 2: DMA of C, A and B tiles (paper 000 section 4) --------------------
+
+// Statements around the Kb band: getC, fetch_first_a/b, waitC before it;
+// putC, wait_putC after it. The first block's fetch is peeled out of the loop.
+isl::schedule_node insert_tile_dma(isl::schedule_node kb_band, const footprints& f,
+                                   std::vector<extension_statement>* stmts) {
+  const isl::ctx ctx = kb_band.ctx();
+  const isl::map c_tile = f.c.as_map().intersect_domain(f.p4);
+  const isl::map first = extend(ctx, 4, 6).intersect_range(f.p6);
+  const isl::map first_a = first.intersect_range(sender(ctx, "c")).lexmin().apply_range(f.a.as_map());
+  const isl::map first_b = first.intersect_range(sender(ctx, "r")).lexmin().apply_range(f.b.as_map());
+  const std::vector<std::pair<std::string, isl::map>> before = {
+      {"getC", c_tile}, {"fetch_first_a", first_a}, {"fetch_first_b", first_b}, {"waitC", c_tile}};
+  for (const auto& [name, rel] : before) {
+    kb_band = kb_band.graft_before(isl::schedule_node::from_extension(isl::union_map(extension(rel, name))));
+    stmts->push_back({name, 4, name == "fetch_first_a" ? "A origin" : name == "fetch_first_b" ? "B origin" : "C origin"});
+  }
+  for (const std::string name : {"wait_putC", "putC"}) {  // graft_after puts each directly after the band
+    kb_band = kb_band.graft_after(isl::schedule_node::from_extension(isl::union_map(extension(c_tile, name))));
+    stmts->push_back({name, 4, "C origin"});
+  }
+  return kb_band;
+}
+
+// Statements in the Kb loop before the s band: wait for this block's tiles,
+// fetch the next block's (where there is one) into the other DMA buffer,
+// a barrier, and the broadcasts of the block's first sub-step (peeled). The
+// barrier matters when the previous block had an odd number of sub-steps (a
+// ragged last k block): its last micro kernel read the buffer that the first
+// broadcast now overwrites.
+isl::schedule_node insert_block_pipeline(isl::schedule_node s_band, const footprints& f,
+                                         std::vector<extension_statement>* stmts) {
+  const isl::ctx ctx = s_band.ctx();
+  const isl::map same_block = extend(ctx, 5, 6).intersect_domain(f.p5).intersect_range(f.p6);
+  const isl::map next_block =
+      isl::map(ctx, "{ [I, J, r, c, Kb] -> [I, J, r, c, Kb2, s] : Kb2 > Kb }").intersect_domain(f.p5).intersect_range(f.p6);
+  const isl::map first_step = same_block.lexmin();
+  const std::vector<std::pair<std::string, isl::map>> rels = {
+      {"wait_block", first_step.apply_range(f.comp.as_map())},
+      {"fetch_next_a", next_block.intersect_range(sender(ctx, "c")).lexmin().apply_range(f.a.as_map())},
+      {"fetch_next_b", next_block.intersect_range(sender(ctx, "r")).lexmin().apply_range(f.b.as_map())},
+      {"ssync_block", isl::map(ctx, "{ [I, J, r, c, Kb] -> [] }").intersect_domain(f.p5)},
+      {"bcast_first_a", first_step.intersect_range(sender(ctx, "c")).apply_range(f.a.as_map())},
+      {"bcast_first_b", first_step.intersect_range(sender(ctx, "r")).apply_range(f.b.as_map())}};
+  for (const auto& [name, rel] : rels) {
+    s_band = s_band.graft_before(isl::schedule_node::from_extension(isl::union_map(extension(rel, name))));
+    const bool b = name.back() == 'b' && name != "wait_block";
+    stmts->push_back({name, 5, name == "wait_block" ? "compute-tile origin" : name == "ssync_block" ? "none" : b ? "B origin" : "A origin"});
+  }
+  return s_band;
+}
+
+// --- pass 3: RMA broadcasts, second pipeline level (paper 000 sections 5, 6) --
+
+// Statements in the s loop before the micro kernel: wait for this sub-step's
+// broadcasts, a barrier (every CPE is done with the buffers the next
+// broadcasts overwrite), and the next sub-step's broadcasts.
+isl::schedule_node insert_step_pipeline(isl::schedule_node uk, const footprints& f,
+                                        std::vector<extension_statement>* stmts) {
+  const isl::ctx ctx = uk.ctx();
+  const isl::map next_step =
+      isl::map(ctx, "{ [I, J, r, c, Kb, s] -> [I, J, r, c, Kb, s2] : s2 > s }").intersect_domain(f.p6).intersect_range(f.p6).lexmin();
+  const std::vector<std::pair<std::string, isl::map>> rels = {
+      {"wait_step", f.comp.as_map().intersect_domain(f.p6)},
+      {"ssync_step", isl::map(ctx, "{ [I, J, r, c, Kb, s] -> [] }").intersect_domain(f.p6)},
+      {"bcast_next_a", next_step.intersect_range(sender(ctx, "c")).apply_range(f.a.as_map())},
+      {"bcast_next_b", next_step.intersect_range(sender(ctx, "r")).apply_range(f.b.as_map())}};
+  for (const auto& [name, rel] : rels) {
+    uk = uk.graft_before(isl::schedule_node::from_extension(isl::union_map(extension(rel, name))));
+    stmts->push_back({name, 6, name == "wait_step" ? "compute-tile origin" : name == "ssync_step" ? "none"
+                                   : name.back() == 'a' ? "A origin" : "B origin"});
+  }
+  return uk;
+}
+
+std::size_t round_up(std::size_t v, std::size_t a) { return (v + a - 1) / a * a; }
+
+}  // namespace
+
+std::vector<ldm_buffer> ldm_plan(const sunway_target& t, std::size_t param_bytes) {
+  const std::size_t a = static_cast<std::size_t>(t.tile_m) * t.tile_k * 8;
+  const std::size_t b = static_cast<std::size_t>(t.tile_k) * t.tile_n * 8;
+  std::vector<ldm_buffer> v = {{"params", param_bytes}, {"reply_words", 2 * sizeof(long)},
+                               {"c_tile", static_cast<std::size_t>(t.tile_m) * t.tile_n * 8}};
+  for (const char* slot : {"[0]", "[1]"}) {
+    v.push_back({std::string("a_dma") + slot, a});
+    v.push_back({std::string("b_dma") + slot, b});
+    v.push_back({std::string("a_rma") + slot, a});
+    v.push_back({std::string("b_rma") + slot, b});
+  }
+  return v;
+}
+
+void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buffers) {
+  std::size_t total = 0;
+  std::string list;
+  for (const ldm_buffer& b : buffers) {
+    total += round_up(b.bytes, t.ldm_align);
+    list += (list.empty() ? "" : ", ") + b.name + " " + std::to_string(b.bytes);
+  }
+  const std::size_t largest_dma = static_cast<std::size_t>(t.tile_m) * t.tile_n * 8;
+  if (largest_dma > t.dma_max_bytes)
+    throw spec_error("target " + t.name + ": a " + std::to_string(t.tile_m) + "x" + std::to_string(t.tile_n) +
+                     " C tile is " + std::to_string(largest_dma) + " bytes, more than one DMA moves (" +
+                     std::to_string(t.dma_max_bytes) + ")");
+  if (total > t.ldm_budget)
+    throw spec_error("target " + t.name + ": CPE tile " + std::to_string(t.tile_m) + "x" + std::to_string(t.tile_n) +
+                     "x" + std::to_string(t.tile_k) + " needs " + std::to_string(total) +
+                     " bytes of LDM per CPE with every double buffer counted (" + list + "; each rounded up to " +
+                     std::to_string(t.ldm_align) + " bytes) but the budget is " + std::to_string(t.ldm_budget) +
+                     " bytes (ldm_budget)");
+}
+
+namespace {
+
+// The recipe handles one GEMM statement over (i, j, k); batched and fused
+// specs, which the analysis may accept for the other targets, are refused.
+void require_plain_gemm(const model& m, const gemm_roles& r) {
+  int statements = 0;
+  bool three_deep = true;
+  m.domain.foreach_set([&](const isl::set& s) {
+    ++statements;
+    three_deep = three_deep && s.tuple_dim() == 3;
+  });
+  if (statements != 1 || !three_deep)
+    throw spec_error("statement " + r.statement +
+                     ": the Sunway recipe generates plain DGEMM only (one statement over i, j, k); batched and fused "
+                     "specs are not supported for Sunway yet");
+}
+
+}  // namespace
+
+sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t) {
+  require_plain_gemm(m, a.roles);
+  sunway_recipe_result res;
+  res.buffers = ldm_plan(t, kernel_param_bytes);
+  check_ldm_budget(t, res.buffers);
+  res.stages.emplace_back("model", islc::schedule_text(m.schedule));
+  res.stages.emplace_back("analysis", islc::schedule_text(a.schedule));
+  const isl::ctx ctx = m.domain.ctx();
+  isl::schedule_node root = decompose_for_mesh(ctx, a.roles, t);
+  check_legal(root.schedule(), a.raw.unite(a.war).unite(a.waw));
+  res.stages.emplace_back("mesh decomposition", islc::schedule_text(root.schedule()));
+  const footprints f = compute_footprints(root, m, a.roles, padded_domain(ctx, a.roles, t), &res.boxes);
+  isl::schedule_node kb = insert_tile_dma(find_mark(root, "ukernel").parent().parent(), f, &res.statements);
+  res.stages.emplace_back("dma", islc::schedule_text(kb.schedule()));
+  isl::schedule_node s = insert_block_pipeline(kb.child(0), f, &res.statements);
+  isl::schedule_node uk = insert_step_pipeline(s.child(0), f, &res.statements);
+  res.stages.emplace_back("rma and pipeline", islc::schedule_text(uk.schedule()));
+  res.schedule = uk.schedule();
+  return res;
+}
+
+}  // namespace swgen::sunway

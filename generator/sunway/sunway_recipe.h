@@ -1,0 +1,81 @@
+// The Sunway recipe (paper 000, sections 3-6): schedule-tree passes that turn
+// the analysed GEMM loop nest into the work of one 8x8 CPE mesh.
+//
+//   band [I, J]          mesh steps: 512x512 blocks of C (every CPE runs all)
+//   mark "cpe_mesh"
+//   filter               binds the next band to the parameters (rid, cid)
+//   band [r, c]          the CPE's 64x64 tile inside the step (= rid, cid)
+//   extension            getC, fetch_first_a/b | waitC ... putC, wait_putC
+//   band [Kb]            256-deep k blocks (DMA level)
+//   extension            wait_block, fetch_next_a/b, ssync_block, bcast_first_a/b
+//   band [s]             k strip-mined by 8: sub-step s of the block (RMA level)
+//   extension            wait_step, ssync_step, bcast_next_a/b
+//   mark "ukernel"       printed as one CPE micro-kernel call
+//   band [i, j, k]
+//
+// Extension statements carry the tile origins isl computed from the access
+// relations (fixed box hull offsets), so the printer never re-derives an
+// index. The *_first statements before a loop and the *_next statements in
+// its body (guarded by isl where a next iteration exists) are the peeled
+// two-level software pipeline; their buffers alternate by block (DMA) and by
+// sub-step (RMA) parity.
+//
+// Edge tiles: the iteration domain is padded to whole mesh steps so that all
+// 64 CPEs run the same steps (the barriers and broadcasts need every CPE);
+// the printed calls clip each tile to the real M, N, K and skip empty ones.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <isl/cpp.h>
+
+#include "polyhedral.h"
+#include "sunway_target.h"
+
+namespace swgen::sunway {
+
+// One LDM buffer of the CPE kernel, for the budget check and the printer.
+struct ldm_buffer {
+  std::string name;    // e.g. "a_dma[1]"
+  std::size_t bytes;   // as requested from ldm_malloc
+};
+
+// Box hull sizes of the tiles (rows, columns), from isl.
+struct tile_boxes {
+  std::vector<long> a, b, c, compute;  // A 64x32, B 32x64, C 64x64, S 64x64x32
+};
+
+// An extension statement: its name and how many leading coordinates of its
+// instances are the prefix schedule (the rest is its payload).
+struct extension_statement {
+  std::string name;
+  int prefix_dims;
+  std::string payload;  // what the payload coordinates are, e.g. "A origin (i, k)"
+};
+
+struct sunway_recipe_result {
+  isl::schedule schedule;
+  tile_boxes boxes;
+  std::vector<extension_statement> statements;
+  std::vector<ldm_buffer> buffers;
+  std::vector<std::pair<std::string, std::string>> stages;  // --dump-schedule
+};
+
+// Pass 1 (paper 000 section 3): the tree above on the padded domain, before
+// any extension statement.
+isl::schedule_node decompose_for_mesh(isl::ctx ctx, const gemm_roles& r, const sunway_target& t);
+
+// Runs all passes; throws spec_error when the tiles do not fit the LDM budget.
+sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t);
+
+// The LDM the CPE kernel allocates for target `t` (every double buffer
+// counted), and the check against the budget (spec_error naming each buffer).
+std::vector<ldm_buffer> ldm_plan(const sunway_target& t, std::size_t param_bytes);
+void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buffers);
+
+// Bytes of the CPE kernel's parameter block (copied into LDM at start).
+constexpr std::size_t kernel_param_bytes = 128;
+
+}  // namespace swgen::sunway
