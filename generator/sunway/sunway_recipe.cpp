@@ -144,9 +144,16 @@ isl::map extension(const isl::map& to_payload, const std::string& name) {
 }
 
 struct footprints {
-  isl::set p4, p5, p6;          // prefix points at the Kb band, the s band, the ukernel mark
-  isl::multi_aff a, b, c, comp;  // origins: A, B tiles (over p6), C tile (over p4), compute tile (over p6)
+  isl::set p4, p5, p6;     // prefix points at the Kb band, the s band, the ukernel mark
+  isl::multi_aff a, b, c;  // origins: A, B tiles (over p6), C tile (over p4)
+  isl::map comp;           // compute-tile origin (i, j, k) in GEMM role order, over p6
 };
+
+// The statement's instance tuple in GEMM role order: { S[d] -> [i, j, k] }.
+isl::map role_order(isl::ctx ctx, const gemm_roles& r) {
+  const iterator_names n = names_of(r);
+  return isl::map(ctx, "{ " + n.tuple + " -> [" + n.i + ", " + n.j + ", " + n.k + "] }");
+}
 
 footprints compute_footprints(const isl::schedule_node& root, const model& m, const gemm_roles& r,
                               const isl::union_set& padded, tile_boxes* boxes) {
@@ -164,11 +171,12 @@ footprints compute_footprints(const isl::schedule_node& root, const model& m, co
   f.a = a.offset();
   f.b = b.offset();
   f.c = c.offset();
-  f.comp = comp.offset();
+  f.comp = comp.offset().as_map().apply_range(role_order(root.ctx(), r));
   boxes->a = box_sizes(a);
   boxes->b = box_sizes(b);
   boxes->c = box_sizes(c);
-  boxes->compute = box_sizes(comp);
+  const std::vector<long> spec_order = box_sizes(comp);
+  boxes->compute = {spec_order[r.row], spec_order[r.col], spec_order[r.reduction]};
   return f;
 }
 
@@ -210,7 +218,7 @@ isl::schedule_node insert_block_pipeline(isl::schedule_node s_band, const footpr
       isl::map(ctx, "{ [I, J, r, c, Kb] -> [I, J, r, c, Kb2, s] : Kb2 > Kb }").intersect_domain(f.p5).intersect_range(f.p6);
   const isl::map first_step = same_block.lexmin();
   const std::vector<std::pair<std::string, isl::map>> rels = {
-      {"wait_block", first_step.apply_range(f.comp.as_map())},
+      {"wait_block", first_step.apply_range(f.comp)},
       {"fetch_next_a", next_block.intersect_range(sender(ctx, "c")).lexmin().apply_range(f.a.as_map())},
       {"fetch_next_b", next_block.intersect_range(sender(ctx, "r")).lexmin().apply_range(f.b.as_map())},
       {"ssync_block", isl::map(ctx, "{ [I, J, r, c, Kb] -> [] }").intersect_domain(f.p5)},
@@ -235,7 +243,7 @@ isl::schedule_node insert_step_pipeline(isl::schedule_node uk, const footprints&
   const isl::map next_step =
       isl::map(ctx, "{ [I, J, r, c, Kb, s] -> [I, J, r, c, Kb, s2] : s2 > s }").intersect_domain(f.p6).intersect_range(f.p6).lexmin();
   const std::vector<std::pair<std::string, isl::map>> rels = {
-      {"wait_step", f.comp.as_map().intersect_domain(f.p6)},
+      {"wait_step", f.comp.intersect_domain(f.p6)},
       {"ssync_step", isl::map(ctx, "{ [I, J, r, c, Kb, s] -> [] }").intersect_domain(f.p6)},
       {"bcast_next_a", next_step.intersect_range(sender(ctx, "c")).apply_range(f.a.as_map())},
       {"bcast_next_b", next_step.intersect_range(sender(ctx, "r")).apply_range(f.b.as_map())}};

@@ -8,6 +8,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -188,6 +189,37 @@ TEST(SunwayEmuDgemmCounters, OneMeshStepMovesEachTileOnce) {
   EXPECT_EQ(total.rma_sends, 64u * 2);
   EXPECT_EQ(total.rma_bytes_received, 64u * 8 * 2 * 64 * 32 * 8);
   EXPECT_LE(swsim::counters(0).ldm_peak_bytes, swsim::default_ldm_budget);
+}
+
+}  // namespace
+
+namespace {
+
+// The emulation enforces the budget the generator planned for: with less
+// usable LDM the generated kernel's allocation fails, naming the buffer.
+TEST(SunwayEmuDgemmLdm, ASmallerBudgetIsCaughtByTheEmulation) {
+  case_data d = make_case({64, 64, 32}, false, false, 1.0, 1.0);
+  std::vector<double> result = d.c;
+  swblas::gemm_problem p = problem_of(d, result);
+  swsim::set_ldm_budget(128 * 1024);
+  std::string error;
+  try {
+    swblas::sunway_emu_gemm(p);
+  } catch (const swsim::sim_error& e) {
+    error = e.what();
+  }
+  swsim::set_ldm_budget(swsim::default_ldm_budget);
+  EXPECT_NE(error.find("ldm_malloc"), std::string::npos) << error;
+  EXPECT_NO_THROW(swblas::sunway_emu_gemm(p));  // and the mesh is usable again
+}
+
+// Two host threads share the one emulated core group: calls are serialised.
+TEST(SunwayEmuDgemmThreads, ConcurrentCallsAreSerialised) {
+  case_data d1 = make_case({130, 70, 50}, false, true, 1.0, 0.0);
+  case_data d2 = make_case({70, 130, 40}, true, false, 2.0, 1.0);
+  std::thread other([&] { expect_matches_reference(d1); });
+  expect_matches_reference(d2);
+  other.join();
 }
 
 }  // namespace

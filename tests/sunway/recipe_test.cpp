@@ -140,6 +140,15 @@ TEST(SunwaySources, PrintTheAthreadApi) {
   EXPECT_THAT(mpe, HasSubstr("athread_join();"));
 }
 
+// The loop order of the spec does not matter: every index the printer uses
+// comes from the GEMM roles, so k-outermost prints the same kernel.
+TEST(SunwaySources, LoopOrderOfTheSpecDoesNotChangeTheKernel) {
+  const auto ijk = swgen::sunway::generate(dgemm_spec(), default_target());
+  const auto kij = swgen::sunway::generate(read(SWBLAS_SOURCE_DIR "/generator/specs/dgemm_kij.c"), default_target());
+  ASSERT_EQ(ijk.size(), kij.size());
+  for (std::size_t f = 0; f < ijk.size(); ++f) EXPECT_EQ(ijk[f].second, kij[f].second) << ijk[f].first;
+}
+
 TEST(SunwayDumps, EveryStageIsRecorded) {
   const auto out = swgen::sunway::generate_kernel_files(dgemm_spec(), default_target(), "k");
   std::vector<std::string> names;
