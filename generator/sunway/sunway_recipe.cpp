@@ -10,20 +10,6 @@ namespace swgen::sunway {
 
 namespace {
 
-// Positional names for the statement's iterators: the spec's loop order is
-// kept in the instances; i, j, k name the GEMM roles of those positions.
-struct iterator_names {
-  std::string tuple;  // "S0[d0, d1, d2]"
-  std::string i, j, k;
-};
-
-iterator_names names_of(const gemm_roles& r) {
-  const std::string d[3] = {"d0", "d1", "d2"};
-  return {r.statement + "[d0, d1, d2]", d[r.row], d[r.col], d[r.reduction]};
-}
-
-std::string params(const gemm_roles& r) { return "[" + r.m + ", " + r.n + ", " + r.k + "] -> "; }
-
 // A band over the statement from one quasi-affine expression per member.
 isl::multi_union_pw_aff band_schedule(isl::ctx ctx, const std::string& tuple, const std::vector<std::string>& members) {
   std::string text = "[";
@@ -32,15 +18,18 @@ isl::multi_union_pw_aff band_schedule(isl::ctx ctx, const std::string& tuple, co
   return isl::multi_union_pw_aff(ctx, text + "]");
 }
 
-// The GEMM domain padded to whole mesh steps in i and j (k is not padded:
-// every CPE runs the same sub-steps of the last k block anyway).
-isl::union_set padded_domain(isl::ctx ctx, const gemm_roles& r, const sunway_target& t) {
-  const iterator_names n = names_of(r);
+// The GEMM domain padded to whole mesh steps in i and j: the real domain's
+// (batch and) k extent, times i and j up to the next multiple of the step.
+isl::union_set padded_domain(const isl::union_set& real, const statement_shape& sh, const sunway_target& t) {
+  const isl::ctx ctx = real.ctx();
+  const isl::union_map to_bk(ctx, "{ " + sh.tuple + " -> [" + (sh.batched() ? sh.b + ", " : "") + sh.k + "] }");
   const std::string sm = std::to_string(t.step_m()), sn = std::to_string(t.step_n());
-  return isl::union_set(ctx, params(r) + "{ " + n.tuple + " : 0 <= " + n.i + " and 0 <= " + n.j + " and 0 <= " + n.k +
-                                 " < " + r.k + " and exists (e0, e1 : " + n.i + " < " + sm + "e0 and " + r.m + " <= " +
-                                 sm + "e0 < " + r.m + " + " + sm + " and " + n.j + " < " + sn + "e1 and " + r.n +
-                                 " <= " + sn + "e1 < " + r.n + " + " + sn + ") }");
+  const gemm_roles& r = sh.roles;
+  const isl::union_set ij(ctx, "[" + r.m + ", " + r.n + "] -> { " + sh.tuple + " : 0 <= " + sh.i + " and 0 <= " + sh.j +
+                                   " and exists (e0, e1 : " + sh.i + " < " + sm + "e0 and " + r.m + " <= " + sm +
+                                   "e0 < " + r.m + " + " + sm + " and " + sh.j + " < " + sn + "e1 and " + r.n +
+                                   " <= " + sn + "e1 < " + r.n + " + " + sn + ") }");
+  return real.apply(to_bk).apply(to_bk.reverse()).intersect(ij);
 }
 
 isl::schedule_node find_mark(const isl::schedule_node& root, const std::string& name) {
@@ -66,16 +55,17 @@ void check_legal(const isl::schedule& sched, const isl::union_map& deps) {
 
 // --- pass 1: compute decomposition (paper 000 section 3) ---------------------
 
-// [I, J] ; "cpe_mesh" ; filter (r, c) = (rid, cid) ; [r, c] ; [Kb] ; [s] ;
-// "ukernel" ; [i, j, k]  on the padded domain.
-isl::schedule_node decompose_for_mesh(isl::ctx ctx, const gemm_roles& r, const sunway_target& t) {
-  const iterator_names n = names_of(r);
+// ([b] ;) [I, J] ; "cpe_mesh" ; filter (r, c) = (rid, cid) ; [r, c] ; [Kb] ;
+// [s] ; "ukernel" ; [i, j, k]  on the padded domain.
+isl::schedule_node decompose_for_mesh(const model& m, const statement_shape& n, const sunway_target& t) {
+  const isl::ctx ctx = m.domain.ctx();
   const std::string tm = std::to_string(t.tile_m), tn = std::to_string(t.tile_n), tk = std::to_string(t.tile_k);
   const std::string sm = std::to_string(t.step_m()), sn = std::to_string(t.step_n()), sk = std::to_string(t.step_k());
   const std::string rows = std::to_string(t.mesh_rows), cols = std::to_string(t.mesh_cols);
   const std::string cpe_row = "floor(" + n.i + "/" + tm + ") - " + rows + "*floor(" + n.i + "/" + sm + ")";
   const std::string cpe_col = "floor(" + n.j + "/" + tn + ") - " + cols + "*floor(" + n.j + "/" + sn + ")";
-  isl::schedule_node node = isl::schedule_node::from_domain(padded_domain(ctx, r, t)).child(0);
+  isl::schedule_node node = isl::schedule_node::from_domain(padded_domain(m.domain, n, t)).child(0);
+  if (n.batched()) node = node.insert_partial_schedule(band_schedule(ctx, n.tuple, {n.b})).child(0);  // paper Fig. 3
   node = node.insert_partial_schedule(band_schedule(
       ctx, n.tuple, {sm + "*floor(" + n.i + "/" + sm + ")", sn + "*floor(" + n.j + "/" + sn + ")"}));
   node = node.child(0).insert_mark("cpe_mesh").child(0);
@@ -114,8 +104,9 @@ std::vector<long> box_sizes(const isl::fixed_box& box) {
 // Accesses of `array` over the padded domain: the model's relation with its
 // domain constraints removed (gist), then restricted to `padded`.
 isl::union_map accesses(const isl::union_map& rel, const isl::union_set& real, const isl::union_set& padded,
-                        const std::string& array) {
-  return rel.intersect_range(isl::union_set(rel.ctx(), "{ " + array + "[a, b] }")).gist_domain(real).intersect_domain(padded);
+                        const std::string& array, bool batched) {
+  const std::string elements = array + (batched ? "[e, a, b]" : "[a, b]");
+  return rel.intersect_range(isl::union_set(rel.ctx(), "{ " + elements + " }")).gist_domain(real).intersect_domain(padded);
 }
 
 std::string vars(const std::string& p, int n) {
@@ -131,10 +122,10 @@ isl::map extend(isl::ctx ctx, int from, int to, const std::string& extra = "") {
   return isl::map(ctx, "{ [" + vars("p", from) + "] -> [" + range + "]" + (extra.empty() ? "" : " : " + extra) + " }");
 }
 
-// The points of a 6-d prefix (I, J, r, c, Kb, s) whose sub-step s equals the
+// The points of a 6-d prefix ((e,) I, J, r, c, Kb, s) whose sub-step s equals the
 // CPE's column (A: the CPE fetches / sends the k slice of its column) or row (B).
-isl::set sender(isl::ctx ctx, const std::string& who) {
-  return isl::set(ctx, "{ [I, J, r, c, Kb, s] : s = " + who + " }");
+isl::set sender(isl::ctx ctx, const std::string& outer, const std::string& who) {
+  return isl::set(ctx, "{ [" + outer + "I, J, r, c, Kb, s] : s = " + who + " }");
 }
 
 // The instance relation of an extension statement: prefix -> name[prefix, payload].
@@ -144,40 +135,64 @@ isl::map extension(const isl::map& to_payload, const std::string& name) {
 }
 
 struct footprints {
+  std::string outer;       // "e, " when batched: the batch coordinate leads every prefix
+  int skip = 0;            // leading array coordinates that are the batch index
   isl::set p4, p5, p6;     // prefix points at the Kb band, the s band, the ukernel mark
   isl::multi_aff a, b, c;  // origins: A, B tiles (over p6), C tile (over p4)
   isl::map comp;           // compute-tile origin (i, j, k) in GEMM role order, over p6
+  isl::set top;            // batched: prefix points at the mesh-step band (the batch index)
+
+  int depth(int unbatched) const { return unbatched + skip; }
+  // A prefix tuple text with the batch coordinate in front when batched.
+  std::string tuple(const std::string& members) const { return "[" + outer + members + "]"; }
 };
 
 // The statement's instance tuple in GEMM role order: { S[d] -> [i, j, k] }.
-isl::map role_order(isl::ctx ctx, const gemm_roles& r) {
-  const iterator_names n = names_of(r);
-  return isl::map(ctx, "{ " + n.tuple + " -> [" + n.i + ", " + n.j + ", " + n.k + "] }");
+isl::map role_order(isl::ctx ctx, const statement_shape& sh) {
+  return isl::map(ctx, "{ " + sh.tuple + " -> [" + sh.i + ", " + sh.j + ", " + sh.k + "] }");
 }
 
-footprints compute_footprints(const isl::schedule_node& root, const model& m, const gemm_roles& r,
+footprints compute_footprints(const isl::schedule_node& root, const model& m, const statement_shape& sh,
                               const isl::union_set& padded, tile_boxes* boxes) {
+  const gemm_roles& r = sh.roles;
   const isl::schedule_node uk = find_mark(root, "ukernel");
   const isl::schedule_node s_band = uk.parent(), kb_band = s_band.parent();
   const isl::union_map pre6 = prefix_at(uk), pre5 = prefix_at(s_band), pre4 = prefix_at(kb_band);
   footprints f;
+  f.outer = sh.batched() ? "e, " : "";
+  f.skip = sh.batched() ? 1 : 0;
   f.p4 = pre4.range().as_set();
   f.p5 = pre5.range().as_set();
   f.p6 = pre6.range().as_set();
-  const isl::fixed_box a = box_of(pre6.reverse().apply_range(accesses(m.reads, m.domain, padded, r.a)).as_map(), r.a);
-  const isl::fixed_box b = box_of(pre6.reverse().apply_range(accesses(m.reads, m.domain, padded, r.b)).as_map(), r.b);
-  const isl::fixed_box c = box_of(pre4.reverse().apply_range(accesses(m.writes, m.domain, padded, r.c)).as_map(), r.c);
+  if (sh.batched()) f.top = prefix_at(find_mark(root, "cpe_mesh").parent()).range().as_set();
+  const bool bt = sh.batched();
+  const isl::fixed_box a = box_of(pre6.reverse().apply_range(accesses(m.reads, m.domain, padded, r.a, bt)).as_map(), r.a);
+  const isl::fixed_box b = box_of(pre6.reverse().apply_range(accesses(m.reads, m.domain, padded, r.b, bt)).as_map(), r.b);
+  const isl::fixed_box c = box_of(pre4.reverse().apply_range(accesses(m.writes, m.domain, padded, r.c, bt)).as_map(), r.c);
   const isl::fixed_box comp = box_of(pre6.reverse().as_map(), "the compute tile");
   f.a = a.offset();
   f.b = b.offset();
   f.c = c.offset();
-  f.comp = comp.offset().as_map().apply_range(role_order(root.ctx(), r));
-  boxes->a = box_sizes(a);
-  boxes->b = box_sizes(b);
-  boxes->c = box_sizes(c);
+  f.comp = comp.offset().as_map().apply_range(role_order(root.ctx(), sh));
+  const auto tail = [&](const std::vector<long>& v) { return std::vector<long>(v.begin() + f.skip, v.end()); };
+  boxes->a = tail(box_sizes(a));
+  boxes->b = tail(box_sizes(b));
+  boxes->c = tail(box_sizes(c));
   const std::vector<long> spec_order = box_sizes(comp);
-  boxes->compute = {spec_order[r.row], spec_order[r.col], spec_order[r.reduction]};
+  const int pos[3] = {r.row, r.col, r.reduction};
+  for (int d : pos) boxes->compute.push_back(spec_order[d]);
   return f;
+}
+
+// Grafts one extension statement per relation before (or after) `at`, in order.
+isl::schedule_node graft_all(isl::schedule_node at, const std::vector<std::pair<std::string, isl::map>>& rels,
+                             int prefix, int skip, bool after, std::vector<extension_statement>* stmts) {
+  for (const auto& [name, rel] : rels) {
+    const isl::schedule_node graft = isl::schedule_node::from_extension(isl::union_map(extension(rel, name)));
+    at = after ? at.graft_after(graft) : at.graft_before(graft);
+    stmts->push_back({name, prefix, skip});
+  }
+  return at;
 }
 
 // --- pass 2: DMA of C, A and B tiles (paper 000 section 4) --------------------
@@ -188,20 +203,13 @@ isl::schedule_node insert_tile_dma(isl::schedule_node kb_band, const footprints&
                                    std::vector<extension_statement>* stmts) {
   const isl::ctx ctx = kb_band.ctx();
   const isl::map c_tile = f.c.as_map().intersect_domain(f.p4);
-  const isl::map first = extend(ctx, 4, 6).intersect_range(f.p6);
-  const isl::map first_a = first.intersect_range(sender(ctx, "c")).lexmin().apply_range(f.a.as_map());
-  const isl::map first_b = first.intersect_range(sender(ctx, "r")).lexmin().apply_range(f.b.as_map());
-  const std::vector<std::pair<std::string, isl::map>> before = {
-      {"getC", c_tile}, {"fetch_first_a", first_a}, {"fetch_first_b", first_b}, {"waitC", c_tile}};
-  for (const auto& [name, rel] : before) {
-    kb_band = kb_band.graft_before(isl::schedule_node::from_extension(isl::union_map(extension(rel, name))));
-    stmts->push_back({name, 4, name == "fetch_first_a" ? "A origin" : name == "fetch_first_b" ? "B origin" : "C origin"});
-  }
-  for (const std::string name : {"wait_putC", "putC"}) {  // graft_after puts each directly after the band
-    kb_band = kb_band.graft_after(isl::schedule_node::from_extension(isl::union_map(extension(c_tile, name))));
-    stmts->push_back({name, 4, "C origin"});
-  }
-  return kb_band;
+  const isl::map first = extend(ctx, f.depth(4), f.depth(6)).intersect_range(f.p6);
+  const isl::map first_a = first.intersect_range(sender(ctx, f.outer, "c")).lexmin().apply_range(f.a.as_map());
+  const isl::map first_b = first.intersect_range(sender(ctx, f.outer, "r")).lexmin().apply_range(f.b.as_map());
+  kb_band = graft_all(kb_band, {{"getC", c_tile}, {"fetch_first_a", first_a}, {"fetch_first_b", first_b}, {"waitC", c_tile}},
+                      f.depth(4), f.skip, false, stmts);
+  // graft_after puts each directly after the band: the last grafted runs first.
+  return graft_all(kb_band, {{"wait_putC", c_tile}, {"putC", c_tile}}, f.depth(4), f.skip, true, stmts);
 }
 
 // Statements in the Kb loop before the s band: wait for this block's tiles,
@@ -213,23 +221,24 @@ isl::schedule_node insert_tile_dma(isl::schedule_node kb_band, const footprints&
 isl::schedule_node insert_block_pipeline(isl::schedule_node s_band, const footprints& f,
                                          std::vector<extension_statement>* stmts) {
   const isl::ctx ctx = s_band.ctx();
-  const isl::map same_block = extend(ctx, 5, 6).intersect_domain(f.p5).intersect_range(f.p6);
-  const isl::map next_block =
-      isl::map(ctx, "{ [I, J, r, c, Kb] -> [I, J, r, c, Kb2, s] : Kb2 > Kb }").intersect_domain(f.p5).intersect_range(f.p6);
+  const isl::map same_block = extend(ctx, f.depth(5), f.depth(6)).intersect_domain(f.p5).intersect_range(f.p6);
+  const isl::map next_block = isl::map(ctx, "{ " + f.tuple("I, J, r, c, Kb") + " -> " + f.tuple("I, J, r, c, Kb2, s") +
+                                                " : Kb2 > Kb }")
+                                  .intersect_domain(f.p5)
+                                  .intersect_range(f.p6);
   const isl::map first_step = same_block.lexmin();
-  const std::vector<std::pair<std::string, isl::map>> rels = {
-      {"wait_block", first_step.apply_range(f.comp)},
-      {"fetch_next_a", next_block.intersect_range(sender(ctx, "c")).lexmin().apply_range(f.a.as_map())},
-      {"fetch_next_b", next_block.intersect_range(sender(ctx, "r")).lexmin().apply_range(f.b.as_map())},
-      {"ssync_block", isl::map(ctx, "{ [I, J, r, c, Kb] -> [] }").intersect_domain(f.p5)},
-      {"bcast_first_a", first_step.intersect_range(sender(ctx, "c")).apply_range(f.a.as_map())},
-      {"bcast_first_b", first_step.intersect_range(sender(ctx, "r")).apply_range(f.b.as_map())}};
-  for (const auto& [name, rel] : rels) {
-    s_band = s_band.graft_before(isl::schedule_node::from_extension(isl::union_map(extension(rel, name))));
-    const bool b = name.back() == 'b' && name != "wait_block";
-    stmts->push_back({name, 5, name == "wait_block" ? "compute-tile origin" : name == "ssync_block" ? "none" : b ? "B origin" : "A origin"});
-  }
-  return s_band;
+  s_band = graft_all(s_band, {{"wait_block", first_step.apply_range(f.comp)}}, f.depth(5), 0, false, stmts);
+  s_band = graft_all(
+      s_band,
+      {{"fetch_next_a", next_block.intersect_range(sender(ctx, f.outer, "c")).lexmin().apply_range(f.a.as_map())},
+       {"fetch_next_b", next_block.intersect_range(sender(ctx, f.outer, "r")).lexmin().apply_range(f.b.as_map())}},
+      f.depth(5), f.skip, false, stmts);
+  s_band = graft_all(s_band, {{"ssync_block", isl::map(ctx, "{ " + f.tuple("I, J, r, c, Kb") + " -> [] }").intersect_domain(f.p5)}},
+                     f.depth(5), 0, false, stmts);
+  return graft_all(s_band,
+                   {{"bcast_first_a", first_step.intersect_range(sender(ctx, f.outer, "c")).apply_range(f.a.as_map())},
+                    {"bcast_first_b", first_step.intersect_range(sender(ctx, f.outer, "r")).apply_range(f.b.as_map())}},
+                   f.depth(5), f.skip, false, stmts);
 }
 
 // --- pass 3: RMA broadcasts, second pipeline level (paper 000 sections 5, 6) --
@@ -240,19 +249,28 @@ isl::schedule_node insert_block_pipeline(isl::schedule_node s_band, const footpr
 isl::schedule_node insert_step_pipeline(isl::schedule_node uk, const footprints& f,
                                         std::vector<extension_statement>* stmts) {
   const isl::ctx ctx = uk.ctx();
-  const isl::map next_step =
-      isl::map(ctx, "{ [I, J, r, c, Kb, s] -> [I, J, r, c, Kb, s2] : s2 > s }").intersect_domain(f.p6).intersect_range(f.p6).lexmin();
-  const std::vector<std::pair<std::string, isl::map>> rels = {
-      {"wait_step", f.comp.intersect_domain(f.p6)},
-      {"ssync_step", isl::map(ctx, "{ [I, J, r, c, Kb, s] -> [] }").intersect_domain(f.p6)},
-      {"bcast_next_a", next_step.intersect_range(sender(ctx, "c")).apply_range(f.a.as_map())},
-      {"bcast_next_b", next_step.intersect_range(sender(ctx, "r")).apply_range(f.b.as_map())}};
-  for (const auto& [name, rel] : rels) {
-    uk = uk.graft_before(isl::schedule_node::from_extension(isl::union_map(extension(rel, name))));
-    stmts->push_back({name, 6, name == "wait_step" ? "compute-tile origin" : name == "ssync_step" ? "none"
-                                   : name.back() == 'a' ? "A origin" : "B origin"});
-  }
-  return uk;
+  const isl::map next_step = isl::map(ctx, "{ " + f.tuple("I, J, r, c, Kb, s") + " -> " + f.tuple("I, J, r, c, Kb, s2") +
+                                               " : s2 > s }")
+                                 .intersect_domain(f.p6)
+                                 .intersect_range(f.p6)
+                                 .lexmin();
+  uk = graft_all(uk,
+                 {{"wait_step", f.comp.intersect_domain(f.p6)},
+                  {"ssync_step", isl::map(ctx, "{ " + f.tuple("I, J, r, c, Kb, s") + " -> [] }").intersect_domain(f.p6)}},
+                 f.depth(6), 0, false, stmts);
+  return graft_all(uk,
+                   {{"bcast_next_a", next_step.intersect_range(sender(ctx, f.outer, "c")).apply_range(f.a.as_map())},
+                    {"bcast_next_b", next_step.intersect_range(sender(ctx, f.outer, "r")).apply_range(f.b.as_map())}},
+                   f.depth(6), f.skip, false, stmts);
+}
+
+// Batched specs: at the top of each batch entry, before its mesh steps, the
+// CPE switches its A, B and C to those of entry e (paper 000 3: the batch
+// loop runs inside one kernel launch).
+isl::schedule_node insert_batch_entry(isl::schedule_node mesh_band, const footprints& f,
+                                      std::vector<extension_statement>* stmts) {
+  const isl::map entry = isl::map(mesh_band.ctx(), "{ [e] -> [e] }").intersect_domain(f.top);
+  return graft_all(mesh_band, {{"batch_entry", entry}}, 1, 0, false, stmts);
 }
 
 std::size_t round_up(std::size_t v, std::size_t a) { return (v + a - 1) / a * a; }
@@ -295,35 +313,60 @@ void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buf
 
 namespace {
 
-// The recipe handles one GEMM statement over (i, j, k); batched and fused
-// specs, which the analysis may accept for the other targets, are refused.
-void require_plain_gemm(const model& m, const gemm_roles& r) {
+// One GEMM statement over (i, j, k), or (b, i, j, k) for a batched spec (the
+// batch member is the one that is neither i, j nor k). Other specs (fused
+// ones) are refused.
+statement_shape shape_of(const model& m, const gemm_roles& r) {
   int statements = 0;
-  bool three_deep = true;
+  unsigned arity = 0;
   m.domain.foreach_set([&](const isl::set& s) {
     ++statements;
-    three_deep = three_deep && s.tuple_dim() == 3;
+    arity = s.tuple_dim();
   });
-  if (statements != 1 || !three_deep)
+  if (statements != 1 || (arity != 3 && arity != 4))
     throw spec_error("statement " + r.statement +
-                     ": the Sunway recipe generates plain DGEMM only (one statement over i, j, k); batched and fused "
-                     "specs are not supported for Sunway yet");
+                     ": the Sunway recipe generates DGEMM and batched DGEMM (one statement over i, j, k or b, i, j, "
+                     "k); fused specs are not supported for Sunway yet");
+  statement_shape sh;
+  sh.roles = r;
+  std::vector<std::string> d;
+  for (unsigned n = 0; n < arity; ++n) d.push_back("d" + std::to_string(n));
+  sh.tuple = r.statement + "[";
+  for (unsigned n = 0; n < arity; ++n) sh.tuple += (n ? ", " : "") + d[n];
+  sh.tuple += "]";
+  sh.i = d[r.row];
+  sh.j = d[r.col];
+  sh.k = d[r.reduction];
+  for (unsigned n = 0; n < arity; ++n)
+    if (static_cast<int>(n) != r.row && static_cast<int>(n) != r.col && static_cast<int>(n) != r.reduction) sh.b = d[n];
+  return sh;
+}
+
+// The parameter bounding the batch loop: the one that is neither M, N nor K.
+std::string batch_parameter(const model& m, const gemm_roles& r) {
+  const isl::space space = m.domain.space();
+  for (int p = 0; p < isl_space_dim(space.get(), isl_dim_param); ++p) {
+    const std::string name = isl_space_get_dim_name(space.get(), isl_dim_param, p);
+    if (name != r.m && name != r.n && name != r.k) return name;
+  }
+  throw spec_error("statement " + r.statement + ": no parameter bounds the batch loop");
 }
 
 }  // namespace
 
 sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t) {
-  require_plain_gemm(m, a.roles);
+  const statement_shape sh = shape_of(m, a.roles);
   sunway_recipe_result res;
   res.buffers = ldm_plan(t, kernel_param_bytes);
   check_ldm_budget(t, res.buffers);
+  if (sh.batched()) res.batch_parameter = batch_parameter(m, a.roles);
   res.stages.emplace_back("model", islc::schedule_text(m.schedule));
   res.stages.emplace_back("analysis", islc::schedule_text(a.schedule));
-  const isl::ctx ctx = m.domain.ctx();
-  isl::schedule_node root = decompose_for_mesh(ctx, a.roles, t);
+  isl::schedule_node root = decompose_for_mesh(m, sh, t);
   check_legal(root.schedule(), a.raw.unite(a.war).unite(a.waw));
   res.stages.emplace_back("mesh decomposition", islc::schedule_text(root.schedule()));
-  const footprints f = compute_footprints(root, m, a.roles, padded_domain(ctx, a.roles, t), &res.boxes);
+  const footprints f = compute_footprints(root, m, sh, padded_domain(m.domain, sh, t), &res.boxes);
+  if (sh.batched()) root = insert_batch_entry(find_mark(root, "cpe_mesh").parent(), f, &res.statements).root();
   isl::schedule_node kb = insert_tile_dma(find_mark(root, "ukernel").parent().parent(), f, &res.statements);
   res.stages.emplace_back("dma", islc::schedule_text(kb.schedule()));
   isl::schedule_node s = insert_block_pipeline(kb.child(0), f, &res.statements);

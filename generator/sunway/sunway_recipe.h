@@ -1,6 +1,8 @@
 // The Sunway recipe (paper 000, sections 3-6): schedule-tree passes that turn
 // the analysed GEMM loop nest into the work of one 8x8 CPE mesh.
 //
+//  (band [b]              batched specs: entries in turn, inside one launch
+//   extension            batch_entry)
 //   band [I, J]          mesh steps: 512x512 blocks of C (every CPE runs all)
 //   mark "cpe_mesh"
 //   filter               binds the next band to the parameters (rid, cid)
@@ -47,12 +49,23 @@ struct tile_boxes {
   std::vector<long> a, b, c, compute;  // A 64x32, B 32x64, C 64x64, S 64x64x32
 };
 
-// An extension statement: its name and how many leading coordinates of its
-// instances are the prefix schedule (the rest is its payload).
+// An extension statement: its name, how many leading coordinates of its
+// instances are the prefix schedule, and how many payload coordinates after
+// them are the batch index of a batched array (the printer drops both).
 struct extension_statement {
   std::string name;
   int prefix_dims;
-  std::string payload;  // what the payload coordinates are, e.g. "A origin (i, k)"
+  int batch_dims;
+};
+
+// The statement as the recipe sees it: positional iterator names ("d0"...)
+// for the GEMM roles and, for a batched spec, the batch iterator b (the
+// member that is neither i, j nor k).
+struct statement_shape {
+  gemm_roles roles;
+  std::string tuple;  // "S0[d0, d1, d2]" or "S0[d0, d1, d2, d3]"
+  std::string i, j, k, b;
+  bool batched() const { return !b.empty(); }
 };
 
 struct sunway_recipe_result {
@@ -60,12 +73,13 @@ struct sunway_recipe_result {
   tile_boxes boxes;
   std::vector<extension_statement> statements;
   std::vector<ldm_buffer> buffers;
+  std::string batch_parameter;  // batched specs: the parameter bounding b
   std::vector<std::pair<std::string, std::string>> stages;  // --dump-schedule
 };
 
 // Pass 1 (paper 000 section 3): the tree above on the padded domain, before
 // any extension statement.
-isl::schedule_node decompose_for_mesh(isl::ctx ctx, const gemm_roles& r, const sunway_target& t);
+isl::schedule_node decompose_for_mesh(const model& m, const statement_shape& sh, const sunway_target& t);
 
 // Runs all passes; throws spec_error when the tiles do not fit the LDM budget.
 sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t);
@@ -76,6 +90,6 @@ std::vector<ldm_buffer> ldm_plan(const sunway_target& t, std::size_t param_bytes
 void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buffers);
 
 // Bytes of the CPE kernel's parameter block (copied into LDM at start).
-constexpr std::size_t kernel_param_bytes = 128;
+constexpr std::size_t kernel_param_bytes = 256;
 
 }  // namespace swgen::sunway

@@ -46,13 +46,13 @@ TEST(SunwayTarget, BadLinesNameTheFileAndLine) {
 }
 
 // Nine LDM buffers (C, and A and B double-buffered for both DMA and RMA) plus
-// the parameter block and reply words: 163984 bytes for 64x64x32.
+// the parameter block and reply words: 164112 bytes for 64x64x32.
 TEST(SunwayLdmBudget, TheDefaultTileFits) {
   const auto t = parse_sunway_target("", "defaults");
   std::size_t total = 0;
   for (const auto& b : swgen::sunway::ldm_plan(t, swgen::sunway::kernel_param_bytes)) total += b.bytes;
-  EXPECT_EQ(total, 32768u + 8 * 16384u + 128u + 16u);
-  EXPECT_NO_THROW(swgen::sunway::check_ldm_budget(t, swgen::sunway::ldm_plan(t, 128)));
+  EXPECT_EQ(total, 32768u + 8 * 16384u + 256u + 16u);
+  EXPECT_NO_THROW(swgen::sunway::check_ldm_budget(t, swgen::sunway::ldm_plan(t, swgen::sunway::kernel_param_bytes)));
 }
 
 TEST(SunwayLdmBudget, ATooLargeTileIsRefusedNamingTheBuffers) {
@@ -62,7 +62,7 @@ TEST(SunwayLdmBudget, ATooLargeTileIsRefusedNamingTheBuffers) {
     FAIL() << "a 128x128x32 tile was accepted";
   } catch (const swgen::spec_error& e) {
     const std::string m = e.what();
-    EXPECT_THAT(m, HasSubstr("CPE tile 128x128x32 needs 393408 bytes"));
+    EXPECT_THAT(m, HasSubstr("CPE tile 128x128x32 needs 393536 bytes"));
     EXPECT_THAT(m, HasSubstr("c_tile 131072"));
     EXPECT_THAT(m, HasSubstr("a_rma[1] 32768"));
     EXPECT_THAT(m, HasSubstr("budget is 221184 bytes"));
@@ -72,7 +72,7 @@ TEST(SunwayLdmBudget, ATooLargeTileIsRefusedNamingTheBuffers) {
 // A smaller budget refuses the default tile too (one byte short).
 TEST(SunwayLdmBudget, TheBudgetIsTheTargetsNotAConstant) {
   const auto t = parse_sunway_target("ldm_budget = 160K\n", "small.target");
-  EXPECT_THROW(swgen::sunway::check_ldm_budget(t, swgen::sunway::ldm_plan(t, 128)), swgen::spec_error);
+  EXPECT_THROW(swgen::sunway::check_ldm_budget(t, swgen::sunway::ldm_plan(t, swgen::sunway::kernel_param_bytes)), swgen::spec_error);
 }
 
 }  // namespace

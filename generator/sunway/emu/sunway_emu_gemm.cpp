@@ -1,21 +1,14 @@
 // swblas::sunway_emu_gemm (see sunway_emu_gemm.h).
 #include "sunway_emu_gemm.h"
 
-#include <mutex>
 #include <stdexcept>
 
-#include "athread.h"
+#include "core_group.h"
 #include "dgemm_sunway.h"
 
 namespace swblas {
 
 namespace {
-
-// One emulated core group: one spawn at a time.
-std::mutex& core_group() {
-  static std::mutex m;
-  return m;
-}
 
 // C := beta * C without reading C when beta == 0 (the k == 0 / alpha == 0 case).
 void scale_c(const gemm_problem& p) {
@@ -36,10 +29,7 @@ void sunway_emu_gemm(const gemm_problem& p) {
     return;
   }
   sw_dgemm_sunway_params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc};
-  const std::lock_guard<std::mutex> lock(core_group());
-  static std::once_flag init;
-  std::call_once(init, [] { athread_init(); });
-  dgemm_sunway_mpe(&params);
+  sunway_emu::run_on_core_group([&] { dgemm_sunway_mpe(&params); });
 }
 
 }  // namespace swblas
