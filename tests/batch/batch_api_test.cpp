@@ -1,0 +1,248 @@
+// The four batched entry points against the naive reference: mixed groups,
+// both layouts, every transpose, odd sizes, padded leading dimensions, the
+// quick cases, batch sizes 0, 1 and many, and concurrent callers.
+#include <cblas.h>
+#include <gtest/gtest.h>
+#include <swblas.h>
+
+#include <thread>
+#include <vector>
+
+#include "batch_support.h"
+
+namespace {
+
+using swblas_batch_test::group_data;
+using swblas_batch_test::group_spec;
+
+CBLAS_TRANSPOSE cblas_trans(char t) {
+  if (t == 'N' || t == 'n') return CblasNoTrans;
+  return t == 'T' || t == 't' ? CblasTrans : CblasConjTrans;
+}
+
+// One cblas_dgemm_batch call over all groups (they share the layout).
+void call_cblas_batch(std::vector<group_data>& groups) {
+  std::vector<CBLAS_TRANSPOSE> ta, tb;
+  std::vector<int> m, n, k, lda, ldb, ldc, size;
+  std::vector<double> alpha, beta;
+  std::vector<const double*> a, b;
+  std::vector<double*> c;
+  for (group_data& g : groups) {
+    ta.push_back(cblas_trans(g.spec.transa));
+    tb.push_back(cblas_trans(g.spec.transb));
+    m.push_back(g.spec.m);
+    n.push_back(g.spec.n);
+    k.push_back(g.spec.k);
+    lda.push_back(g.a.ld());
+    ldb.push_back(g.b.ld());
+    ldc.push_back(g.c.ld());
+    size.push_back(g.spec.count);
+    alpha.push_back(g.spec.alpha);
+    beta.push_back(g.spec.beta);
+    a.insert(a.end(), g.a_ptrs.begin(), g.a_ptrs.end());
+    b.insert(b.end(), g.b_ptrs.begin(), g.b_ptrs.end());
+    c.insert(c.end(), g.c_ptrs.begin(), g.c_ptrs.end());
+  }
+  const CBLAS_LAYOUT layout =
+      !groups.empty() && groups[0].spec.row_major ? CblasRowMajor : CblasColMajor;
+  cblas_dgemm_batch(layout, ta.data(), tb.data(), m.data(), n.data(), k.data(), alpha.data(),
+                    a.data(), lda.data(), b.data(), ldb.data(), beta.data(), c.data(),
+                    ldc.data(), static_cast<int>(groups.size()), size.data());
+}
+
+// The same through dgemm_batch_ (column-major groups only).
+void call_f77_batch(std::vector<group_data>& groups) {
+  std::vector<char> ta, tb;
+  std::vector<int> m, n, k, lda, ldb, ldc, size;
+  std::vector<double> alpha, beta;
+  std::vector<const double*> a, b;
+  std::vector<double*> c;
+  for (group_data& g : groups) {
+    ta.push_back(g.spec.transa);
+    tb.push_back(g.spec.transb);
+    m.push_back(g.spec.m);
+    n.push_back(g.spec.n);
+    k.push_back(g.spec.k);
+    lda.push_back(g.a.ld());
+    ldb.push_back(g.b.ld());
+    ldc.push_back(g.c.ld());
+    size.push_back(g.spec.count);
+    alpha.push_back(g.spec.alpha);
+    beta.push_back(g.spec.beta);
+    a.insert(a.end(), g.a_ptrs.begin(), g.a_ptrs.end());
+    b.insert(b.end(), g.b_ptrs.begin(), g.b_ptrs.end());
+    c.insert(c.end(), g.c_ptrs.begin(), g.c_ptrs.end());
+  }
+  const int count = static_cast<int>(groups.size());
+  dgemm_batch_(ta.data(), tb.data(), m.data(), n.data(), k.data(), alpha.data(), a.data(),
+               lda.data(), b.data(), ldb.data(), beta.data(), c.data(), ldc.data(), &count,
+               size.data());
+}
+
+void call_cblas_strided(group_data& g) {
+  const group_spec& s = g.spec;
+  cblas_dgemm_batch_strided(s.row_major ? CblasRowMajor : CblasColMajor, cblas_trans(s.transa),
+                            cblas_trans(s.transb), s.m, s.n, s.k, s.alpha, g.a.entry(0),
+                            g.a.ld(), g.a.stride(), g.b.entry(0), g.b.ld(), g.b.stride(), s.beta,
+                            g.c.entry(0), g.c.ld(), g.c.stride(), s.count);
+}
+
+void call_f77_strided(group_data& g) {
+  const group_spec& s = g.spec;
+  const int lda = g.a.ld(), ldb = g.b.ld(), ldc = g.c.ld();
+  const int sa = g.a.stride(), sb = g.b.stride(), sc = g.c.stride();
+  dgemm_batch_strided_(&s.transa, &s.transb, &s.m, &s.n, &s.k, &s.alpha, g.a.entry(0), &lda,
+                       &sa, g.b.entry(0), &ldb, &sb, &s.beta, g.c.entry(0), &ldc, &sc,
+                       &s.count);
+}
+
+std::vector<group_data> make_groups(const std::vector<group_spec>& specs, unsigned seed) {
+  std::vector<group_data> groups;
+  for (const group_spec& s : specs) groups.emplace_back(s, seed++);
+  return groups;
+}
+
+void expect_correct(const std::vector<group_data>& groups) {
+  for (const group_data& g : groups) {
+    const std::string failure = g.check();
+    EXPECT_EQ(failure, "");
+  }
+}
+
+// Mixed groups: every transpose pair, tiny (small path), tiny with A
+// transposed (packed), mid-size, larger than one block, the quick cases,
+// padded leading dimensions, odd sizes, an empty group.
+std::vector<group_spec> mixed_groups(bool row_major) {
+  std::vector<group_spec> specs;
+  const char trans[] = {'N', 'T', 'C'};
+  int i = 0;
+  for (char ta : trans)
+    for (char tb : trans) {
+      group_spec s;
+      s.row_major = row_major;
+      s.transa = ta;
+      s.transb = tb;
+      s.m = 3 + 7 * i;
+      s.n = 5 + 3 * i;
+      s.k = 1 + 5 * i;
+      s.alpha = i % 2 ? -1.5 : 1.0;
+      s.beta = i % 3 == 0 ? 0.0 : 0.5;
+      s.count = 1 + i;
+      s.extra_ld = i % 3;
+      specs.push_back(s);
+      ++i;
+    }
+  specs.push_back({row_major, 'N', 'N', 8, 8, 8, 1.0, 1.0, 50, 0});
+  specs.push_back({row_major, 'T', 'N', 13, 11, 9, 2.0, 0.0, 20, 1});
+  specs.push_back({row_major, 'N', 'T', 65, 47, 71, 1.0, -1.0, 6, 2});
+  specs.push_back({row_major, 'T', 'T', 301, 130, 257, 0.5, 0.25, 2, 3});
+  specs.push_back({row_major, 'N', 'N', 17, 9, 5, 0.0, 2.0, 3, 1});   // alpha == 0
+  specs.push_back({row_major, 'N', 'N', 17, 9, 0, 1.0, 0.0, 3, 0});   // k == 0, beta == 0
+  specs.push_back({row_major, 'N', 'N', 0, 9, 5, 1.0, 0.0, 2, 0});    // m == 0
+  specs.push_back({row_major, 'N', 'N', 7, 9, 5, 1.0, 0.0, 0, 0});    // empty group
+  return specs;
+}
+
+TEST(CblasDgemmBatch, MixedGroupsColumnMajor) {
+  std::vector<group_data> groups = make_groups(mixed_groups(false), 10);
+  call_cblas_batch(groups);
+  expect_correct(groups);
+}
+
+TEST(CblasDgemmBatch, MixedGroupsRowMajor) {
+  std::vector<group_data> groups = make_groups(mixed_groups(true), 20);
+  call_cblas_batch(groups);
+  expect_correct(groups);
+}
+
+TEST(CblasDgemmBatch, TenThousandTinyProblems) {
+  std::vector<group_data> groups = make_groups({{false, 'N', 'N', 8, 8, 8, 1.0, 1.0, 10000, 0}}, 3);
+  call_cblas_batch(groups);
+  expect_correct(groups);
+}
+
+TEST(CblasDgemmBatch, OneProblemAndNoGroups) {
+  std::vector<group_data> one = make_groups({{false, 'T', 'N', 37, 29, 41, 1.0, 0.0, 1, 2}}, 4);
+  call_cblas_batch(one);
+  expect_correct(one);
+  std::vector<group_data> none;
+  call_cblas_batch(none);  // group_count == 0: nothing to do, nothing read
+}
+
+TEST(DgemmBatchF77, MixedGroups) {
+  std::vector<group_spec> specs = mixed_groups(false);
+  specs[1].transa = 't';  // lower case is legal in Fortran
+  specs[2].transb = 'c';
+  std::vector<group_data> groups = make_groups(specs, 30);
+  call_f77_batch(groups);
+  expect_correct(groups);
+}
+
+TEST(DgemmBatchStrided, EveryTransposeBothLayoutsBothEntries) {
+  const char trans[] = {'N', 'T', 'C'};
+  unsigned seed = 40;
+  for (bool row_major : {false, true})
+    for (char ta : trans)
+      for (char tb : trans) {
+        const group_spec s{row_major, ta, tb, 19, 23, 17, -1.0, 0.5, 7, 1};
+        group_data cblas(s, seed++);
+        call_cblas_strided(cblas);
+        EXPECT_EQ(cblas.check(), "") << "cblas_dgemm_batch_strided";
+        if (row_major) continue;
+        group_data f77(s, seed++);
+        call_f77_strided(f77);
+        EXPECT_EQ(f77.check(), "") << "dgemm_batch_strided_";
+      }
+}
+
+TEST(DgemmBatchStrided, QuickCasesAndSizes) {
+  const group_spec specs[] = {
+      {false, 'N', 'N', 8, 8, 8, 1.0, 0.0, 10000, 0},  // many tiny, NaN in C
+      {true, 'N', 'T', 64, 64, 64, 1.0, 1.0, 9, 0},
+      {false, 'N', 'N', 5, 4, 3, 0.0, 0.0, 4, 1},      // alpha == 0, beta == 0: zeros
+      {false, 'N', 'N', 5, 4, 0, 1.0, -2.0, 4, 1},     // k == 0
+      {false, 'N', 'N', 5, 4, 3, 1.0, 1.0, 0, 1},      // batch_size == 0
+      {false, 'N', 'N', 200, 1, 300, 1.0, 1.0, 3, 0},  // a column
+  };
+  unsigned seed = 60;
+  for (const group_spec& s : specs) {
+    group_data g(s, seed++);
+    call_cblas_strided(g);
+    EXPECT_EQ(g.check(), "");
+  }
+}
+
+TEST(DgemmBatchStrided, ZeroStrideSharesOneA) {
+  group_spec s{false, 'N', 'N', 12, 10, 9, 1.0, 0.0, 5, 0};
+  group_data g(s, 70);
+  // Every entry reads entry 0's A: make the stored A of the others equal.
+  for (int e = 1; e < s.count; ++e)
+    for (int i = 0; i < s.m; ++i)
+      for (int l = 0; l < s.k; ++l) g.a.at(e, i, l) = g.a.at(0, i, l);
+  g.a0 = g.a.buffer();
+  cblas_dgemm_batch_strided(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, s.alpha,
+                            g.a.entry(0), g.a.ld(), 0, g.b.entry(0), g.b.ld(), g.b.stride(),
+                            s.beta, g.c.entry(0), g.c.ld(), g.c.stride(), s.count);
+  EXPECT_EQ(g.check(), "");
+}
+
+TEST(CblasDgemmBatch, ConcurrentCallers) {
+  std::vector<std::thread> callers;
+  std::vector<std::string> failures(3);
+  for (int t = 0; t < 3; ++t)
+    callers.emplace_back([t, &failures] {
+      for (int round = 0; round < 3; ++round) {
+        std::vector<group_data> groups = make_groups(
+            {{t == 1, 'N', 'T', 33 + t, 20, 27, 1.0, 0.5, 40, 1},
+             {t == 1, 'T', 'N', 150, 90, 70 + t, -1.0, 0.0, 2, 0}},
+            100 + 10 * t + round);
+        call_cblas_batch(groups);
+        for (const group_data& g : groups)
+          if (failures[t].empty()) failures[t] = g.check();
+      }
+    });
+  for (std::thread& c : callers) c.join();
+  for (const std::string& f : failures) EXPECT_EQ(f, "");
+}
+
+}  // namespace
