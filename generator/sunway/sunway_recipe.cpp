@@ -199,7 +199,7 @@ isl::schedule_node graft_all(isl::schedule_node at, const std::vector<std::pair<
 
 // Statements around the Kb band: getC, fetch_first_a/b, waitC before it;
 // putC, wait_putC after it. The first block's fetch is peeled out of the loop.
-isl::schedule_node insert_tile_dma(isl::schedule_node kb_band, const footprints& f,
+isl::schedule_node insert_tile_dma(isl::schedule_node kb_band, const footprints& f, bool epilogue,
                                    std::vector<extension_statement>* stmts) {
   const isl::ctx ctx = kb_band.ctx();
   const isl::map c_tile = f.c.as_map().intersect_domain(f.p4);
@@ -209,7 +209,9 @@ isl::schedule_node insert_tile_dma(isl::schedule_node kb_band, const footprints&
   kb_band = graft_all(kb_band, {{"getC", c_tile}, {"fetch_first_a", first_a}, {"fetch_first_b", first_b}, {"waitC", c_tile}},
                       f.depth(4), f.skip, false, stmts);
   // graft_after puts each directly after the band: the last grafted runs first.
-  return graft_all(kb_band, {{"wait_putC", c_tile}, {"putC", c_tile}}, f.depth(4), f.skip, true, stmts);
+  kb_band = graft_all(kb_band, {{"wait_putC", c_tile}, {"putC", c_tile}}, f.depth(4), f.skip, true, stmts);
+  // Post-tiling fusion of the epilogue: on the finished C tile, before putC.
+  return epilogue ? graft_all(kb_band, {{"epilogue", c_tile}}, f.depth(4), f.skip, true, stmts) : kb_band;
 }
 
 // Statements in the Kb loop before the s band: wait for this block's tiles,
@@ -314,19 +316,20 @@ void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buf
 namespace {
 
 // One GEMM statement over (i, j, k), or (b, i, j, k) for a batched spec (the
-// batch member is the one that is neither i, j nor k). Other specs (fused
-// ones) are refused.
-statement_shape shape_of(const model& m, const gemm_roles& r) {
-  int statements = 0;
+// batch member is the one that is neither i, j nor k), possibly followed by a
+// fused epilogue statement. Other specs (prologues) are refused.
+statement_shape shape_of(const model& m, const gemm_roles& r, const epilogue_spec& epilogue) {
+  int others = 0;
   unsigned arity = 0;
   m.domain.foreach_set([&](const isl::set& s) {
-    ++statements;
-    arity = s.tuple_dim();
+    const std::string name = isl_set_get_tuple_name(s.get());
+    if (name == r.statement) arity = s.tuple_dim();
+    else if (name != epilogue.statement) ++others;
   });
-  if (statements != 1 || (arity != 3 && arity != 4))
+  if (others != 0 || (arity != 3 && arity != 4) || (arity == 4 && !epilogue.statement.empty()))
     throw spec_error("statement " + r.statement +
-                     ": the Sunway recipe generates DGEMM and batched DGEMM (one statement over i, j, k or b, i, j, "
-                     "k); fused specs are not supported for Sunway yet");
+                     ": the Sunway recipe generates DGEMM, batched DGEMM and DGEMM with a fused epilogue; other "
+                     "fused specs (prologues, batched with epilogue) are not supported for Sunway yet");
   statement_shape sh;
   sh.roles = r;
   std::vector<std::string> d;
@@ -354,9 +357,19 @@ std::string batch_parameter(const model& m, const gemm_roles& r) {
 
 }  // namespace
 
-sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t) {
-  const statement_shape sh = shape_of(m, a.roles);
+epilogue_spec find_epilogue(const scop& s, const gemm_roles& r) {
+  for (const statement& st : s.statements) {
+    if (st.name == r.statement || st.target.array != r.c || st.accumulates) continue;
+    return {st.name, st.rhs->what == expr::kind::call ? st.rhs->function : "none"};
+  }
+  return {};
+}
+
+sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t,
+                                         const epilogue_spec& epilogue) {
+  const statement_shape sh = shape_of(m, a.roles, epilogue);
   sunway_recipe_result res;
+  res.epilogue = epilogue;
   res.buffers = ldm_plan(t, kernel_param_bytes);
   check_ldm_budget(t, res.buffers);
   if (sh.batched()) res.batch_parameter = batch_parameter(m, a.roles);
@@ -367,7 +380,8 @@ sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, cons
   res.stages.emplace_back("mesh decomposition", islc::schedule_text(root.schedule()));
   const footprints f = compute_footprints(root, m, sh, padded_domain(m.domain, sh, t), &res.boxes);
   if (sh.batched()) root = insert_batch_entry(find_mark(root, "cpe_mesh").parent(), f, &res.statements).root();
-  isl::schedule_node kb = insert_tile_dma(find_mark(root, "ukernel").parent().parent(), f, &res.statements);
+  isl::schedule_node kb =
+      insert_tile_dma(find_mark(root, "ukernel").parent().parent(), f, !epilogue.statement.empty(), &res.statements);
   res.stages.emplace_back("dma", islc::schedule_text(kb.schedule()));
   isl::schedule_node s = insert_block_pipeline(kb.child(0), f, &res.statements);
   isl::schedule_node uk = insert_step_pipeline(s.child(0), f, &res.statements);

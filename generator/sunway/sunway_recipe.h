@@ -7,7 +7,7 @@
 //   mark "cpe_mesh"
 //   filter               binds the next band to the parameters (rid, cid)
 //   band [r, c]          the CPE's 64x64 tile inside the step (= rid, cid)
-//   extension            getC, fetch_first_a/b | waitC ... putC, wait_putC
+//   extension            getC, fetch_first_a/b | waitC ... (epilogue,) putC, wait_putC
 //   band [Kb]            256-deep k blocks (DMA level)
 //   extension            wait_block, fetch_next_a/b, ssync_block, bcast_first_a/b
 //   band [s]             k strip-mined by 8: sub-step s of the block (RMA level)
@@ -34,6 +34,7 @@
 #include <isl/cpp.h>
 
 #include "polyhedral.h"
+#include "spec.h"
 #include "sunway_target.h"
 
 namespace swgen::sunway {
@@ -68,12 +69,26 @@ struct statement_shape {
   bool batched() const { return !b.empty(); }
 };
 
+// A fused epilogue (paper 000 7.3, Fig. 12b): the spec's second statement
+// C[i][j] = f(C[i][j] + Bias[i][j]) (f and Bias optional), applied to each C
+// tile in LDM after its last k block, before the tile goes back by DMA.
+struct epilogue_spec {
+  std::string statement;  // e.g. "S1"
+  std::string op;         // swblas::epilogue_op enumerator: relu, ..., or none (bias only)
+};
+
+// The epilogue statement of `s`, or an empty statement when there is none.
+// The analysis (swblas_gen_core) decides whether the spec is acceptable; this
+// only reads which function it applies.
+epilogue_spec find_epilogue(const scop& s, const gemm_roles& r);
+
 struct sunway_recipe_result {
   isl::schedule schedule;
   tile_boxes boxes;
   std::vector<extension_statement> statements;
   std::vector<ldm_buffer> buffers;
   std::string batch_parameter;  // batched specs: the parameter bounding b
+  epilogue_spec epilogue;       // fused epilogue, if any
   std::vector<std::pair<std::string, std::string>> stages;  // --dump-schedule
 };
 
@@ -82,7 +97,8 @@ struct sunway_recipe_result {
 isl::schedule_node decompose_for_mesh(const model& m, const statement_shape& sh, const sunway_target& t);
 
 // Runs all passes; throws spec_error when the tiles do not fit the LDM budget.
-sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t);
+sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t,
+                                         const epilogue_spec& epilogue = {});
 
 // The LDM the CPE kernel allocates for target `t` (every double buffer
 // counted), and the check against the budget (spec_error naming each buffer).

@@ -2,9 +2,11 @@
 #include "sunway_emu_gemm.h"
 
 #include <stdexcept>
+#include <string>
 
 #include "core_group.h"
 #include "dgemm_sunway.h"
+#include "launch.h"
 
 namespace swblas {
 
@@ -19,11 +21,23 @@ void scale_c(const gemm_problem& p) {
     }
 }
 
+// The kernel generated for p.epi's operation (paper 000 7.3: the epilogue
+// runs on each C tile in LDM before it is stored).
+void run_with_epilogue(const gemm_problem& p) {
+  if (p.k <= 0)
+    throw std::invalid_argument("sunway_emu_gemm: a fused epilogue needs k >= 1 (the runtime's quick path handles k == 0)");
+  for (const sunway_emu::epilogue_kernel& kernel : sunway_emu::epilogue_kernels())
+    if (kernel.op == p.epi->op) return kernel.run(p);
+  throw std::invalid_argument("sunway_emu_gemm: no Sunway kernel was generated for epilogue operation " +
+                              std::to_string(static_cast<int>(p.epi->op)));
+}
+
 }  // namespace
 
 void sunway_emu_gemm(const gemm_problem& p) {
-  if (p.pro || p.epi) throw std::invalid_argument("sunway_emu_gemm: fused operations are not generated for Sunway yet");
+  if (p.pro) throw std::invalid_argument("sunway_emu_gemm: fused prologues are not generated for Sunway yet");
   if (p.m <= 0 || p.n <= 0) return;
+  if (p.epi) return run_with_epilogue(p);
   if (p.k <= 0 || p.alpha == 0.0) {
     scale_c(p);
     return;

@@ -8,9 +8,12 @@
 
 namespace swblas {
 
-// C := alpha * op(A) * op(B) + beta * C with the contract of gemm_problem
-// (src/macro_kernel.h); any m, n, k >= 0 (k == 0 or alpha == 0 only scales
-// C). p.pro and p.epi must be null (std::invalid_argument otherwise).
+// C := epi(alpha * op(A) * op(B) + beta * C) with the contract of
+// gemm_problem (src/macro_kernel.h). Without p.epi any m, n, k >= 0 (k == 0
+// or alpha == 0 only scales C). With p.epi, the kernel generated from
+// generator/specs/dgemm_epilogue_<op>.c runs it on each C tile in LDM; k >= 1
+// then (std::invalid_argument otherwise, as for an op without a kernel).
+// p.pro must be null (std::invalid_argument otherwise).
 // Thread safe: the emulated core group runs one call at a time. A misuse
 // found by the emulator throws swsim::sim_error.
 void sunway_emu_gemm(const gemm_problem& p);
