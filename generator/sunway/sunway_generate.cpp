@@ -15,7 +15,7 @@ generated_files generate_kernel_files(const std::string& spec_source, const sunw
   islc::context ctx;
   const model m = build_model(ctx.get(), s);
   const analysis a = analyse(m, s);
-  const sunway_recipe_result r = apply_sunway_recipe(m, a, t, find_epilogue(s, a.roles));
+  const sunway_recipe_result r = apply_sunway_recipe(m, a, t, find_fused(s, a.roles));
   const kernel_sources k = print_kernel(r, a.roles, t, name, "for target " + t.name);
   generated_files out;
   out.files = {{name + ".h", k.header}, {name + "_cpe.cpp", k.cpe}, {name + "_mpe.cpp", k.mpe}};

@@ -215,12 +215,12 @@ isl::schedule_node insert_tile_dma(isl::schedule_node kb_band, const footprints&
 }
 
 // Statements in the Kb loop before the s band: wait for this block's tiles,
-// fetch the next block's (where there is one) into the other DMA buffer,
+// (apply a fused prologue to them,) fetch the next block's (where there is one) into the other DMA buffer,
 // a barrier, and the broadcasts of the block's first sub-step (peeled). The
 // barrier matters when the previous block had an odd number of sub-steps (a
 // ragged last k block): its last micro kernel read the buffer that the first
 // broadcast now overwrites.
-isl::schedule_node insert_block_pipeline(isl::schedule_node s_band, const footprints& f,
+isl::schedule_node insert_block_pipeline(isl::schedule_node s_band, const footprints& f, fused_spec::role fused,
                                          std::vector<extension_statement>* stmts) {
   const isl::ctx ctx = s_band.ctx();
   const isl::map same_block = extend(ctx, f.depth(5), f.depth(6)).intersect_domain(f.p5).intersect_range(f.p6);
@@ -230,6 +230,14 @@ isl::schedule_node insert_block_pipeline(isl::schedule_node s_band, const footpr
                                   .intersect_range(f.p6);
   const isl::map first_step = same_block.lexmin();
   s_band = graft_all(s_band, {{"wait_block", first_step.apply_range(f.comp)}}, f.depth(5), 0, false, stmts);
+  // A fused prologue transforms the tile this CPE fetched (its slice of the
+  // block) once it has landed, so that every receiver gets it transformed.
+  if (fused == fused_spec::role::prologue_a)
+    s_band = graft_all(s_band, {{"prologue_a", same_block.intersect_range(sender(ctx, f.outer, "c")).apply_range(f.a.as_map())}},
+                       f.depth(5), f.skip, false, stmts);
+  if (fused == fused_spec::role::prologue_b)
+    s_band = graft_all(s_band, {{"prologue_b", same_block.intersect_range(sender(ctx, f.outer, "r")).apply_range(f.b.as_map())}},
+                       f.depth(5), f.skip, false, stmts);
   s_band = graft_all(
       s_band,
       {{"fetch_next_a", next_block.intersect_range(sender(ctx, f.outer, "c")).lexmin().apply_range(f.a.as_map())},
@@ -318,18 +326,18 @@ namespace {
 // One GEMM statement over (i, j, k), or (b, i, j, k) for a batched spec (the
 // batch member is the one that is neither i, j nor k), possibly followed by a
 // fused epilogue statement. Other specs (prologues) are refused.
-statement_shape shape_of(const model& m, const gemm_roles& r, const epilogue_spec& epilogue) {
+statement_shape shape_of(const model& m, const gemm_roles& r, const fused_spec& fused) {
   int others = 0;
   unsigned arity = 0;
   m.domain.foreach_set([&](const isl::set& s) {
     const std::string name = isl_set_get_tuple_name(s.get());
     if (name == r.statement) arity = s.tuple_dim();
-    else if (name != epilogue.statement) ++others;
+    else if (name != fused.statement) ++others;
   });
-  if (others != 0 || (arity != 3 && arity != 4) || (arity == 4 && !epilogue.statement.empty()))
+  if (others != 0 || (arity != 3 && arity != 4) || (arity == 4 && !fused.statement.empty()))
     throw spec_error("statement " + r.statement +
-                     ": the Sunway recipe generates DGEMM, batched DGEMM and DGEMM with a fused epilogue; other "
-                     "fused specs (prologues, batched with epilogue) are not supported for Sunway yet");
+                     ": the Sunway recipe generates DGEMM, batched DGEMM and DGEMM with one fused prologue or "
+                     "epilogue; batched specs with fused operations are not supported for Sunway yet");
   statement_shape sh;
   sh.roles = r;
   std::vector<std::string> d;
@@ -357,19 +365,22 @@ std::string batch_parameter(const model& m, const gemm_roles& r) {
 
 }  // namespace
 
-epilogue_spec find_epilogue(const scop& s, const gemm_roles& r) {
+fused_spec find_fused(const scop& s, const gemm_roles& r) {
   for (const statement& st : s.statements) {
-    if (st.name == r.statement || st.target.array != r.c || st.accumulates) continue;
-    return {st.name, st.rhs->what == expr::kind::call ? st.rhs->function : "none"};
+    if (st.name == r.statement || st.accumulates) continue;
+    const std::string op = st.rhs->what == expr::kind::call ? st.rhs->function : "none";
+    if (st.target.array == r.c) return {fused_spec::role::epilogue, st.name, op};
+    if (st.target.array == r.a) return {fused_spec::role::prologue_a, st.name, op};
+    if (st.target.array == r.b) return {fused_spec::role::prologue_b, st.name, op};
   }
   return {};
 }
 
 sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t,
-                                         const epilogue_spec& epilogue) {
-  const statement_shape sh = shape_of(m, a.roles, epilogue);
+                                         const fused_spec& fused) {
+  const statement_shape sh = shape_of(m, a.roles, fused);
   sunway_recipe_result res;
-  res.epilogue = epilogue;
+  res.fused = fused;
   res.buffers = ldm_plan(t, kernel_param_bytes);
   check_ldm_budget(t, res.buffers);
   if (sh.batched()) res.batch_parameter = batch_parameter(m, a.roles);
@@ -381,9 +392,10 @@ sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, cons
   const footprints f = compute_footprints(root, m, sh, padded_domain(m.domain, sh, t), &res.boxes);
   if (sh.batched()) root = insert_batch_entry(find_mark(root, "cpe_mesh").parent(), f, &res.statements).root();
   isl::schedule_node kb =
-      insert_tile_dma(find_mark(root, "ukernel").parent().parent(), f, !epilogue.statement.empty(), &res.statements);
+      insert_tile_dma(find_mark(root, "ukernel").parent().parent(), f, fused.what == fused_spec::role::epilogue,
+                      &res.statements);
   res.stages.emplace_back("dma", islc::schedule_text(kb.schedule()));
-  isl::schedule_node s = insert_block_pipeline(kb.child(0), f, &res.statements);
+  isl::schedule_node s = insert_block_pipeline(kb.child(0), f, fused.what, &res.statements);
   isl::schedule_node uk = insert_step_pipeline(s.child(0), f, &res.statements);
   res.stages.emplace_back("rma and pipeline", islc::schedule_text(uk.schedule()));
   res.schedule = uk.schedule();

@@ -9,7 +9,7 @@
 //   band [r, c]          the CPE's 64x64 tile inside the step (= rid, cid)
 //   extension            getC, fetch_first_a/b | waitC ... (epilogue,) putC, wait_putC
 //   band [Kb]            256-deep k blocks (DMA level)
-//   extension            wait_block, fetch_next_a/b, ssync_block, bcast_first_a/b
+//   extension            wait_block, (prologue_a/b,) fetch_next_a/b, ssync_block, bcast_first_a/b
 //   band [s]             k strip-mined by 8: sub-step s of the block (RMA level)
 //   extension            wait_step, ssync_step, bcast_next_a/b
 //   mark "ukernel"       printed as one CPE micro-kernel call
@@ -69,18 +69,22 @@ struct statement_shape {
   bool batched() const { return !b.empty(); }
 };
 
-// A fused epilogue (paper 000 7.3, Fig. 12b): the spec's second statement
-// C[i][j] = f(C[i][j] + Bias[i][j]) (f and Bias optional), applied to each C
-// tile in LDM after its last k block, before the tile goes back by DMA.
-struct epilogue_spec {
+// A fused element-wise statement (paper 000 7.3, Fig. 12):
+//   epilogue     C[i][j] = f(C[i][j] + Bias[i][j]) (f and Bias optional),
+//                applied to each C tile in LDM after its last k block, before
+//                the tile goes back by DMA;
+//   prologue_a   Q[i][k] = f(A[i][k]) with Q the GEMM's A factor, applied to
+//                each A tile in LDM once its DMA has landed, before it is
+//                broadcast (prologue_b: the same for B).
+struct fused_spec {
+  enum class role { none, prologue_a, prologue_b, epilogue } what = role::none;
   std::string statement;  // e.g. "S1"
-  std::string op;         // swblas::epilogue_op enumerator: relu, ..., or none (bias only)
+  std::string op;         // swblas::epilogue_op / prologue_op enumerator (none: bias only)
 };
 
-// The epilogue statement of `s`, or an empty statement when there is none.
-// The analysis (swblas_gen_core) decides whether the spec is acceptable; this
-// only reads which function it applies.
-epilogue_spec find_epilogue(const scop& s, const gemm_roles& r);
+// The fused statement of `s`, if any. The analysis (swblas_gen_core) decides
+// whether the spec is acceptable; this only reads its role and function.
+fused_spec find_fused(const scop& s, const gemm_roles& r);
 
 struct sunway_recipe_result {
   isl::schedule schedule;
@@ -88,7 +92,7 @@ struct sunway_recipe_result {
   std::vector<extension_statement> statements;
   std::vector<ldm_buffer> buffers;
   std::string batch_parameter;  // batched specs: the parameter bounding b
-  epilogue_spec epilogue;       // fused epilogue, if any
+  fused_spec fused;             // fused prologue or epilogue, if any
   std::vector<std::pair<std::string, std::string>> stages;  // --dump-schedule
 };
 
@@ -98,7 +102,7 @@ isl::schedule_node decompose_for_mesh(const model& m, const statement_shape& sh,
 
 // Runs all passes; throws spec_error when the tiles do not fit the LDM budget.
 sunway_recipe_result apply_sunway_recipe(const model& m, const analysis& a, const sunway_target& t,
-                                         const epilogue_spec& epilogue = {});
+                                         const fused_spec& fused = {});
 
 // The LDM the CPE kernel allocates for target `t` (every double buffer
 // counted), and the check against the budget (spec_error naming each buffer).

@@ -19,6 +19,23 @@ void launch_with_epilogue(const gemm_problem& p) {
   run_on_core_group([&] { Mpe(&params); });
 }
 
+// A kernel generated from a spec with a fused prologue (Params ends with the
+// prologue_args), started for problem p (p.pro not null, k >= 1).
+template <class Params, void (*Mpe)(Params*)>
+void launch_with_prologue(const gemm_problem& p) {
+  Params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc, *p.pro};
+  run_on_core_group([&] { Mpe(&params); });
+}
+
+struct prologue_kernel {
+  prologue_op op;
+  bool on_b;  // transforms op(B) rather than op(A)
+  void (*run)(const gemm_problem& p);
+};
+
+// The kernels generated from generator/specs/dgemm_prologue_<op>_<a|b>.c.
+const std::vector<prologue_kernel>& prologue_kernels();
+
 struct epilogue_kernel {
   epilogue_op op;
   void (*run)(const gemm_problem& p);

@@ -35,7 +35,7 @@ void run_with_epilogue(const gemm_problem& p) {
 }  // namespace
 
 void sunway_emu_gemm(const gemm_problem& p) {
-  if (p.pro) throw std::invalid_argument("sunway_emu_gemm: fused prologues are not generated for Sunway yet");
+  if (p.pro) throw std::invalid_argument("sunway_emu_gemm: a prologue goes through sunway_emu_gemm_prologue");
   if (p.m <= 0 || p.n <= 0) return;
   if (p.epi) return run_with_epilogue(p);
   if (p.k <= 0 || p.alpha == 0.0) {
@@ -44,6 +44,17 @@ void sunway_emu_gemm(const gemm_problem& p) {
   }
   sw_dgemm_sunway_params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc};
   sunway_emu::run_on_core_group([&] { dgemm_sunway_mpe(&params); });
+}
+
+void sunway_emu_gemm_prologue(const gemm_problem& p, bool on_b) {
+  if (!p.pro || p.epi) throw std::invalid_argument("sunway_emu_gemm_prologue: needs p.pro and no p.epi");
+  if (p.m <= 0 || p.n <= 0) return;
+  if (p.k <= 0)
+    throw std::invalid_argument("sunway_emu_gemm_prologue: k >= 1 (the runtime's quick path handles k == 0)");
+  for (const sunway_emu::prologue_kernel& kernel : sunway_emu::prologue_kernels())
+    if (kernel.op == p.pro->op && kernel.on_b == on_b) return kernel.run(p);
+  throw std::invalid_argument("sunway_emu_gemm_prologue: no Sunway kernel was generated for prologue operation " +
+                              std::to_string(static_cast<int>(p.pro->op)) + (on_b ? " on B" : " on A"));
 }
 
 }  // namespace swblas

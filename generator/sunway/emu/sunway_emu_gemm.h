@@ -13,9 +13,16 @@ namespace swblas {
 // or alpha == 0 only scales C). With p.epi, the kernel generated from
 // generator/specs/dgemm_epilogue_<op>.c runs it on each C tile in LDM; k >= 1
 // then (std::invalid_argument otherwise, as for an op without a kernel).
-// p.pro must be null (std::invalid_argument otherwise).
+// p.pro must be null (std::invalid_argument otherwise): see below.
 // Thread safe: the emulated core group runs one call at a time. A misuse
 // found by the emulator throws swsim::sim_error.
 void sunway_emu_gemm(const gemm_problem& p);
+
+// C := alpha * op(pro(A)) * op(B) + beta * C (on_b: op(A) * op(pro(B))) with
+// p.pro not null: the kernel generated from
+// generator/specs/dgemm_prologue_<op>_<a|b>.c transforms each A (B) tile in
+// LDM after its DMA, before it is broadcast. k >= 1; p.epi must be null.
+// std::invalid_argument when no kernel was generated for the operation.
+void sunway_emu_gemm_prologue(const gemm_problem& p, bool on_b);
 
 }  // namespace swblas
