@@ -1,14 +1,18 @@
-// swblas::gemm: quick cases, the small unpacked path, then the packed
-// macro kernel run by an OpenMP team on per-thread packing buffers.
+// swblas::gemm: quick cases, the small unpacked path, the skinny unpacked
+// path, then the packed macro kernel run by an OpenMP team on per-thread
+// packing buffers.
 #include "gemm.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
+#include <omp.h>
+
 #include "gemm_driver.h"
 #include "pack_buffer.h"
 #include "reference_gemm.h"
+#include "skinny_gemm.h"
 
 namespace swblas {
 namespace {
@@ -50,6 +54,17 @@ void run_variant(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_
     v.generated->run(p, a_pack, b_pack);
   else
     reference_macro_kernel(p, u, v.blk, loop, a_pack, b_pack);
+}
+
+// The skinny path on a team of nt threads, each on its own part of p.
+void run_skinny(const gemm_problem& p, skinny_shape s, const dgemm_ukernel_desc& u, dim_t kc,
+                int nt) {
+  if (nt <= 1) return skinny_detail::run_part(p, s, u, kc);
+  const dim_t unit = s == skinny_shape::few_columns ? u.mr : u.nr;
+#pragma omp parallel num_threads(nt)
+  skinny_detail::run_part(
+      skinny_detail::part_of(p, s, unit, omp_get_thread_num(), omp_get_num_threads()), s, u,
+      kc);
 }
 
 [[noreturn]] void no_kernel() {
@@ -99,10 +114,14 @@ void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_option
   if (o.allow_small && takes_small_path(p, u))
     return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
                    p.ldc);
-  int nt = o.fit_team_to_work ? team_size(p, u, t.loop(parallel_loop::ic).blk, o.threads)
-                              : std::max(o.threads, 1);
-  const parallel_loop loop =
-      o.loop.value_or(choose_parallel_loop(p, t.loop(parallel_loop::ic).blk, nt));
+  const blocking& ic_blocking = t.loop(parallel_loop::ic).blk;
+  int nt = o.fit_team_to_work ? team_size(p, u, ic_blocking, o.threads) : std::max(o.threads, 1);
+  const skinny_shape skinny =
+      o.allow_small && !o.loop ? classify_skinny(p, u) : skinny_shape::none;
+  if (skinny != skinny_shape::none)
+    return run_skinny(p, skinny, u, ic_blocking.kc,
+                      std::min(nt, skinny_max_threads(p, skinny, u)));
+  const parallel_loop loop = o.loop.value_or(choose_parallel_loop(p, ic_blocking, nt));
   const loop_variant& v = t.loop(loop);
   // jr shares out the nr-wide panels of one nc block: no more threads than those.
   if (loop == parallel_loop::jr && o.fit_team_to_work)

@@ -20,8 +20,10 @@ inline constexpr dim_t kMinTilesPerThread = 16;
 
 struct gemm_options {
   int threads = 1;                      // upper bound on the team size
-  std::optional<parallel_loop> loop;    // default: chosen by the driver
-  bool allow_small = true;              // false: always the packed path
+  std::optional<parallel_loop> loop;    // default: chosen by the driver (set:
+                                        // the packed path with that loop)
+  bool allow_small = true;              // false: always the packed path (no
+                                        // small or skinny unpacked path)
   bool fit_team_to_work = true;         // false: exactly `threads` (tests)
 };
 
