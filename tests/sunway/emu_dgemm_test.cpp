@@ -14,6 +14,7 @@
 
 #include "dgemm_sunway.h"
 #include "sunway_emu_gemm.h"
+#include "sunway_emu_gemm_batch.h"
 #include "swsim/sim.h"
 
 namespace {
@@ -220,6 +221,51 @@ TEST(SunwayEmuDgemmThreads, ConcurrentCallsAreSerialised) {
   std::thread other([&] { expect_matches_reference(d1); });
   expect_matches_reference(d2);
   other.join();
+}
+
+}  // namespace
+
+namespace {
+
+// sunway_emu_gemm_batch exists in every build: the batched kernel where
+// specs/dgemm_batch.c exists (emu_batch_test.cpp), one launch per entry otherwise.
+TEST(SunwayEmuDgemmBatchEntry, EveryBuildHasTheBatchedEntryPoint) {
+  const swblas::dim_t m = 40, n = 50, k = 30, count = 2;
+  std::mt19937_64 random(5);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  std::vector<double> a(static_cast<std::size_t>(m * k * count)), b(static_cast<std::size_t>(k * n * count)),
+      c(static_cast<std::size_t>(m * n * count));
+  for (auto* v : {&a, &b, &c})
+    for (double& x : *v) x = uniform(random);
+  std::vector<double> result = c;
+  swblas::gemm_batch_problem p;
+  p.shape.m = m;
+  p.shape.n = n;
+  p.shape.k = k;
+  p.shape.a = a.data();
+  p.shape.cs_a = m;
+  p.shape.b = b.data();
+  p.shape.cs_b = k;
+  p.shape.beta = 1.0;
+  p.shape.c = result.data();
+  p.shape.ldc = m;
+  p.count = count;
+  p.stride_a = m * k;
+  p.stride_b = k * n;
+  p.stride_c = m * n;
+  swblas::sunway_emu_gemm_batch(p);
+  const double eps = std::numeric_limits<double>::epsilon();
+  for (swblas::dim_t e = 0; e < count; ++e)
+    for (swblas::dim_t j = 0; j < n; ++j)
+      for (swblas::dim_t i = 0; i < m; ++i) {
+        double ref = c[e * m * n + i + j * m], bound = std::abs(ref);
+        for (swblas::dim_t l = 0; l < k; ++l) {
+          const double t = a[e * m * k + i + l * m] * b[e * k * n + l + j * k];
+          ref += t;
+          bound += std::abs(t);
+        }
+        ASSERT_NEAR(result[e * m * n + i + j * m], ref, (k + 2) * eps * bound);
+      }
 }
 
 }  // namespace

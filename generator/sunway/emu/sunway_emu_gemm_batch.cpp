@@ -11,7 +11,8 @@ namespace swblas {
 
 void sunway_emu_gemm_batch(const gemm_batch_problem& p) {
   const gemm_problem& s = p.shape;
-  if (s.pro || s.epi) throw std::invalid_argument("sunway_emu_gemm_batch: fused operations are not generated for Sunway yet");
+  if (s.pro || s.epi)
+    throw std::invalid_argument("sunway_emu_gemm_batch: fused operations are not generated for batched Sunway kernels");
   if (p.count <= 0 || s.m <= 0 || s.n <= 0) return;
   if (s.k <= 0 || s.alpha == 0.0) {  // C := beta*C entry by entry (A and B not read)
     for (dim_t e = 0; e < p.count; ++e) sunway_emu_gemm(p.entry(e));
