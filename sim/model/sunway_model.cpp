@@ -40,19 +40,29 @@ long ceil_div(long a, long b) { return (a + b - 1) / b; }
 long sub_depth(long k, long s) { return std::min(tile_k, k - s * tile_k); }
 long block_depth(long k, long b) { return std::min(block_k, k - b * block_k); }
 
+// Costs of one mesh step, per unit of k depth, from the counted work (so
+// that counts from the emulation and from count_workload give the same
+// model): flops and RMA bytes per CPE, A and B DMA bytes per core group.
 struct step_costs {
   const sunway_figures& f;
+  double flops_per_k, rma_per_k, dma_ab_per_k, c_bytes;
+
+  step_costs(const sunway_figures& fig, const workload& w, long k) : f(fig) {
+    const double steps_k = static_cast<double>(w.mesh_steps) * k;
+    flops_per_k = w.flops / (f.cpes * steps_k);
+    rma_per_k = w.rma_bytes_received / (f.cpes * steps_k);
+    const double c_get = static_cast<double>(w.dma_put_bytes);  // beta != 0: C comes in as it goes out
+    dma_ab_per_k = (w.dma_get_bytes - c_get) / steps_k;
+    c_bytes = (c_get + w.dma_put_bytes) / w.mesh_steps;
+  }
   double dma(double bytes) const { return bytes / f.dma_bandwidth + f.dma_latency_s; }
-  double rma(long depth) const {  // one A and one B tile land in each CPE
-    return 2.0 * tile_mn * depth * 8 / f.rma_bandwidth + f.rma_latency_s;
-  }
-  double compute(long depth, double flops_per_cycle) const {
-    return 2.0 * tile_mn * tile_mn * depth / (flops_per_cycle * f.clock_hz);
-  }
+  double rma(long depth) const { return rma_per_k * depth / f.rma_bandwidth + f.rma_latency_s; }
+  double compute(long depth, double flops_per_cycle) const { return flops_per_k * depth / (flops_per_cycle * f.clock_hz); }
   double ukernel(long depth) const { return compute(depth, f.flops_per_cycle * f.ukernel_efficiency); }
-  double c_in_out() const { return 2 * dma(8.0 * step_mn * step_mn); }
-  double block_dma(long depth) const { return dma(2.0 * step_mn * depth * 8); }
-  double own_tiles_dma(long depth) const { return dma(f.cpes * 2.0 * tile_mn * depth * 8); }
+  double c_in_out() const { return c_bytes / f.dma_bandwidth + 2 * f.dma_latency_s; }
+  double block_dma(long depth) const { return dma(dma_ab_per_k * depth); }
+  // Without RMA every CPE fetches by DMA what it would have received.
+  double own_tiles_dma(long depth) const { return dma(f.cpes * rma_per_k * depth); }
 };
 
 // One mesh step without RMA: every sub-step fetches, then computes.
@@ -110,20 +120,31 @@ workload count_workload(const shape& s) {
   return w;
 }
 
-breakdown model_times(const shape& s, const sunway_figures& f) {
-  const step_costs c{f};
-  const double steps = static_cast<double>(ceil_div(s.m, step_mn) * ceil_div(s.n, step_mn));
-  return {steps * step_without_rma(c, s.k, f.naive_flops_per_cycle),
-          steps * step_without_rma(c, s.k, f.flops_per_cycle * f.ukernel_efficiency), steps * step_serial(c, s.k),
-          steps * step_pipelined(c, s.k)};
+workload workload_from_counters(const cpe_counters& total, const shape& s, std::uint64_t other_get_bytes) {
+  workload w = count_workload(s);  // the loop structure
+  w.flops = total.flops;
+  w.dma_get_bytes = total.dma_get_bytes - other_get_bytes;
+  w.dma_put_bytes = total.dma_put_bytes;
+  w.rma_bytes_received = total.rma_bytes_received;
+  return w;
 }
+
+breakdown model_times(const workload& w, long k, const sunway_figures& f) {
+  const step_costs c(f, w, k);
+  const double steps = static_cast<double>(w.mesh_steps);
+  return {steps * step_without_rma(c, k, f.naive_flops_per_cycle),
+          steps * step_without_rma(c, k, f.flops_per_cycle * f.ukernel_efficiency), steps * step_serial(c, k),
+          steps * step_pipelined(c, k)};
+}
+
+breakdown model_times(const shape& s, const sunway_figures& f) { return model_times(count_workload(s), s.k, f); }
 
 std::string breakdown_table(const std::vector<shape>& shapes, const sunway_figures& f) {
   std::ostringstream out;
   char line[200];
   out << "Modelled DGEMM on one SW26010Pro core group (peak " << f.peak_flops() / 1e9 << " GFLOPS), GFLOPS\n";
-  std::snprintf(line, sizeof line, "%-20s %10s %10s %10s %10s %8s %12s\n", "shape (MxNxK)", "DMA only", "+ukernel",
-                "+RMA", "+hiding", "% peak", "hiding@25GB/s");
+  std::snprintf(line, sizeof line, "%-20s %10s %10s %10s %10s %8s %12s %14s\n", "shape (MxNxK)", "DMA only",
+                "+ukernel", "+RMA", "+hiding", "% peak", "hiding@25GB/s", "cycles(hiding)");
   out << line;
   double sum[5] = {0, 0, 0, 0, 0};
   for (const shape& s : shapes) {
@@ -132,8 +153,8 @@ std::string breakdown_table(const std::vector<shape>& shapes, const sunway_figur
                          gflops(s, t.with_hiding), gflops(s, model_times(s, measured_dma_figures()).with_hiding)};
     for (int v = 0; v < 5; ++v) sum[v] += g[v];
     const std::string name = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k);
-    std::snprintf(line, sizeof line, "%-20s %10.1f %10.1f %10.1f %10.1f %7.1f%% %12.1f\n", name.c_str(), g[0], g[1], g[2],
-                  g[3], 100.0 * g[3] * 1e9 / f.peak_flops(), g[4]);
+    std::snprintf(line, sizeof line, "%-20s %10.1f %10.1f %10.1f %10.1f %7.1f%% %12.1f %14.4g\n", name.c_str(), g[0], g[1],
+                  g[2], g[3], 100.0 * g[3] * 1e9 / f.peak_flops(), g[4], t.with_hiding * f.clock_hz);
     out << line;
   }
   const double n = static_cast<double>(shapes.size());

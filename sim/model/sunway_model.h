@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "swsim/sim.h"
+
 namespace swsim::model {
 
 // SW26010Pro figures per core group. Sourced ones cite TARGETS.md (which
@@ -54,10 +56,18 @@ struct workload {
 // column-major non-transposed operands (beta != 0: C is read).
 workload count_workload(const shape& s);
 
-// Modelled seconds for the four code variants of Fig. 13.
+// The same from the emulator's counters of a run of the generated kernel
+// (swsim::total_counters() after the spawn), non-transposed with beta != 0;
+// `other_get_bytes` is DMA that is not tiles (the 64 parameter-block copies).
+workload workload_from_counters(const cpe_counters& total, const shape& s, std::uint64_t other_get_bytes);
+
+// Modelled seconds for the four code variants of Fig. 13, from the counted
+// work (flops and RMA bytes per CPE, DMA bytes per core group) and the loop
+// structure of a K-deep product.
 struct breakdown {
   double dma_only, with_ukernel, with_rma, with_hiding;
 };
+breakdown model_times(const workload& w, long k, const sunway_figures& f = {});
 breakdown model_times(const shape& s, const sunway_figures& f = {});
 
 // The table printed by swblas-sunway-model: one row per shape, GFLOPS for
