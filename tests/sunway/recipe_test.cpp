@@ -149,6 +149,20 @@ TEST(SunwaySources, LoopOrderOfTheSpecDoesNotChangeTheKernel) {
   for (std::size_t f = 0; f < ijk.size(); ++f) EXPECT_EQ(ijk[f].second, kij[f].second) << ijk[f].first;
 }
 
+// Golden files (tests/sunway/golden/*.txt): the printed sources and the
+// dumped schedule trees of the Sunway stages for specs/dgemm.c. After an
+// intended change, regenerate them with swblas-gen-sunway (--out-dir,
+// --dump-schedule without the model and analysis stages; add the .txt
+// suffix) and re-run the numerical tests.
+TEST(SunwayGolden, SourcesAndScheduleAreUnchanged) {
+  const auto out = swgen::sunway::generate_kernel_files(dgemm_spec(), default_target(), "dgemm_sunway");
+  for (const auto& [file, text] : out.files) EXPECT_EQ(text, read(SWBLAS_SOURCE_DIR "/tests/sunway/golden/" + file + ".txt")) << file;
+  std::string dump;  // the Sunway stages (model and analysis belong to swblas_gen_core)
+  for (const auto& [stage, tree] : out.stages)
+    if (stage != "model" && stage != "analysis") dump += "## stage " + stage + "\n" + tree + "\n";
+  EXPECT_EQ(dump, read(SWBLAS_SOURCE_DIR "/tests/sunway/golden/dgemm_sunway.schedule.txt"));
+}
+
 TEST(SunwayDumps, EveryStageIsRecorded) {
   const auto out = swgen::sunway::generate_kernel_files(dgemm_spec(), default_target(), "k");
   std::vector<std::string> names;
