@@ -57,26 +57,26 @@ void check_legal(const isl::schedule& sched, const isl::union_map& deps) {
 
 // ([b] ;) [I, J] ; "cpe_mesh" ; filter (r, c) = (rid, cid) ; [r, c] ; [Kb] ;
 // [s] ; "ukernel" ; [i, j, k]  on the padded domain.
-isl::schedule_node decompose_for_mesh(const model& m, const statement_shape& n, const sunway_target& t) {
+isl::schedule_node decompose_for_mesh(const model& m, const statement_shape& sh, const sunway_target& t) {
   const isl::ctx ctx = m.domain.ctx();
   const std::string tm = std::to_string(t.tile_m), tn = std::to_string(t.tile_n), tk = std::to_string(t.tile_k);
   const std::string sm = std::to_string(t.step_m()), sn = std::to_string(t.step_n()), sk = std::to_string(t.step_k());
   const std::string rows = std::to_string(t.mesh_rows), cols = std::to_string(t.mesh_cols);
-  const std::string cpe_row = "floor(" + n.i + "/" + tm + ") - " + rows + "*floor(" + n.i + "/" + sm + ")";
-  const std::string cpe_col = "floor(" + n.j + "/" + tn + ") - " + cols + "*floor(" + n.j + "/" + sn + ")";
+  const std::string cpe_row = "floor(" + sh.i + "/" + tm + ") - " + rows + "*floor(" + sh.i + "/" + sm + ")";
+  const std::string cpe_col = "floor(" + sh.j + "/" + tn + ") - " + cols + "*floor(" + sh.j + "/" + sn + ")";
   isl::schedule_node node = isl::schedule_node::from_domain(padded_domain(m.domain, n, t)).child(0);
-  if (n.batched()) node = node.insert_partial_schedule(band_schedule(ctx, n.tuple, {n.b})).child(0);  // paper Fig. 3
+  if (sh.batched()) node = node.insert_partial_schedule(band_schedule(ctx, sh.tuple, {sh.b})).child(0);  // paper Fig. 3
   node = node.insert_partial_schedule(band_schedule(
-      ctx, n.tuple, {sm + "*floor(" + n.i + "/" + sm + ")", sn + "*floor(" + n.j + "/" + sn + ")"}));
+      ctx, sh.tuple, {sm + "*floor(" + sh.i + "/" + sm + ")", sn + "*floor(" + sh.j + "/" + sn + ")"}));
   node = node.child(0).insert_mark("cpe_mesh").child(0);
-  node = node.insert_filter(isl::union_set(ctx, "[rid, cid] -> { " + n.tuple + " : " + cpe_row + " = rid and " +
+  node = node.insert_filter(isl::union_set(ctx, "[rid, cid] -> { " + sh.tuple + " : " + cpe_row + " = rid and " +
                                                    cpe_col + " = cid }"));
-  node = node.child(0).insert_partial_schedule(band_schedule(ctx, n.tuple, {cpe_row, cpe_col}));
-  node = node.child(0).insert_partial_schedule(band_schedule(ctx, n.tuple, {sk + "*floor(" + n.k + "/" + sk + ")"}));
+  node = node.child(0).insert_partial_schedule(band_schedule(ctx, sh.tuple, {cpe_row, cpe_col}));
+  node = node.child(0).insert_partial_schedule(band_schedule(ctx, sh.tuple, {sk + "*floor(" + sh.k + "/" + sk + ")"}));
   node = node.child(0).insert_partial_schedule(
-      band_schedule(ctx, n.tuple, {"floor(" + n.k + "/" + tk + ") - " + cols + "*floor(" + n.k + "/" + sk + ")"}));
+      band_schedule(ctx, sh.tuple, {"floor(" + sh.k + "/" + tk + ") - " + cols + "*floor(" + sh.k + "/" + sk + ")"}));
   node = node.child(0).insert_mark("ukernel").child(0);
-  return node.insert_partial_schedule(band_schedule(ctx, n.tuple, {n.i, n.j, n.k})).root();
+  return node.insert_partial_schedule(band_schedule(ctx, sh.tuple, {sh.i, sh.j, sh.k})).root();
 }
 
 namespace {
@@ -115,11 +115,12 @@ std::string vars(const std::string& p, int n) {
   return s;
 }
 
-// { [p0..p(n-1)] -> [p0..p(n-1), q...] } extending a prefix by free members.
-isl::map extend(isl::ctx ctx, int from, int to, const std::string& extra = "") {
+// { [p0..p(from-1)] -> [p0..p(from-1), q(from)..q(to-1)] }: a prefix
+// extended by free members.
+isl::map extend(isl::ctx ctx, int from, int to) {
   std::string range = vars("p", from);
   for (int d = from; d < to; ++d) range += ", q" + std::to_string(d);
-  return isl::map(ctx, "{ [" + vars("p", from) + "] -> [" + range + "]" + (extra.empty() ? "" : " : " + extra) + " }");
+  return isl::map(ctx, "{ [" + vars("p", from) + "] -> [" + range + "] }");
 }
 
 // The points of a 6-d prefix ((e,) I, J, r, c, Kb, s) whose sub-step s equals the
