@@ -64,7 +64,7 @@ isl::schedule_node decompose_for_mesh(const model& m, const statement_shape& sh,
   const std::string rows = std::to_string(t.mesh_rows), cols = std::to_string(t.mesh_cols);
   const std::string cpe_row = "floor(" + sh.i + "/" + tm + ") - " + rows + "*floor(" + sh.i + "/" + sm + ")";
   const std::string cpe_col = "floor(" + sh.j + "/" + tn + ") - " + cols + "*floor(" + sh.j + "/" + sn + ")";
-  isl::schedule_node node = isl::schedule_node::from_domain(padded_domain(m.domain, n, t)).child(0);
+  isl::schedule_node node = isl::schedule_node::from_domain(padded_domain(m.domain, sh, t)).child(0);
   if (sh.batched()) node = node.insert_partial_schedule(band_schedule(ctx, sh.tuple, {sh.b})).child(0);  // paper Fig. 3
   node = node.insert_partial_schedule(band_schedule(
       ctx, sh.tuple, {sm + "*floor(" + sh.i + "/" + sm + ")", sn + "*floor(" + sh.j + "/" + sn + ")"}));
