@@ -1,1 +1,326 @@
-// swblas::gemm_fused: GEMM with a fused prologue/epilogue (issue 4; being written).
+// swblas::gemm_fused: quick cases, the generated fused kernel when the
+// manifest has one for the op, else the unfused path. The element-wise
+// passes of the unfused path are compiled twice (target_clones): baseline
+// and x86-64-v3 (AVX2+FMA; chosen by CPU features, unlike arch=haswell,
+// which tests the CPU model), picked by the loader, so that they vectorise
+// like the generated kernels do (the runtime itself has no ISA flags).
+#include "fused.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include <omp.h>
+
+#include "pack_buffer.h"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SWBLAS_ELEMENTWISE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SWBLAS_ELEMENTWISE_CLONES
+#endif
+
+namespace swblas {
+namespace {
+
+// A pass only spreads over threads when each gets at least this many
+// elements (about 128 KiB): below it waking the team costs more.
+constexpr dim_t kMinPassElementsPerThread = 16384;
+
+int pass_team(dim_t elements, int threads) {
+  const dim_t worth = elements / kMinPassElementsPerThread;
+  return static_cast<int>(std::max<dim_t>(1, std::min<dim_t>(threads, worth)));
+}
+
+bool has_prologue(const gemm_problem& p) { return p.pro && p.pro->op != prologue_op::none; }
+
+bool has_epilogue(const gemm_problem& p) {
+  return p.epi && (p.epi->op != epilogue_op::none || p.epi->bias);
+}
+
+// Inlined into each clone of epilogue_block so that it is compiled for the
+// clone's ISA.
+template <epilogue_op Op>
+[[gnu::always_inline]] inline void epilogue_columns(const epilogue_args& e, dim_t m, dim_t n, double* c, inc_t ldc, dim_t j0) {
+  apply_epilogue<Op>(e, m, n, c, ldc, 0, j0);
+}
+
+// Columns [j0, j0 + n) of C := epi(beta * C) when scale, else epi(C).
+SWBLAS_ELEMENTWISE_CLONES
+void epilogue_block(const epilogue_args& e, bool scale, double beta, dim_t m, dim_t n,
+                    double* c, inc_t ldc, dim_t j0) {
+  double* block = c + j0 * ldc;
+  if (scale)
+    for (dim_t j = 0; j < n; ++j) {
+      double* col = block + j * ldc;
+      if (beta == 0.0)
+        std::fill(col, col + m, 0.0);  // beta == 0: NaN in C goes away
+      else
+        for (dim_t i = 0; i < m; ++i) col[i] *= beta;
+    }
+  switch (e.op) {
+    case epilogue_op::none:
+      if (e.bias) epilogue_columns<epilogue_op::none>(e, m, n, block, ldc, j0);
+      return;
+    case epilogue_op::relu: return epilogue_columns<epilogue_op::relu>(e, m, n, block, ldc, j0);
+    case epilogue_op::leaky_relu:
+      return epilogue_columns<epilogue_op::leaky_relu>(e, m, n, block, ldc, j0);
+    case epilogue_op::gelu_tanh:
+      return epilogue_columns<epilogue_op::gelu_tanh>(e, m, n, block, ldc, j0);
+    case epilogue_op::gelu_erf:
+      return epilogue_columns<epilogue_op::gelu_erf>(e, m, n, block, ldc, j0);
+    case epilogue_op::sigmoid:
+      return epilogue_columns<epilogue_op::sigmoid>(e, m, n, block, ldc, j0);
+    case epilogue_op::tanh: return epilogue_columns<epilogue_op::tanh>(e, m, n, block, ldc, j0);
+    case epilogue_op::silu: return epilogue_columns<epilogue_op::silu>(e, m, n, block, ldc, j0);
+    case epilogue_op::clamp:
+      return epilogue_columns<epilogue_op::clamp>(e, m, n, block, ldc, j0);
+  }
+}
+
+// C := epi(beta * C) (scale) or epi(C), shared out by columns.
+void scale_and_epilogue(const epilogue_args& e, bool scale, double beta, dim_t m, dim_t n,
+                        double* c, inc_t ldc, int threads) {
+  const int nt = pass_team(m * n, threads);
+  if (nt == 1) return epilogue_block(e, scale, beta, m, n, c, ldc, 0);
+#pragma omp parallel num_threads(nt)
+  {
+    dim_t first, last;
+    const dim_t t = omp_get_thread_num(), team = omp_get_num_threads();
+    first = n * t / team;
+    last = n * (t + 1) / team;
+    if (last > first) epilogue_block(e, scale, beta, m, last - first, c, ldc, first);
+  }
+}
+
+// dst (rows x cols, column-major, leading dimension rows) := pro(src) for
+// columns [j0, j1), src element (i, j) at src[i*rs + j*cs].
+SWBLAS_ELEMENTWISE_CLONES
+void prologue_copy_block(const prologue_args& a, dim_t rows, dim_t j0, dim_t j1,
+                         const double* src, inc_t rs, inc_t cs, double* dst) {
+  for (dim_t j = j0; j < j1; ++j) {
+    double* col = dst + j * rows;
+    const double* from = src + j * cs;
+    if (rs == 1)
+      std::copy(from, from + rows, col);
+    else
+      for (dim_t i = 0; i < rows; ++i) col[i] = from[i * rs];
+    const auto count = static_cast<std::size_t>(rows);
+    switch (a.op) {
+      case prologue_op::none: break;
+      case prologue_op::scale: apply_prologue<prologue_op::scale>(a, col, count); break;
+      case prologue_op::fake_quant: apply_prologue<prologue_op::fake_quant>(a, col, count); break;
+    }
+  }
+}
+
+// This thread's buffer for the transformed operand (reused between calls;
+// pack_buffer.h's roles are all busy while the GEMM that reads it runs).
+class operand_buffer {
+ public:
+  operand_buffer() = default;
+  operand_buffer(const operand_buffer&) = delete;
+  operand_buffer& operator=(const operand_buffer&) = delete;
+  ~operand_buffer() { std::free(data_); }
+  double* reserve(std::size_t doubles) {
+    if (doubles <= capacity_) return data_;
+    const std::size_t want = std::max(doubles, capacity_ + capacity_ / 2);
+    const std::size_t bytes = (want * sizeof(double) + kPackAlignment - 1) / kPackAlignment *
+                              kPackAlignment;
+    void* fresh = std::aligned_alloc(kPackAlignment, bytes);
+    if (!fresh) std::abort();  // as pack_buffer.h: never throws from a team
+    std::free(data_);
+    data_ = static_cast<double*>(fresh);
+    capacity_ = bytes / sizeof(double);
+    return data_;
+  }
+
+ private:
+  double* data_ = nullptr;
+  std::size_t capacity_ = 0;
+};
+thread_local operand_buffer prologue_operand_buffer;
+
+// Returns p with the prologue's operand replaced by a transformed copy (unit
+// row stride) and pro cleared.
+gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
+  gemm_problem q = p;
+  q.pro = nullptr;
+  const bool on_b = p.pro->operand == prologue_operand::b;
+  const dim_t rows = on_b ? p.k : p.m, cols = on_b ? p.n : p.k;
+  const double* src = on_b ? p.b : p.a;
+  const inc_t rs = on_b ? p.rs_b : p.rs_a, cs = on_b ? p.cs_b : p.cs_a;
+  double* dst = prologue_operand_buffer.reserve(static_cast<std::size_t>(rows * cols));
+  const prologue_args& a = *p.pro;
+  const int nt = pass_team(rows * cols, threads);
+  if (nt == 1) {
+    prologue_copy_block(a, rows, 0, cols, src, rs, cs, dst);
+  } else {
+#pragma omp parallel num_threads(nt)
+    {
+      const dim_t t = omp_get_thread_num(), team = omp_get_num_threads();
+      prologue_copy_block(a, rows, cols * t / team, cols * (t + 1) / team, src, rs, cs, dst);
+    }
+  }
+  (on_b ? q.b : q.a) = dst;
+  (on_b ? q.rs_b : q.rs_a) = 1;
+  (on_b ? q.cs_b : q.cs_a) = rows;
+  return q;
+}
+
+dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
+
+// The team and loop gemm_with would use for the plain problem.
+void choose_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
+                 fused_plan* plan) {
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  int nt = o.fit_team_to_work ? team_size(p, u, t.loop(parallel_loop::ic).blk, o.threads)
+                              : std::max(o.threads, 1);
+  plan->loop = o.loop.value_or(choose_parallel_loop(p, t.loop(parallel_loop::ic).blk, nt));
+  if (plan->loop == parallel_loop::jr && o.fit_team_to_work)
+    nt = static_cast<int>(
+        std::min<dim_t>(nt, ceil_div(std::min(t.loop(parallel_loop::jr).blk.nc, p.n), u.nr)));
+  plan->threads = nt;
+}
+
+// The generated kernels that could serve p on the chosen loop.
+void choose_kernel(const dispatch_table& t, const gemm_problem& p, fused_plan* plan) {
+  const macro_kernel_info* base = t.loop(plan->loop).generated;
+  if (!base) return;
+  const kernel_catalogue k = build_catalogue();
+  const macro_kernel_info* pro = nullptr;
+  const macro_kernel_info* epi = nullptr;
+  const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
+  const kernel_family pro_family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
+  if (has_prologue(p))
+    pro = sibling_variant(*base, pro_family, static_cast<int>(p.pro->op), plan->loop, k);
+  if (has_epilogue(p))
+    epi = sibling_variant(*base, kernel_family::epilogue, static_cast<int>(p.epi->op),
+                          plan->loop, k);
+  const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
+  const bool fuse_prologue = pro && (!epi || operand >= double(p.m) * p.n);
+  if (fuse_prologue) {
+    plan->kernel = pro;
+    plan->family = pro_family;
+    plan->epilogue_pass = has_epilogue(p);
+  } else if (epi) {
+    plan->kernel = epi;
+    plan->family = kernel_family::epilogue;
+    plan->prologue_pass = has_prologue(p);
+  }
+  if (plan->kernel) plan->path = fused_path::generated;
+}
+
+}  // namespace
+
+const char* fused_path_name(fused_path p) {
+  switch (p) {
+    case fused_path::nothing: return "nothing";
+    case fused_path::scale_only: return "scale_only";
+    case fused_path::plain: return "plain";
+    case fused_path::small: return "small";
+    case fused_path::generated: return "generated";
+    case fused_path::unfused: return "unfused";
+  }
+  return "?";
+}
+
+fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  fused_plan plan;
+  plan.threads = std::max(o.threads, 1);
+  if (p.m <= 0 || p.n <= 0) return plan;
+  if (p.alpha == 0.0 || p.k <= 0) {
+    plan.path = fused_path::scale_only;
+    plan.epilogue_pass = has_epilogue(p);
+    return plan;
+  }
+  if (!has_prologue(p) && !has_epilogue(p)) {
+    plan.path = fused_path::plain;
+    return plan;
+  }
+  if (!t.ukernel || (o.allow_small && p.m * p.n * p.k <= kSmallProblemFlops)) {
+    plan.path = fused_path::small;
+    plan.threads = 1;
+  } else {
+    choose_team(t, p, o, &plan);
+    choose_kernel(t, p, &plan);
+    if (plan.path == fused_path::generated) return plan;
+    plan.path = fused_path::unfused;
+    plan.threads = std::max(o.threads, 1);
+  }
+  plan.prologue_pass = has_prologue(p);
+  plan.epilogue_pass = has_epilogue(p);
+  return plan;
+}
+
+void epilogue_pass(const epilogue_args& e, dim_t m, dim_t n, double* c, inc_t ldc,
+                   int threads) {
+  scale_and_epilogue(e, false, 1.0, m, n, c, ldc, threads);
+}
+
+void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  const fused_plan plan = plan_fused(t, p, o);
+  const int threads = std::max(o.threads, 1);
+  switch (plan.path) {
+    case fused_path::nothing: return;
+    case fused_path::scale_only: {
+      static const epilogue_args no_epilogue;
+      return scale_and_epilogue(plan.epilogue_pass ? *p.epi : no_epilogue, p.beta != 1.0, p.beta,
+                                p.m, p.n, p.c, p.ldc, threads);
+    }
+    case fused_path::plain: {
+      gemm_problem q = p;
+      q.pro = nullptr;
+      q.epi = nullptr;
+      return gemm_with(t, q, o);
+    }
+    default: break;
+  }
+  gemm_problem q = plan.prologue_pass ? with_transformed_operand(p, plan.threads) : p;
+  if (plan.path == fused_path::generated) {
+    if (plan.epilogue_pass) q.epi = nullptr;
+    run_packed(q, *t.ukernel, loop_variant{plan.kernel, t.loop(plan.loop).blk}, plan.loop,
+               plan.threads);
+  } else {
+    q.pro = nullptr;
+    q.epi = nullptr;
+    gemm_options single = o;
+    single.threads = plan.threads;
+    gemm_with(t, q, single);
+  }
+  if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.threads);
+}
+
+void gemm_fused(const gemm_problem& p) {
+  const dispatch_table& t = active_dispatch();
+  gemm_options o;
+  o.threads = t.threads;
+  gemm_fused_with(t, p, o);
+}
+
+void gemm_fused_batch(const gemm_batch_problem& b) {
+  if (b.count <= 0) return;
+  const dispatch_table& t = active_dispatch();
+  gemm_options o;
+  o.threads = t.threads;
+  const gemm_problem& s = b.shape;
+  // Entries too small for a team each get one thread.
+  const bool share_entries =
+      b.count > 1 && t.threads > 1 &&
+      (!t.ukernel || team_size(s, *t.ukernel, t.loop(parallel_loop::ic).blk, t.threads) == 1);
+  if (!share_entries) {
+    for (dim_t e = 0; e < b.count; ++e) gemm_fused_with(t, b.entry(e), o);
+    return;
+  }
+  gemm_options single = o;
+  single.threads = 1;
+  const int nt = static_cast<int>(std::min<dim_t>(t.threads, b.count));
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+  for (dim_t e = 0; e < b.count; ++e) {
+    // A team of one of its own: the macro kernel's orphaned omp for and
+    // barriers must not bind to the batch's team.
+#pragma omp parallel num_threads(1)
+    gemm_fused_with(t, b.entry(e), single);
+  }
+}
+
+}  // namespace swblas

@@ -1,0 +1,238 @@
+// swblas-bench-fused: the fused GEMM + epilogue call against the same GEMM
+// without epilogue (the overhead of fusing), against swblas GEMM followed by
+// a separate epilogue pass, and against OpenBLAS GEMM followed by the same
+// pass. Libraries are loaded with dlopen (as bench/dgemm does) in one child
+// process per thread count, whose environment sets the thread counts before
+// the libraries are loaded. Prints a markdown table.
+#include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "swblas.h"
+
+namespace {
+
+using cblas_dgemm_fn = decltype(&cblas_dgemm);
+using fused_fn = decltype(&swblas_dgemm_fused);
+
+struct options {
+  std::string swblas = "libswblas.so";
+  std::string openblas = "/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0";
+  std::vector<int> threads = {1, 2};
+  std::vector<std::vector<int>> shapes = {
+      {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 256}, {2048, 2048, 64}, {4096, 4096, 64}};
+  double min_time = 0.2;  // seconds per run
+  int runs = 3;           // best of
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, sep);)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+options parse(int argc, char** argv) {
+  options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string name = argv[i], value = argv[i + 1];
+    if (name == "--swblas") {
+      o.swblas = value;
+    } else if (name == "--openblas") {
+      o.openblas = value;
+    } else if (name == "--threads") {
+      o.threads.clear();
+      for (const std::string& t : split(value, ',')) o.threads.push_back(std::stoi(t));
+    } else if (name == "--shapes") {
+      o.shapes.clear();
+      for (const std::string& shape : split(value, ';')) {
+        std::vector<int> mnk;
+        for (const std::string& d : split(shape, ',')) mnk.push_back(std::stoi(d));
+        if (mnk.size() != 3) throw std::invalid_argument("shape must be m,n,k: " + shape);
+        o.shapes.push_back(mnk);
+      }
+    } else if (name == "--min-time") {
+      o.min_time = std::stod(value);
+    } else if (name == "--runs") {
+      o.runs = std::stoi(value);
+    } else {
+      throw std::invalid_argument("unknown option " + name);
+    }
+  }
+  return o;
+}
+
+template <typename Fn>
+Fn symbol(void* library, const char* name) {
+  void* s = library ? dlsym(library, name) : nullptr;
+  return reinterpret_cast<Fn>(s);
+}
+
+void* open_library(const std::string& path) { return dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL); }
+
+// Best time of one call over `runs` runs of at least min_time seconds each.
+template <typename Call>
+double best_seconds(const Call& call, const options& o) {
+  using clock = std::chrono::steady_clock;
+  call();  // warm-up
+  double best = 1e30;
+  for (int r = 0; r < o.runs; ++r) {
+    long calls = 0;
+    const auto start = clock::now();
+    double elapsed = 0.0;
+    do {
+      call();
+      ++calls;
+      elapsed = std::chrono::duration<double>(clock::now() - start).count();
+    } while (elapsed < o.min_time);
+    best = std::min(best, elapsed / calls);
+  }
+  return best;
+}
+
+struct epilogue_case {
+  const char* name;
+  swblas_epilogue epi;
+};
+
+// One shape and epilogue on the libraries of this process: a table row.
+void bench_row(int threads, const std::vector<int>& shape, const epilogue_case& ec,
+               cblas_dgemm_fn sw_gemm, fused_fn fused, cblas_dgemm_fn ob_gemm,
+               const options& o) {
+  const int m = shape[0], n = shape[1], k = shape[2];
+  std::mt19937 gen(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<double> a(std::size_t(m) * k), b(std::size_t(k) * n), c(std::size_t(m) * n),
+      c_fused, bias(m);
+  for (auto* v : {&a, &b, &bias})
+    for (double& x : *v) x = u(gen);
+  swblas_epilogue epi = ec.epi;
+  epi.bias = epi.bias_kind == SWBLAS_BIAS_NONE ? nullptr : bias.data();
+  const auto gemm = [&](cblas_dgemm_fn f) {
+    f(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a.data(), m, b.data(), k, 0.0,
+      c.data(), m);
+  };
+  // C := epi(C): the library's element-wise pass (vectorised, OpenMP).
+  const auto pass = [&] {
+    fused(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, 0, 0.0, nullptr, m, nullptr, 1, 1.0,
+          c.data(), m, nullptr, &epi);
+  };
+  const auto fused_call = [&] {
+    fused(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a.data(), m, b.data(), k, 0.0,
+          c.data(), m, nullptr, &epi);
+  };
+  // Agreement of the fused call with GEMM + separate pass (sampled).
+  fused_call();
+  c_fused = c;
+  gemm(sw_gemm);
+  pass();
+  for (std::size_t e = 0; e < c.size(); e += 97)
+    if (!(std::fabs(c[e] - c_fused[e]) <= 1e-10 * (1.0 + std::fabs(c[e])))) {
+      std::fprintf(stderr, "fused result differs at %zu: %g vs %g\n", e, c_fused[e], c[e]);
+      std::exit(3);
+    }
+  const double t_fused = best_seconds(fused_call, o);
+  const double t_gemm = best_seconds([&] { gemm(sw_gemm); }, o);
+  const double t_sw_pass = best_seconds([&] { gemm(sw_gemm), pass(); }, o);
+  std::string ob = "skipped (not loaded)", ob_ratio = "-";
+  if (ob_gemm) {
+    const double t_ob_pass = best_seconds([&] { gemm(ob_gemm), pass(); }, o);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3f", t_ob_pass * 1e3);
+    ob = buf;
+    std::snprintf(buf, sizeof buf, "%.2fx", t_ob_pass / t_fused);
+    ob_ratio = buf;
+  }
+  std::printf("| %d | %d,%d,%d | %s | %.3f | %.3f | %.3f | %.3f | %.2fx | %s | %s |\n", threads, m,
+              n, k, ec.name, t_fused * 1e3, t_gemm * 1e3, t_fused / t_gemm, t_sw_pass * 1e3,
+              t_sw_pass / t_fused, ob.c_str(), ob_ratio.c_str());
+  std::fflush(stdout);
+}
+
+int run_child(int threads, const options& o) {
+  const std::string t = std::to_string(threads);
+  for (const char* name : {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "SWBLAS_NUM_THREADS"})
+    setenv(name, t.c_str(), 1);
+  void* sw = open_library(o.swblas);
+  if (!sw) {
+    std::fprintf(stderr, "cannot load %s: %s\n", o.swblas.c_str(), dlerror());
+    return 2;
+  }
+  const auto sw_gemm = symbol<cblas_dgemm_fn>(sw, "cblas_dgemm");
+  const auto fused = symbol<fused_fn>(sw, "swblas_dgemm_fused");
+  if (!sw_gemm || !fused) return 2;
+  const auto ob_gemm = symbol<cblas_dgemm_fn>(open_library(o.openblas), "cblas_dgemm");
+  const epilogue_case cases[] = {
+      {"bias+relu", {SWBLAS_BIAS_PER_ROW, nullptr, SWBLAS_ACT_RELU, 0.0, 0.0, 0.0}},
+      {"gelu_tanh", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_TANH, 0.0, 0.0, 0.0}}};
+  for (const std::vector<int>& shape : o.shapes)
+    for (const epilogue_case& ec : cases) bench_row(threads, shape, ec, sw_gemm, fused, ob_gemm, o);
+  return 0;
+}
+
+// Runs f in a child process; returns its exit status, or 128 + the signal.
+template <typename F>
+int in_child(const F& f) {
+  std::fflush(stdout);
+  const pid_t pid = fork();
+  if (pid == 0) std::_Exit(f());
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+// OpenBLAS forced to its SkylakeX kernels: recorded as skipped when the
+// CPU cannot run them (SIGILL without AVX-512).
+void probe_skylakex(const options& o) {
+  const int status = in_child([&] {
+    setenv("OPENBLAS_CORETYPE", "SkylakeX", 1);
+    setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    const auto gemm = symbol<cblas_dgemm_fn>(open_library(o.openblas), "cblas_dgemm");
+    if (!gemm) return 2;
+    std::vector<double> a(64 * 64, 1.0), c(64 * 64);
+    gemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 64, 64, 64, 1.0, a.data(), 64, a.data(), 64,
+         0.0, c.data(), 64);
+    return c[0] == 64.0 ? 0 : 1;
+  });
+  if (status == 0)
+    std::printf("\nOpenBLAS with OPENBLAS_CORETYPE=SkylakeX runs here (not in the table).\n");
+  else
+    std::printf("\nOpenBLAS with OPENBLAS_CORETYPE=SkylakeX: skipped (%s).\n",
+                status == 128 + SIGILL ? "SIGILL: this CPU has no AVX-512" : "failed to run");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  options o;
+  try {
+    o = parse(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr,
+                 "%s\nusage: swblas-bench-fused [--swblas PATH] [--openblas PATH] "
+                 "[--threads 1,2] [--shapes \"m,n,k;...\"] [--min-time S] [--runs N]\n",
+                 e.what());
+    return 2;
+  }
+  std::printf(
+      "| threads | m,n,k | epilogue | fused ms | swblas GEMM ms | fused / GEMM | "
+      "swblas GEMM + pass ms | vs fused | OpenBLAS GEMM + pass ms | vs fused |\n"
+      "|---|---|---|---|---|---|---|---|---|---|\n");
+  int worst = 0;
+  for (int threads : o.threads) worst = std::max(worst, in_child([&] { return run_child(threads, o); }));
+  probe_skylakex(o);
+  return worst;
+}

@@ -1,0 +1,59 @@
+// swblas::gemm_fused: GEMM with a fused prologue and epilogue (issue 4),
+//   C := epi(alpha * op(pro(A)) * op(B) + beta * C)
+// on the generated fused macro kernel of the op when the manifest has one,
+// else on a correct unfused path (prologue into a copy of the operand, plain
+// GEMM, then a separate epilogue pass).
+#pragma once
+
+#include "gemm_driver.h"
+#include "fused_ops.h"
+
+namespace swblas {
+
+// How gemm_fused solves a problem.
+enum class fused_path : int {
+  nothing = 0,     // m or n is 0
+  scale_only = 1,  // k == 0 or alpha == 0: C := epi(beta * C), A and B not read
+  plain = 2,       // no prologue and no epilogue: swblas::gemm
+  small = 3,       // unfused, single-threaded (swblas::gemm's small path)
+  generated = 4,   // a generated fused kernel (kernel, family)
+  unfused = 5,     // separate prologue copy, plain GEMM, separate epilogue pass
+};
+
+const char* fused_path_name(fused_path p);
+
+// A prologue and an epilogue together: the generated kernel fuses the one
+// whose separate pass would touch more elements (the prologue's operand,
+// m*k or k*n, against C's m*n) and the other runs as a separate pass.
+struct fused_plan {
+  fused_path path = fused_path::nothing;
+  const macro_kernel_info* kernel = nullptr;  // generated only
+  kernel_family family = kernel_family::dgemm;
+  bool prologue_pass = false;  // the operand is transformed into a copy first
+  bool epilogue_pass = false;  // C gets a separate epilogue pass after
+  parallel_loop loop = parallel_loop::ic;
+  int threads = 1;
+};
+
+// What gemm_fused_with(t, p, o) will do (tests and SWBLAS_VERBOSE-style
+// diagnostics use it to see which path a call takes).
+fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+
+// Solves p, whose pro/epi may be null or op none, with table t.
+void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+
+// gemm_fused_with on the active dispatch table and its thread count. Thread
+// safe; arguments must be valid (the interface checks them).
+void gemm_fused(const gemm_problem& p);
+
+// Every entry of b (its shape may carry pro/epi, shared by all entries):
+// small entries are shared out among the threads of one parallel region,
+// large ones run one after the other, each with the whole team.
+void gemm_fused_batch(const gemm_batch_problem& b);
+
+// The separate epilogue pass: c[0:m, 0:n] := epi(c), element (0, 0) being
+// (0, 0) of the problem's C; by up to `threads` threads when it is large.
+void epilogue_pass(const epilogue_args& e, dim_t m, dim_t n, double* c, inc_t ldc,
+                   int threads);
+
+}  // namespace swblas

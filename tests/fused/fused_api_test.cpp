@@ -1,0 +1,260 @@
+// swblas_dgemm_fused and swblas_dgemm_fused_batch_strided against the
+// reference composition: every prologue kind, every activation, every bias
+// kind, both layouts, all four transposes, edge sizes and quick cases.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "fused_reference.h"
+
+namespace {
+
+using namespace fused_test;
+
+const swblas_activation kActivations[] = {
+    SWBLAS_ACT_NONE,    SWBLAS_ACT_RELU,    SWBLAS_ACT_LEAKY_RELU,
+    SWBLAS_ACT_GELU_TANH, SWBLAS_ACT_GELU_ERF, SWBLAS_ACT_SIGMOID,
+    SWBLAS_ACT_TANH,    SWBLAS_ACT_SILU,    SWBLAS_ACT_CLAMP};
+const swblas_bias_kind kBiases[] = {SWBLAS_BIAS_NONE, SWBLAS_BIAS_PER_ROW,
+                                    SWBLAS_BIAS_PER_COLUMN};
+const swblas_prologue kPrologues[] = {
+    {SWBLAS_PROLOGUE_NONE, 1.0, 0.0, 0.0, 0.0},
+    {SWBLAS_PROLOGUE_SCALE, 0.75, 0.0, 0.0, 0.0},
+    {SWBLAS_PROLOGUE_FAKE_QUANT, 0.05, 2.0, -8.0, 7.0}};
+const CBLAS_TRANSPOSE kTransposes[] = {CblasNoTrans, CblasTrans};
+const CBLAS_LAYOUT kLayouts[] = {CblasColMajor, CblasRowMajor};
+
+swblas_epilogue epilogue(swblas_bias_kind bias, swblas_activation act) {
+  return {bias, nullptr, act, 0.1, -0.3, 0.4};
+}
+
+// Runs one call and compares it with the reference; `seed` varies the data.
+void check_call(fused_call call, std::uint32_t seed) {
+  operands o(call, seed);
+  if (call.epi.bias_kind != SWBLAS_BIAS_NONE) call.epi.bias = o.bias.data();
+  const std::vector<double> before = o.c;
+  ASSERT_EQ(call_fused(call, o), SWBLAS_SUCCESS);
+  EXPECT_EQ(count_mismatches(call, o, before), 0)
+      << "layout " << call.layout << " ta " << call.transa << " tb " << call.transb << " m "
+      << call.m << " n " << call.n << " k " << call.k << " pro " << call.pro.kind << " bias "
+      << call.epi.bias_kind << " act " << call.epi.activation;
+}
+
+TEST(FusedApi, EveryOpLayoutAndTransposeOnASmallProblem) {
+  std::uint32_t seed = 1;
+  for (CBLAS_LAYOUT layout : kLayouts)
+    for (CBLAS_TRANSPOSE ta : kTransposes)
+      for (CBLAS_TRANSPOSE tb : kTransposes)
+        for (const swblas_prologue& pro : kPrologues)
+          for (swblas_bias_kind bias : kBiases)
+            for (swblas_activation act : kActivations) {
+              fused_call call;
+              call.layout = layout;
+              call.transa = ta;
+              call.transb = tb;
+              call.m = 13;
+              call.n = 7;
+              call.k = 9;
+              call.pad = 3;
+              call.alpha = 1.5;
+              call.beta = 0.5;
+              call.pro = pro;
+              call.epi = epilogue(bias, act);
+              check_call(call, seed++);
+            }
+}
+
+// Packed path: k spans several kc blocks (the epilogue must run after the
+// last one only), sizes not multiples of mr, nr, mc, ld > rows.
+TEST(FusedApi, EveryOpOnPackedProblemsWithSeveralKBlocks) {
+  std::uint32_t seed = 100;
+  for (CBLAS_LAYOUT layout : kLayouts)
+    for (swblas_bias_kind bias : kBiases)
+      for (swblas_activation act : kActivations) {
+        fused_call call;
+        call.layout = layout;
+        call.transa = seed % 2 ? CblasTrans : CblasNoTrans;
+        call.transb = seed % 3 ? CblasNoTrans : CblasConjTrans;
+        call.m = 70;
+        call.n = 37;
+        call.k = 700;
+        call.pad = 5;
+        call.alpha = -0.7;
+        call.beta = 1.25;
+        call.pro = kPrologues[seed % 3];
+        call.epi = epilogue(bias, act);
+        check_call(call, seed++);
+      }
+}
+
+TEST(FusedApi, LargerProblemsBothLayouts) {
+  std::uint32_t seed = 300;
+  for (CBLAS_LAYOUT layout : kLayouts)
+    for (const swblas_prologue& pro : kPrologues) {
+      fused_call call;
+      call.layout = layout;
+      call.transa = CblasTrans;
+      call.m = 301;
+      call.n = 129;
+      call.k = 260;
+      call.pad = 1;
+      call.beta = -1.0;
+      call.pro = pro;
+      call.epi = epilogue(SWBLAS_BIAS_PER_ROW, SWBLAS_ACT_GELU_TANH);
+      check_call(call, seed++);
+    }
+}
+
+TEST(FusedApi, EdgeSizes) {
+  std::uint32_t seed = 500;
+  const int sizes[][3] = {{1, 1, 1}, {1, 9, 5}, {9, 1, 5}, {17, 3, 1}, {33, 65, 17}, {8, 6, 257}};
+  for (const auto& s : sizes)
+    for (CBLAS_LAYOUT layout : kLayouts) {
+      fused_call call;
+      call.layout = layout;
+      call.m = s[0];
+      call.n = s[1];
+      call.k = s[2];
+      call.pad = 2;
+      call.beta = 0.3;
+      call.pro = kPrologues[2];
+      call.epi = epilogue(SWBLAS_BIAS_PER_COLUMN, SWBLAS_ACT_SILU);
+      check_call(call, seed++);
+    }
+}
+
+TEST(FusedApi, BetaZeroOverwritesNaN) {
+  for (CBLAS_LAYOUT layout : kLayouts)
+    for (int k : {0, 5, 300}) {
+      fused_call call;
+      call.layout = layout;
+      call.m = 40;
+      call.n = 30;
+      call.k = k;
+      call.pad = 1;
+      call.beta = 0.0;
+      call.epi = epilogue(SWBLAS_BIAS_PER_ROW, SWBLAS_ACT_RELU);
+      operands o(call, 7);
+      call.epi.bias = o.bias.data();
+      for (int i = 0; i < call.m; ++i)
+        for (int j = 0; j < call.n; ++j) o.c_at(i, j) = std::numeric_limits<double>::quiet_NaN();
+      const std::vector<double> before = o.c;
+      ASSERT_EQ(call_fused(call, o), SWBLAS_SUCCESS);
+      EXPECT_EQ(count_mismatches(call, o, before), 0) << "k " << k;
+      for (int i = 0; i < call.m; ++i)
+        for (int j = 0; j < call.n; ++j) ASSERT_FALSE(std::isnan(o.c_at(i, j)));
+    }
+}
+
+// alpha == 0 or k == 0: C := act(beta * C + bias), A never read (null).
+TEST(FusedApi, AlphaZeroAndKZeroApplyTheEpilogueWithoutReadingA) {
+  for (CBLAS_LAYOUT layout : kLayouts)
+    for (int k : {0, 4}) {
+      fused_call call;
+      call.layout = layout;
+      call.m = 6;
+      call.n = 5;
+      call.k = k;
+      call.alpha = k == 0 ? 1.0 : 0.0;
+      call.beta = 2.0;
+      call.pro = kPrologues[1];
+      call.epi = epilogue(SWBLAS_BIAS_PER_COLUMN, SWBLAS_ACT_TANH);
+      operands o(call, 11);
+      call.epi.bias = o.bias.data();
+      const std::vector<double> before = o.c;
+      ASSERT_EQ(swblas_dgemm_fused(call.layout, call.transa, call.transb, call.m, call.n, call.k,
+                                   call.alpha, nullptr, call.lda, nullptr, call.ldb, call.beta,
+                                   o.c.data(), call.ldc, &call.pro, &call.epi),
+                SWBLAS_SUCCESS);
+      EXPECT_EQ(count_mismatches(call, o, before), 0);
+    }
+}
+
+TEST(FusedApi, EmptyProblemsWriteNothing) {
+  for (int which = 0; which < 2; ++which) {
+    fused_call call;
+    call.m = which ? 4 : 0;
+    call.n = which ? 0 : 4;
+    call.k = 3;
+    call.epi = epilogue(SWBLAS_BIAS_NONE, SWBLAS_ACT_SIGMOID);
+    double c[4] = {1, 2, 3, 4};
+    const double a[12] = {}, b[12] = {};
+    EXPECT_EQ(swblas_dgemm_fused(CblasColMajor, CblasNoTrans, CblasNoTrans, call.m, call.n,
+                                 call.k, 1.0, a, 4, b, 3, 0.0, c, 4, nullptr, &call.epi),
+              SWBLAS_SUCCESS);
+    EXPECT_EQ(c[0], 1.0);
+    EXPECT_EQ(c[3], 4.0);
+  }
+}
+
+TEST(FusedApi, NullDescriptorsArePlainGemm) {
+  fused_call call;
+  call.m = 50;
+  call.n = 40;
+  call.k = 60;
+  call.beta = 1.0;
+  operands o(call, 21);
+  const std::vector<double> before = o.c;
+  ASSERT_EQ(swblas_dgemm_fused(call.layout, call.transa, call.transb, call.m, call.n, call.k,
+                               call.alpha, o.a.data(), call.lda, o.b.data(), call.ldb, call.beta,
+                               o.c.data(), call.ldc, nullptr, nullptr),
+            SWBLAS_SUCCESS);
+  EXPECT_EQ(count_mismatches(call, o, before), 0);
+}
+
+// The strided batch: entry e of A, B, C at e * stride; every entry checked
+// as a separate fused call against the reference.
+void check_batch(CBLAS_LAYOUT layout, int m, int n, int k, int count) {
+  fused_call call;
+  call.layout = layout;
+  call.transb = CblasTrans;
+  call.m = m;
+  call.n = n;
+  call.k = k;
+  call.beta = 0.5;
+  call.pro = kPrologues[2];
+  call.epi = epilogue(SWBLAS_BIAS_PER_ROW, SWBLAS_ACT_GELU_ERF);
+  std::vector<operands> entries;
+  std::vector<fused_call> calls(std::max(count, 1), call);
+  for (int e = 0; e < std::max(count, 1); ++e) entries.emplace_back(calls[e], 1000 + e);
+  call = calls[0];
+  const std::size_t sa = entries[0].a.size(), sb = entries[0].b.size(), sc = entries[0].c.size();
+  std::vector<double> a(sa * std::max(count, 1)), b(sb * std::max(count, 1)),
+      c(sc * std::max(count, 1));
+  for (int e = 0; e < std::max(count, 1); ++e) {
+    std::copy(entries[e].a.begin(), entries[e].a.end(), a.begin() + e * sa);
+    std::copy(entries[e].b.begin(), entries[e].b.end(), b.begin() + e * sb);
+    std::copy(entries[e].c.begin(), entries[e].c.end(), c.begin() + e * sc);
+  }
+  const std::vector<double> before = c;
+  call.epi.bias = entries[0].bias.data();
+  ASSERT_EQ(swblas_dgemm_fused_batch_strided(
+                layout, call.transa, call.transb, m, n, k, call.alpha, a.data(), call.lda,
+                static_cast<int>(sa), b.data(), call.ldb, static_cast<int>(sb), call.beta,
+                c.data(), call.ldc, static_cast<int>(sc), count, &call.pro, &call.epi),
+            SWBLAS_SUCCESS);
+  if (count == 0) {
+    EXPECT_EQ(c, before);
+    return;
+  }
+  for (int e = 0; e < count; ++e) {
+    std::copy(c.begin() + e * sc, c.begin() + (e + 1) * sc, entries[e].c.begin());
+    const std::vector<double> entry_before(before.begin() + e * sc,
+                                           before.begin() + (e + 1) * sc);
+    fused_call ec = calls[e];
+    ec.epi = call.epi;
+    ASSERT_EQ(count_mismatches(ec, entries[e], entry_before), 0) << "entry " << e;
+  }
+}
+
+TEST(FusedBatch, SizesZeroOneAndMany) {
+  for (CBLAS_LAYOUT layout : kLayouts) {
+    check_batch(layout, 5, 4, 3, 0);
+    check_batch(layout, 5, 4, 3, 1);
+    check_batch(layout, 9, 7, 11, 37);     // small entries, shared among threads
+    check_batch(layout, 90, 70, 300, 3);   // large entries, one after the other
+  }
+}
+
+}  // namespace

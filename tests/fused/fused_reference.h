@@ -1,0 +1,172 @@
+// The reference composition the fused API is compared with: a naive GEMM on
+// pro(A) computed with the std:: definitions, then a separate element-wise
+// pass, for a call exactly as the user states it (either layout).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "fused_ops.h"
+#include "swblas.h"
+
+namespace fused_test {
+
+struct fused_call {
+  CBLAS_LAYOUT layout = CblasColMajor;
+  CBLAS_TRANSPOSE transa = CblasNoTrans, transb = CblasNoTrans;
+  int m = 0, n = 0, k = 0;
+  int lda = 0, ldb = 0, ldc = 0;  // 0: the smallest legal value plus pad
+  int pad = 0;
+  double alpha = 1.0, beta = 0.0;
+  swblas_prologue pro{SWBLAS_PROLOGUE_NONE, 1.0, 0.0, 0.0, 0.0};
+  swblas_epilogue epi{SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_NONE, 0.0, 0.0, 0.0};
+};
+
+// Operands of one call, filled with uniform numbers in [-1, 1]; C's padding
+// (ld beyond its rows) holds a sentinel that must survive.
+class operands {
+ public:
+  operands(fused_call& call, std::uint32_t seed) : call_(call) {
+    const bool row = call.layout == CblasRowMajor;
+    const bool ta = call.transa != CblasNoTrans, tb = call.transb != CblasNoTrans;
+    // Stored rows x cols of each matrix.
+    a_rows_ = ta ? call.k : call.m;
+    a_cols_ = ta ? call.m : call.k;
+    b_rows_ = tb ? call.n : call.k;
+    b_cols_ = tb ? call.k : call.n;
+    if (!call.lda) call.lda = std::max(1, row ? a_cols_ : a_rows_) + call.pad;
+    if (!call.ldb) call.ldb = std::max(1, row ? b_cols_ : b_rows_) + call.pad;
+    if (!call.ldc) call.ldc = std::max(1, row ? call.n : call.m) + call.pad;
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    a.resize(static_cast<std::size_t>(call.lda) * std::max(1, row ? a_rows_ : a_cols_));
+    b.resize(static_cast<std::size_t>(call.ldb) * std::max(1, row ? b_rows_ : b_cols_));
+    c.resize(static_cast<std::size_t>(call.ldc) * std::max(1, row ? call.m : call.n));
+    for (double& x : a) x = u(gen);
+    for (double& x : b) x = u(gen);
+    for (double& x : c) x = kSentinel;
+    for (int i = 0; i < call.m; ++i)
+      for (int j = 0; j < call.n; ++j) c_at(i, j) = u(gen);
+    bias.resize(std::max(call.m, call.n) + 1);
+    for (double& x : bias) x = u(gen);
+  }
+
+  static constexpr double kSentinel = -12345.5;
+
+  double op_a(int i, int l) const {
+    const bool ta = call_.transa != CblasNoTrans;
+    return stored(a, call_.lda, ta ? l : i, ta ? i : l);
+  }
+  double op_b(int l, int j) const {
+    const bool tb = call_.transb != CblasNoTrans;
+    return stored(b, call_.ldb, tb ? j : l, tb ? l : j);
+  }
+  double& c_at(int i, int j) {
+    return call_.layout == CblasRowMajor ? c[i * std::size_t(call_.ldc) + j]
+                                         : c[i + j * std::size_t(call_.ldc)];
+  }
+  bool is_c_element(std::size_t index) const {
+    const std::size_t ld = call_.ldc;
+    const std::size_t inner = index % ld, outer = index / ld;
+    return call_.layout == CblasRowMajor ? outer < std::size_t(call_.m) && inner < std::size_t(call_.n)
+                                         : inner < std::size_t(call_.m) && outer < std::size_t(call_.n);
+  }
+
+  std::vector<double> a, b, c, bias;
+
+ private:
+  double stored(const std::vector<double>& x, int ld, int r, int col) const {
+    return call_.layout == CblasRowMajor ? x[r * std::size_t(ld) + col]
+                                         : x[r + col * std::size_t(ld)];
+  }
+  fused_call& call_;
+  int a_rows_, a_cols_, b_rows_, b_cols_;
+};
+
+inline double reference_prologue(const swblas_prologue& p, double x) {
+  swblas::prologue_args a;
+  a.scale = p.scale;
+  a.zero_point = p.zero_point;
+  a.qmin = p.qmin;
+  a.qmax = p.qmax;
+  switch (p.kind) {
+    case SWBLAS_PROLOGUE_SCALE: return swblas::prologue_reference<swblas::prologue_op::scale>(a, x);
+    case SWBLAS_PROLOGUE_FAKE_QUANT:
+      return swblas::prologue_reference<swblas::prologue_op::fake_quant>(a, x);
+    default: return x;
+  }
+}
+
+inline double reference_activation(const swblas_epilogue& e, double x) {
+  using swblas::activation_reference;
+  using swblas::epilogue_op;
+  swblas::epilogue_args a;
+  a.slope = e.alpha;
+  a.lo = e.lo;
+  a.hi = e.hi;
+  switch (e.activation) {
+    case SWBLAS_ACT_RELU: return activation_reference<epilogue_op::relu>(a, x);
+    case SWBLAS_ACT_LEAKY_RELU: return activation_reference<epilogue_op::leaky_relu>(a, x);
+    case SWBLAS_ACT_GELU_TANH: return activation_reference<epilogue_op::gelu_tanh>(a, x);
+    case SWBLAS_ACT_GELU_ERF: return activation_reference<epilogue_op::gelu_erf>(a, x);
+    case SWBLAS_ACT_SIGMOID: return activation_reference<epilogue_op::sigmoid>(a, x);
+    case SWBLAS_ACT_TANH: return activation_reference<epilogue_op::tanh>(a, x);
+    case SWBLAS_ACT_SILU: return activation_reference<epilogue_op::silu>(a, x);
+    case SWBLAS_ACT_CLAMP: return activation_reference<epilogue_op::clamp>(a, x);
+    default: return x;
+  }
+}
+
+// C (as it was before the call: `before`) checked against the reference
+// composition; returns the number of mismatches (reported through gtest).
+inline int count_mismatches(const fused_call& call, operands& o, const std::vector<double>& before,
+                            bool pro_on_a_applies = true) {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  int bad = 0;
+  const double lipschitz = 1.2 * std::max(1.0, std::fabs(call.epi.alpha));
+  operands& mutable_o = o;
+  for (int i = 0; i < call.m; ++i)
+    for (int j = 0; j < call.n; ++j) {
+      double sum = 0.0, magnitude = 0.0;
+      const bool compute = call.alpha != 0.0;
+      for (int l = 0; compute && l < call.k; ++l) {
+        const double a = pro_on_a_applies ? reference_prologue(call.pro, o.op_a(i, l)) : o.op_a(i, l);
+        sum += a * o.op_b(l, j);
+        magnitude += std::fabs(a * o.op_b(l, j));
+      }
+      const std::size_t index = call.layout == CblasRowMajor
+                                    ? i * std::size_t(call.ldc) + j
+                                    : i + j * std::size_t(call.ldc);
+      const double c0 = call.beta == 0.0 ? 0.0 : call.beta * before[index];
+      double bias = 0.0;
+      if (call.epi.bias_kind == SWBLAS_BIAS_PER_ROW) bias = call.epi.bias[i];
+      if (call.epi.bias_kind == SWBLAS_BIAS_PER_COLUMN) bias = call.epi.bias[j];
+      const double x = call.alpha * sum + c0 + bias;
+      const double want = reference_activation(call.epi, x);
+      const double bound = std::fabs(call.alpha) * magnitude + std::fabs(c0) + std::fabs(bias);
+      const double tol = 2.0 * (call.k + 4) * eps * bound * lipschitz + 1e-13 * std::fabs(want) +
+                         1e-300;
+      const double got = mutable_o.c_at(i, j);
+      if (!(std::fabs(got - want) <= tol) && !(std::isnan(want) && std::isnan(got))) {
+        if (++bad <= 3)
+          ADD_FAILURE() << "C(" << i << "," << j << ") = " << got << ", want " << want
+                        << " (tol " << tol << ")";
+      }
+    }
+  for (std::size_t e = 0; e < o.c.size(); ++e)
+    if (!o.is_c_element(e) && o.c[e] != operands::kSentinel) {
+      if (++bad <= 3) ADD_FAILURE() << "padding of C written at " << e;
+    }
+  return bad;
+}
+
+inline int call_fused(fused_call& call, operands& o) {
+  return swblas_dgemm_fused(call.layout, call.transa, call.transb, call.m, call.n, call.k,
+                            call.alpha, o.a.data(), call.lda, o.b.data(), call.ldb, call.beta,
+                            o.c.data(), call.ldc, &call.pro, &call.epi);
+}
+
+}  // namespace fused_test
