@@ -149,50 +149,78 @@ void expect_matches_reference(const problem_data& d, const std::vector<double>& 
     }
 }
 
+// With a prologue and an epilogue, the generated kernel fuses one and a
+// separate pass does the other; when both kernels exist it fuses the
+// prologue if its operand is larger than C.
+void expect_kernel_choice(const dispatch_table& t, const fused_plan& plan,
+                          prologue_operand slot, bool operand_larger) {
+  if (plan.path != fused_path::generated) return;
+  const bool fused_epilogue = plan.family == kernel_family::epilogue;
+  EXPECT_EQ(plan.prologue_pass, fused_epilogue);
+  EXPECT_EQ(plan.epilogue_pass, !fused_epilogue);
+  const kernel_family pro_family =
+      slot == prologue_operand::a ? kernel_family::prologue_a : kernel_family::prologue_b;
+  const macro_kernel_info& base = *t.loop(plan.loop).generated;
+  const kernel_catalogue k = build_catalogue();
+  const int pro_op = static_cast<int>(prologue_op::fake_quant);
+  const int epi_op = static_cast<int>(epilogue_op::gelu_tanh);
+  if (sibling_variant(base, pro_family, pro_op, plan.loop, k) &&
+      sibling_variant(base, kernel_family::epilogue, epi_op, plan.loop, k)) {
+    EXPECT_EQ(plan.family, operand_larger ? pro_family : kernel_family::epilogue);
+  }
+}
+
 TEST(FusedRuntime, ThreadsLoopsAndPrologueSlots) {
   const dispatch_table& t = active_dispatch();
   if (!t.ukernel) GTEST_SKIP() << "no runnable micro kernel";
-  const problem_data d(150, 90, 600);
-  for (prologue_operand slot : {prologue_operand::a, prologue_operand::b})
-    for (int threads : {1, 2})
-      for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
-        prologue_args pro;
-        pro.op = prologue_op::fake_quant;
-        pro.scale = 0.1;
-        pro.zero_point = 1.0;
-        pro.qmin = -6.0;
-        pro.qmax = 9.0;
-        pro.operand = slot;
-        epilogue_args epi;
-        epi.op = epilogue_op::gelu_tanh;
-        epi.bias = d.bias.data();
-        epi.rs_bias = 1;
-        std::vector<double> c = d.c;
-        gemm_problem p;
-        p.m = d.m;
-        p.n = d.n;
-        p.k = d.k;
-        p.alpha = 0.9;
-        p.beta = -0.5;
-        p.a = d.a.data();
-        p.cs_a = d.m;
-        p.b = d.b.data();
-        p.cs_b = d.k;
-        p.c = c.data();
-        p.ldc = d.m;
-        p.pro = &pro;
-        p.epi = &epi;
-        gemm_options o;
-        o.threads = threads;
-        o.loop = loop;
-        o.fit_team_to_work = false;
-        o.allow_small = false;
-        SCOPED_TRACE("slot " + std::to_string(int(slot)) + " threads " +
-                     std::to_string(threads) + " loop " + std::to_string(int(loop)) + " path " +
-                     fused_path_name(plan_fused(t, p, o).path));
-        gemm_fused_with(t, p, o);
-        expect_matches_reference(d, c, pro, p.alpha, p.beta);
-      }
+  // k = 600: the prologue's operand is larger than C, so a generated
+  // prologue kernel is preferred (then an epilogue pass); k = 40: the
+  // generated epilogue kernel runs on a transformed copy of the operand.
+  for (dim_t k : {600, 40}) {
+    const problem_data d(150, 90, k);
+    for (prologue_operand slot : {prologue_operand::a, prologue_operand::b})
+      for (int threads : {1, 2})
+        for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
+          prologue_args pro;
+          pro.op = prologue_op::fake_quant;
+          pro.scale = 0.1;
+          pro.zero_point = 1.0;
+          pro.qmin = -6.0;
+          pro.qmax = 9.0;
+          pro.operand = slot;
+          epilogue_args epi;
+          epi.op = epilogue_op::gelu_tanh;
+          epi.bias = d.bias.data();
+          epi.rs_bias = 1;
+          std::vector<double> c = d.c;
+          gemm_problem p;
+          p.m = d.m;
+          p.n = d.n;
+          p.k = d.k;
+          p.alpha = 0.9;
+          p.beta = -0.5;
+          p.a = d.a.data();
+          p.cs_a = d.m;
+          p.b = d.b.data();
+          p.cs_b = d.k;
+          p.c = c.data();
+          p.ldc = d.m;
+          p.pro = &pro;
+          p.epi = &epi;
+          gemm_options o;
+          o.threads = threads;
+          o.loop = loop;
+          o.fit_team_to_work = false;
+          o.allow_small = false;
+          const fused_plan plan = plan_fused(t, p, o);
+          SCOPED_TRACE("k " + std::to_string(k) + " slot " + std::to_string(int(slot)) +
+                       " threads " + std::to_string(threads) + " loop " +
+                       std::to_string(int(loop)) + " path " + fused_path_name(plan.path));
+          expect_kernel_choice(t, plan, slot, k == 600);
+          gemm_fused_with(t, p, o);
+          expect_matches_reference(d, c, pro, p.alpha, p.beta);
+        }
+  }
 }
 
 }  // namespace
