@@ -303,10 +303,13 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
   gemm_options o;
   o.threads = t.threads;
   const gemm_problem& s = b.shape;
-  // Entries too small for a team each get one thread.
+  // Entries too small for a team each get one thread (team_size needs a
+  // non-empty product; quick cases are cheap passes, shared out too).
+  const bool quick = s.m <= 0 || s.n <= 0 || s.k <= 0 || s.alpha == 0.0;
   const bool share_entries =
       b.count > 1 && t.threads > 1 &&
-      (!t.ukernel || team_size(s, *t.ukernel, t.loop(parallel_loop::ic).blk, t.threads) == 1);
+      (quick || !t.ukernel ||
+       team_size(s, *t.ukernel, t.loop(parallel_loop::ic).blk, t.threads) == 1);
   if (!share_entries) {
     for (dim_t e = 0; e < b.count; ++e) gemm_fused_with(t, b.entry(e), o);
     return;

@@ -254,6 +254,7 @@ TEST(FusedBatch, SizesZeroOneAndMany) {
     check_batch(layout, 5, 4, 3, 1);
     check_batch(layout, 9, 7, 11, 37);     // small entries, shared among threads
     check_batch(layout, 90, 70, 300, 3);   // large entries, one after the other
+    check_batch(layout, 6, 5, 0, 9);       // k == 0: C := act(beta * C + bias) per entry
   }
 }
 
