@@ -82,7 +82,7 @@ class kernel_builder {
   // distance on the loop being generated (the last build dimension).
   bool carries_no_dependence(const isl::ast_build& build) const {
     const isl::union_map sched =
-        build.schedule().intersect_domain(isl::union_set(build.ctx(), "{ " + roles_.statement + "[a, b, c] }"));
+        build.schedule().intersect_domain(isl::union_set(build.ctx(), "{ " + instance_tuple(roles_.statement, roles_.arity) + " }"));
     bool ok = true;
     recipe_.dependences.apply_domain(sched).apply_range(sched).deltas().foreach_set([&](const isl::set& d) {
       const isl::set flat = d.flatten();
@@ -113,6 +113,7 @@ class kernel_builder {
     if (name == "ukernel") return micro_kernel_call(build);
     if (name == "pack_a") return pack_a_call(build);
     if (name == "pack_b") return pack_b_call(build);
+    if (name == "epilogue") return epilogue_call(build);
     if (name == "omp_for") return node.as<isl::ast_node_mark>().node();
     return node;
   }
@@ -143,14 +144,14 @@ class kernel_builder {
 
   isl::ast_node micro_kernel_call(const isl::ast_build& build) {
     require(in_shared_loop(), "a micro-kernel call outside the loop shared by the team");
-    const instance_range r = instances_at(build, roles_.statement + "[a, b, c]");
+    const instance_range r = instances_at(build, instance_tuple(roles_.statement, roles_.arity));
     const isl::ast_expr m = build.expr_from(r.extent(roles_.row));
     const isl::ast_expr n = build.expr_from(r.extent(roles_.col));
     const isl::ast_expr k = build.expr_from(r.extent(roles_.reduction));
     const isl::pw_aff i0 = r.lo.at(roles_.row), j0 = r.lo.at(roles_.col);
     // Micro-panels are mr*kc (nr*kc) doubles, kc the k extent of this block.
-    const isl::pw_aff a_row = pack_origin(r, recipe_.pack_a).at(0);
-    const isl::pw_aff b_col = pack_origin(r, recipe_.pack_b).at(1);
+    const isl::pw_aff a_row = pack_origin(r, recipe_.pack_a).at(recipe_.pack_a.dims - 2);
+    const isl::pw_aff b_col = pack_origin(r, recipe_.pack_b).at(recipe_.pack_b.dims - 1);
     const isl::ast_expr ap = offset(id("a_pack"), build.expr_from(i0.sub(a_row)), k);
     const isl::ast_expr bp = offset(id("b_pack"), build.expr_from(j0.sub(b_col)), k);
     const isl::ast_expr beta =
@@ -164,32 +165,69 @@ class kernel_builder {
     return guarded(build, r.inst, call);
   }
 
-  // &op(X)(row, col) for the origin of a pack's instances.
-  isl::ast_expr source(const isl::ast_build& build, const instance_range& r, const std::string& x) const {
-    return add(id("p." + x), add(mul(build.expr_from(r.lo.at(2)), id("p.rs_" + x)),
-                                 mul(build.expr_from(r.lo.at(3)), id("p.cs_" + x))));
+  // &op(X)(row, col) for the origin of a pack's instances (elements are the
+  // last two of the pack's `dims` element dimensions).
+  isl::ast_expr source(const isl::ast_build& build, const instance_range& r, const std::string& x, int dims) const {
+    return add(id("p." + x), add(mul(build.expr_from(r.lo.at(2 * dims - 2)), id("p.rs_" + x)),
+                                 mul(build.expr_from(r.lo.at(2 * dims - 1)), id("p.cs_" + x))));
+  }
+
+  const fused_statement* fused(fused_statement::role role) const {
+    for (const fused_statement& f : recipe_.fused)
+      if (f.what == role) return &f;
+    return nullptr;
+  }
+
+  // The prologue fused into the packing of operand x ('a' or 'b'), if any.
+  const fused_statement* prologue_of(char x) const {
+    const fused_statement* f = fused(fused_statement::role::prologue);
+    return f && f->operand == x ? f : nullptr;
+  }
+
+  // The packing call of operand x: by the whole team into a shared buffer,
+  // or by this thread alone; with the fused prologue when the spec puts one
+  // on this operand (post-tiling fusion: the block is transformed in cache).
+  isl::ast_node pack_call(const isl::ast_build& build, const pack_plan& plan, char x, bool team) {
+    const std::string X(1, x);
+    require(team != in_shared_loop(), team ? "a team packing of " + X + " inside a shared loop"
+                                           : "a private packing of " + X + " outside the shared loop");
+    const instance_range r = instances_at(build, pack_instance(plan));
+    const int d = plan.dims;
+    std::vector<isl::ast_expr> args = {build.expr_from(r.extent(2 * d - 2)), build.expr_from(r.extent(2 * d - 1)),
+                                       source(build, r, X, d), id("p.rs_" + X), id("p.cs_" + X), id(X + "_pack")};
+    const fused_statement* pro = prologue_of(x);
+    const std::string pack = naming_.descriptor + ".pack_" + X;
+    if (!team && !pro) return guarded(build, r.inst, islc::call(pack, args));
+    args.insert(args.begin(), {id(pack), islc::int_expr(build.ctx(), x == 'a' ? naming_.mr : naming_.nr)});
+    std::string fn = "swblas::gen::pack_" + X + (team ? "_team" : "_prologue");
+    if (pro) {
+      fn += "<swblas::prologue_op::" + pro->function + ">";
+      args.push_back(id("p.pro"));
+    }
+    return guarded(build, r.inst, islc::call(fn, args));
   }
 
   isl::ast_node pack_a_call(const isl::ast_build& build) {
-    const bool team = naming_.level == parallel_level::jr;
-    require(team != in_shared_loop(), team ? "pack_a_team inside a shared loop" : "a private pack_a outside the shared loop");
-    const instance_range r = instances_at(build, recipe_.pack_a.statement + "[o0, o1, e0, e1]");
-    const isl::ast_expr rows = build.expr_from(r.extent(2)), cols = build.expr_from(r.extent(3));
-    const isl::ast_expr src = source(build, r, "a"), rs = id("p.rs_a"), cs = id("p.cs_a"), ap = id("a_pack");
-    const isl::ast_expr call =
-        team ? islc::call("swblas::gen::pack_a_team", {id(naming_.descriptor + ".pack_a"),
-                                                        islc::int_expr(build.ctx(), naming_.mr), rows, cols, src, rs, cs, ap})
-             : islc::call(naming_.descriptor + ".pack_a", {rows, cols, src, rs, cs, ap});
-    return guarded(build, r.inst, call);
+    return pack_call(build, recipe_.pack_a, 'a', naming_.level == parallel_level::jr);
   }
 
   isl::ast_node pack_b_call(const isl::ast_build& build) {
-    require(!in_shared_loop(), "pack_b_team inside a shared loop");
-    const instance_range r = instances_at(build, recipe_.pack_b.statement + "[o0, o1, e0, e1]");
-    const isl::ast_expr call = islc::call(
-        "swblas::gen::pack_b_team",
-        {id(naming_.descriptor + ".pack_b"), islc::int_expr(build.ctx(), naming_.nr), build.expr_from(r.extent(2)),
-         build.expr_from(r.extent(3)), source(build, r, "b"), id("p.rs_b"), id("p.cs_b"), id("b_pack")});
+    return pack_call(build, recipe_.pack_b, 'b', naming_.level != parallel_level::batch);
+  }
+
+  // The fused epilogue on the C tile of the instances below the mark.
+  isl::ast_node epilogue_call(const isl::ast_build& build) {
+    const fused_statement& f = *fused(fused_statement::role::epilogue);
+    require(in_shared_loop(), "an epilogue outside the loop shared by the team");
+    const instance_range r = instances_at(build, instance_tuple(f.statement, 2));
+    const isl::ast_expr i0 = build.expr_from(r.lo.at(f.row)), j0 = build.expr_from(r.lo.at(1 - f.row));
+    const isl::ast_expr c = add(id("p.c"), add(i0, mul(j0, id("p.ldc"))));
+    const std::string op = f.function.empty() ? "none" : f.function;
+    // A spec without a bias term never adds the caller's bias.
+    const isl::ast_expr epi = id(f.bias.empty() ? "swblas::gen::without_bias(*p.epi)" : "*p.epi");
+    const isl::ast_expr call =
+        islc::call("swblas::apply_epilogue<swblas::epilogue_op::" + op + ">",
+                   {epi, build.expr_from(r.extent(f.row)), build.expr_from(r.extent(1 - f.row)), c, id("p.ldc"), i0, j0});
     return guarded(build, r.inst, call);
   }
 };
@@ -216,7 +254,10 @@ class printer {
       }
       line(indent, "}");
     } else if (n.isa<isl::ast_node_mark>()) {
-      line(indent, "// " + n.as<isl::ast_node_mark>().id().name());
+      const std::string mark = n.as<isl::ast_node_mark>().id().name();
+      line(indent, "// " + mark);
+      // One entry of a batch: the rest of the kernel works on `p`.
+      if (mark == "batch_entry") line(indent, "const swblas::gemm_problem p = batch.entry(" + iterators_.back() + ");");
       node(n.as<isl::ast_node_mark>().node(), indent);
     } else {
       user(n.as<isl::ast_node_user>().expr(), indent);
@@ -227,6 +268,7 @@ class printer {
 
  private:
   std::map<std::string, std::string> rename_;
+  std::vector<std::string> iterators_;  // of the loops being printed, outermost first
   std::ostringstream out_;
 
   void line(int indent, const std::string& s) { out_ << std::string(2 * indent, ' ') << s << "\n"; }
@@ -237,11 +279,13 @@ class printer {
     const auto f = n.as<isl::ast_node_for>();
     const std::string it = expr(f.iterator());
     const bool shared = islc::for_annotation(n) == "omp_for";
+    iterators_.push_back(it);
     if (f.is_degenerate() && !shared) {
       line(indent, "{");
       line(indent + 1, "const swblas::dim_t " + it + " = " + expr(f.init()) + ";");
       node(f.body(), indent + 1);
       line(indent, "}");
+      iterators_.pop_back();
       return;
     }
     if (shared) line(indent, "#pragma omp for schedule(static)");
@@ -250,6 +294,7 @@ class printer {
     line(indent, "for (swblas::dim_t " + it + " = " + expr(f.init()) + "; " + cond + "; " + it + " += " + inc + ") {");
     node(f.body(), indent + 1);
     line(indent, "}");
+    iterators_.pop_back();
   }
 
   void user(const isl::ast_expr& call, int indent) {
@@ -355,13 +400,24 @@ std::string kernel_file_preamble(const std::string& origin) {
 std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k) {
   kernel_builder builder(r, roles, k);
   islc::ast_hooks hooks = builder.hooks();
-  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + "] -> { : " + roles.m +
-                                               " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
+  const bool batched = roles.batch >= 0;
+  std::string params = roles.m + ", " + roles.n + ", " + roles.k;
+  std::string positive = roles.m + " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1";
+  if (batched) {
+    params += ", " + roles.count;
+    positive += " and " + roles.count + " >= 1";
+  }
+  const isl::set context(r.schedule.ctx(), "[" + params + "] -> { : " + positive + " }");
   const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
-  printer p({{roles.m, "p.m"}, {roles.n, "p.n"}, {roles.k, "p.k"}});
+  // A batch's entries share their shape: sizes come from batch.shape, which
+  // is in scope everywhere (p only inside the batch loop).
+  const std::string sizes = batched ? "batch.shape." : "p.";
+  std::map<std::string, std::string> rename = {{roles.m, sizes + "m"}, {roles.n, sizes + "n"}, {roles.k, sizes + "k"}};
+  if (batched) rename[roles.count] = "batch.count";
+  printer p(rename);
   p.node(tree, 1);
-  return "void " + k.function + "(const swblas::gemm_problem& p, double* a_pack, double* b_pack) {\n" + p.text() +
-         "}\n";
+  const std::string problem = batched ? "const swblas::gemm_batch_problem& batch" : "const swblas::gemm_problem& p";
+  return "void " + k.function + "(" + problem + ", double* a_pack, double* b_pack) {\n" + p.text() + "}\n";
 }
 
 }  // namespace swgen

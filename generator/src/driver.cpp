@@ -13,18 +13,39 @@ namespace swgen {
 
 namespace {
 
-std::string kernel_name(const target_desc& t, const cache_config& c, const std::string& loop) {
-  return "dgemm_" + t.name + "_" + std::to_string(t.mr) + "x" + std::to_string(t.nr) + "_l2_" + bytes_label(c.l2) +
+std::string kernel_name(const std::string& spec, const target_desc& t, const cache_config& c, const std::string& loop) {
+  return spec + "_" + t.name + "_" + std::to_string(t.mr) + "x" + std::to_string(t.nr) + "_l2_" + bytes_label(c.l2) +
          "_" + loop;
 }
 
-kernel_variant make_variant(const model& m, const analysis& a, const target_desc& t, const cache_config& c,
-                            parallel_level level) {
+const char* level_name(parallel_level level) {
+  return level == parallel_level::ic ? "ic" : level == parallel_level::jr ? "jr" : "batch";
+}
+
+// The manifest's kernel_family and op of what the analysis found.
+void describe_family(const analysis& a, kernel_variant* v) {
+  v->batched = a.roles.batch >= 0;
+  v->family = v->batched ? "batch" : "dgemm";
+  v->op = "0";
+  for (const fused_statement& f : a.fused) {
+    if (f.what == fused_statement::role::prologue) {
+      v->family = f.operand == 'a' ? "prologue_a" : "prologue_b";
+      v->op = "static_cast<int>(prologue_op::" + f.function + ")";
+    } else {
+      v->family = "epilogue";
+      v->op = "static_cast<int>(epilogue_op::" + (f.function.empty() ? std::string("none") : f.function) + ")";
+    }
+  }
+}
+
+kernel_variant make_variant(const std::string& spec, const model& m, const analysis& a, const target_desc& t,
+                            const cache_config& c, parallel_level level) {
   kernel_variant v;
   v.cache = c;
   v.sizes = choose_blocking(t, c);
-  v.parallel = level == parallel_level::ic ? "ic" : "jr";
-  v.name = kernel_name(t, c, v.parallel);
+  v.parallel = level_name(level);
+  v.name = kernel_name(spec, t, c, v.parallel);
+  describe_family(a, &v);
   const tile_sizes sizes{v.sizes.mc, v.sizes.kc, v.sizes.nc, t.mr, t.nr};
   const recipe_result r = apply_dgemm_recipe(m, a, sizes, level);
   v.a_pack_doubles = r.pack_a.doubles();
@@ -36,16 +57,18 @@ kernel_variant make_variant(const model& m, const analysis& a, const target_desc
 
 }  // namespace
 
-target_output generate_for_target(const std::string& spec_source, const target_desc& t) {
+target_output generate_for_target(const std::string& spec_name, const std::string& spec_source, const target_desc& t) {
   const scop s = parse_spec(spec_source);
   islc::context ctx;
   const model m = build_model(ctx.get(), s);
   const analysis a = analyse(m, s);
   target_output out;
+  out.spec = spec_name;
   out.target = t;
+  std::vector<parallel_level> levels = {parallel_level::ic, parallel_level::jr};
+  if (a.roles.batch >= 0) levels.push_back(parallel_level::batch);
   for (const cache_config& c : t.caches)
-    for (parallel_level level : {parallel_level::ic, parallel_level::jr})
-      out.kernels.push_back(make_variant(m, a, t, c, level));
+    for (parallel_level level : levels) out.kernels.push_back(make_variant(spec_name, m, a, t, c, level));
   return out;
 }
 
@@ -56,9 +79,9 @@ std::string check_spec(const std::string& spec_source) {
   return islc::schedule_text(analyse(m, s).schedule);
 }
 
-std::string kernel_source(const target_output& out, const std::string& spec_name) {
+std::string kernel_source(const target_output& out) {
   std::ostringstream src;
-  src << kernel_file_preamble("from " + spec_name + " for target " + out.target.name);
+  src << kernel_file_preamble("from " + out.spec + " for target " + out.target.name);
   for (const kernel_variant& k : out.kernels) {
     src << "\n// " << k.name << ": mc=" << k.sizes.mc << " kc=" << k.sizes.kc << " nc=" << k.sizes.nc
         << ", A block " << k.a_pack_doubles << " doubles, B panel " << k.b_pack_doubles << " doubles\n";
@@ -73,17 +96,19 @@ std::string manifest_source(const std::vector<target_output>& outs) {
   std::size_t count = 0;
   for (const target_output& o : outs)
     for (const kernel_variant& k : o.kernels) {
-      decl << "void " << k.name << "(const swblas::gemm_problem& p, double* a_pack, double* b_pack);\n";
+      decl << "void " << k.name << "(const swblas::" << (k.batched ? "gemm_batch_problem" : "gemm_problem")
+           << "& p, double* a_pack, double* b_pack);\n";
       table << "    {\"" << k.name << "\", \"" << o.target.name << "\", isa::" << o.target.isa << ", \""
             << o.target.ukernel << "\", " << o.target.mr << ", " << o.target.nr << ", " << k.sizes.mc << ", "
             << k.sizes.kc << ", " << k.sizes.nc << ", " << k.cache.l1d << ", " << k.cache.l2 << ", " << k.cache.l3
-            << ", parallel_loop::" << k.parallel << ", " << k.a_pack_doubles << ", " << k.b_pack_doubles
-            << ", &generated::" << k.name << "},\n";
+            << ", parallel_loop::" << k.parallel << ", " << k.a_pack_doubles << ", " << k.b_pack_doubles << ", "
+            << (k.batched ? "nullptr" : "&generated::" + k.name) << ", kernel_family::" << k.family << ", " << k.op
+            << ", " << (k.batched ? "&generated::" + k.name : "nullptr") << "},\n";
       ++count;
     }
   std::ostringstream src;
   src << "// Generated by swblas-gen: the manifest of the generated macro kernels. Do not edit.\n"
-      << "#include \"macro_kernel.h\"\n\nnamespace swblas::generated {\n"
+      << "#include \"fused_ops.h\"\n#include \"macro_kernel.h\"\n\nnamespace swblas::generated {\n"
       << decl.str() << "}  // namespace swblas::generated\n\nnamespace swblas {\n\n"
       << "const macro_kernel_info generated_macro_kernels[] = {\n"
       << (count ? table.str() : "    {},\n") << "};\n"
@@ -91,16 +116,16 @@ std::string manifest_source(const std::vector<target_output>& outs) {
   return src.str();
 }
 
-std::string manifest_text(const std::vector<target_output>& outs, const std::string& spec_name) {
+std::string manifest_text(const std::vector<target_output>& outs) {
   std::ostringstream txt;
-  txt << "swblas-gen manifest: macro kernels generated from " << spec_name << "\n";
+  txt << "swblas-gen manifest: the generated macro kernels\n";
   for (const target_output& o : outs) {
     const target_desc& t = o.target;
-    txt << "\ntarget " << t.name << ": isa " << t.isa << ", micro kernel swblas::ukernel_" << t.ukernel << " ("
+    txt << "\nspec " << o.spec << ", target " << t.name << ": isa " << t.isa << ", micro kernel swblas::ukernel_" << t.ukernel << " ("
         << t.mr << "x" << t.nr << "), VL " << t.vector_doubles << " doubles\n";
     for (const kernel_variant& k : o.kernels) {
       txt << "  " << k.name << "\n    caches l1d " << k.cache.l1d << ", l2 " << k.cache.l2 << ", l3 " << k.cache.l3
-          << "; parallel loop " << k.parallel << "\n    mc " << k.sizes.mc << ", kc " << k.sizes.kc << ", nc "
+          << "; parallel loop " << k.parallel << "; family " << k.family << ", op " << k.op << "\n    mc " << k.sizes.mc << ", kc " << k.sizes.kc << ", nc "
           << k.sizes.nc << "; packed A block " << k.a_pack_doubles << " doubles, B panel " << k.b_pack_doubles
           << " doubles\n";
       std::istringstream why(k.sizes.reasoning);

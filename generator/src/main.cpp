@@ -1,10 +1,10 @@
 // swblas-gen: the command line.
 //
-//   swblas-gen --spec FILE --target FILE... [--out-dir DIR] [--print] [--dump-schedule]
+//   swblas-gen --spec FILE... --target FILE... [--out-dir DIR] [--print] [--dump-schedule]
 //   swblas-gen --spec FILE --check
 //
-// --out-dir writes DIR/<spec>_<target>.cpp per target, DIR/generated_manifest.cpp
-// and DIR/manifest.txt. A refused spec, a bad target file or an internal
+// --out-dir writes DIR/<spec>_<target>.cpp per spec and target, and one
+// DIR/generated_manifest.cpp and DIR/manifest.txt for all of them. A refused spec, a bad target file or an internal
 // check that fails is reported on stderr with exit status 1 (2 for bad
 // arguments); nothing is written then.
 #include <fstream>
@@ -18,13 +18,14 @@
 namespace {
 
 struct options {
-  std::string spec, out_dir;
+  std::vector<std::string> specs;
+  std::string out_dir;
   std::vector<std::string> targets;
   bool print = false, dump = false, check = false;
 };
 
 const char* kUsage =
-    "usage: swblas-gen --spec FILE --target FILE... [--out-dir DIR] [--print] [--dump-schedule]\n"
+    "usage: swblas-gen --spec FILE... --target FILE... [--out-dir DIR] [--print] [--dump-schedule]\n"
     "       swblas-gen --spec FILE --check\n";
 
 options parse_args(int argc, char** argv) {
@@ -35,7 +36,7 @@ options parse_args(int argc, char** argv) {
       if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
       return argv[++i];
     };
-    if (a == "--spec") o.spec = value();
+    if (a == "--spec") o.specs.push_back(value());
     else if (a == "--target") o.targets.push_back(value());
     else if (a == "--out-dir") o.out_dir = value();
     else if (a == "--print") o.print = true;
@@ -43,7 +44,8 @@ options parse_args(int argc, char** argv) {
     else if (a == "--check") o.check = true;
     else throw std::runtime_error("unknown argument '" + a + "'");
   }
-  if (o.spec.empty() || (!o.check && o.targets.empty())) throw std::runtime_error("missing --spec or --target");
+  if (o.specs.empty() || (!o.check && o.targets.empty())) throw std::runtime_error("missing --spec or --target");
+  if (o.check && o.specs.size() != 1) throw std::runtime_error("--check takes one --spec");
   return o;
 }
 
@@ -78,23 +80,25 @@ void dump(const swgen::target_output& out) {
 }
 
 int run(const options& o) {
-  const std::string spec = read_file(o.spec);
   if (o.check) {
-    std::cout << swgen::check_spec(spec);
+    std::cout << swgen::check_spec(read_file(o.specs[0]));
     return 0;
   }
   std::vector<swgen::target_output> outs;
-  for (const std::string& t : o.targets)
-    outs.push_back(swgen::generate_for_target(spec, swgen::parse_target(read_file(t), t)));
-  const std::string name = stem(o.spec);
+  for (const std::string& spec : o.specs) {
+    const std::string source = read_file(spec);
+    for (const std::string& t : o.targets)
+      outs.push_back(swgen::generate_for_target(stem(spec), source, swgen::parse_target(read_file(t), t)));
+  }
   for (const auto& out : outs) {
     if (o.dump) dump(out);
-    if (o.print) std::cout << swgen::kernel_source(out, name);
+    if (o.print) std::cout << swgen::kernel_source(out);
   }
   if (o.out_dir.empty()) return 0;
-  for (const auto& out : outs) write_file(o.out_dir + "/" + name + "_" + out.target.name + ".cpp", swgen::kernel_source(out, name));
+  for (const auto& out : outs)
+    write_file(o.out_dir + "/" + out.spec + "_" + out.target.name + ".cpp", swgen::kernel_source(out));
   write_file(o.out_dir + "/generated_manifest.cpp", swgen::manifest_source(outs));
-  write_file(o.out_dir + "/manifest.txt", swgen::manifest_text(outs, name));
+  write_file(o.out_dir + "/manifest.txt", swgen::manifest_text(outs));
   return 0;
 }
 

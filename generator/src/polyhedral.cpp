@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "isl_c.h"
 
@@ -160,21 +162,26 @@ int position(const statement& st, const std::string& it) {
   return -1;
 }
 
-void require_shape(const scop& s) {
-  if (s.statements.size() != 1)
-    throw spec_error(s.statements[1].describe() + ": the dgemm recipe needs exactly one statement, found " +
-                     std::to_string(s.statements.size()));
-  const statement& st = s.statements[0];
-  if (st.loops.size() != 3)
-    throw spec_error(st.describe() + ": the dgemm recipe needs a 3-deep loop nest, found " +
-                     std::to_string(st.loops.size()));
-  if (!st.accumulates) throw spec_error(st.describe() + ": the dgemm recipe needs an accumulation '+='");
+// The GEMM statement: the only accumulation. Every other statement is an
+// element-wise prologue or epilogue (matched later).
+const statement& gemm_statement(const scop& s) {
+  const statement* gemm = nullptr;
+  for (const statement& st : s.statements) {
+    if (!st.accumulates) continue;
+    if (gemm) throw spec_error(st.describe() + ": the dgemm recipe needs exactly one accumulation, found a second");
+    gemm = &st;
+  }
+  if (!gemm) throw spec_error(s.statements[0].describe() + ": the dgemm recipe needs an accumulation '+='");
+  if (gemm->loops.size() != 3 && gemm->loops.size() != 4)
+    throw spec_error(gemm->describe() + ": the dgemm recipe needs a 3-deep loop nest (4-deep when batched), found " +
+                     std::to_string(gemm->loops.size()));
+  return *gemm;
 }
 
 void refuse_calls(const statement& st, const expr& e) {
   if (e.what == expr::kind::call)
     throw spec_error(st.describe() + ": element-wise function '" + e.function +
-                     "' is not supported by the dgemm recipe (no fused operations)");
+                     "' inside the GEMM statement (write it as a separate prologue or epilogue statement)");
   for (const auto& o : e.operands) refuse_calls(st, *o);
 }
 
@@ -190,9 +197,8 @@ int reduction_member(const statement& st) {
 
 // Every loop but the reduction must be parallel; names the array whose
 // dependence a loop carries otherwise.
-void require_parallel_loops(const model& m, const scop& s, const isl::schedule& flagged) {
-  const statement& st = s.statements[0];
-  const isl::schedule_node band = flagged.root().child(0);
+void require_parallel_loops(const model& m, const statement& st, const isl::schedule& flagged) {
+  const isl::schedule_node band = statement_band_of(flagged, st.name);
   const int red = reduction_member(st);
   auto b = band.as<isl::schedule_node_band>();
   for (unsigned n = 0; n < b.n_member(); ++n) {
@@ -218,15 +224,44 @@ void require_parallel_loops(const model& m, const scop& s, const isl::schedule& 
   if (!b.permutable()) throw spec_error(st.describe() + ": the loop band is not permutable, so it cannot be tiled");
 }
 
-// C[i][j] += A[i][k] * B[k][j] up to names and loop order.
+// The batch loop of a 4-deep GEMM: the one every access is indexed by first.
+int batch_member(const statement& st) {
+  if (st.loops.size() != 4) return -1;
+  const std::string b = st.target.subscripts.size() == 3 ? plain_iterator(st.target.subscripts[0]) : "";
+  int pos = b.empty() ? -1 : position(st, b);
+  std::vector<const array_access*> reads;
+  collect_reads(st, *st.rhs, &reads);
+  for (const array_access* a : reads)
+    if (a->subscripts.size() != 3 || plain_iterator(a->subscripts[0]) != b) pos = -1;
+  if (pos < 0)
+    throw spec_error(st.describe() + ": a 4-deep GEMM must be batched: every access indexed [b][..][..] "
+                     "first by the same loop b");
+  return pos;
+}
+
+// The two GEMM subscripts of an access ([b] stripped when batched), or
+// empty when the access does not have the expected shape.
+std::vector<std::string> gemm_subscripts(const array_access& a, const std::string& batch) {
+  const std::size_t want = batch.empty() ? 2 : 3;
+  if (a.subscripts.size() != want) return {};
+  if (!batch.empty() && plain_iterator(a.subscripts[0]) != batch) return {};
+  return {plain_iterator(a.subscripts[want - 2]), plain_iterator(a.subscripts[want - 1])};
+}
+
+// C[i][j] += A[i][k] * B[k][j] up to names and loop order (with a leading
+// [b] on every access when batched).
 gemm_roles match_accesses(const statement& st) {
   gemm_roles r;
   r.statement = st.name;
+  r.arity = static_cast<int>(st.loops.size());
+  r.batch = batch_member(st);
   r.reduction = reduction_member(st);
-  const auto& t = st.target.subscripts;
-  const std::string i = t.size() == 2 ? plain_iterator(t[0]) : "", j = t.size() == 2 ? plain_iterator(t[1]) : "";
-  if (i.empty() || j.empty() || i == j)
-    throw spec_error(st.describe() + ": the written array must be indexed " + st.target.array + "[i][j] by two loops");
+  const std::string batch = r.batch >= 0 ? st.loops[r.batch].iterator : "";
+  const std::vector<std::string> t = gemm_subscripts(st.target, batch);
+  const std::string i = t.empty() ? "" : t[0], j = t.empty() ? "" : t[1];
+  if (i.empty() || j.empty() || i == j || i == batch || j == batch)
+    throw spec_error(st.describe() + ": the written array must be indexed " + st.target.array +
+                     (batch.empty() ? "" : "[" + batch + "]") + "[i][j] by two loops");
   r.c = st.target.array;
   r.row = position(st, i);
   r.col = position(st, j);
@@ -237,8 +272,8 @@ gemm_roles match_accesses(const statement& st) {
   if (!product) throw spec_error(st.describe() + ": the right-hand side must be a product A[i][k] * B[k][j]");
   for (const auto& o : e.operands) {
     const array_access& a = o->ref;
-    const std::string s0 = a.subscripts.size() == 2 ? plain_iterator(a.subscripts[0]) : "";
-    const std::string s1 = a.subscripts.size() == 2 ? plain_iterator(a.subscripts[1]) : "";
+    const std::vector<std::string> sub = gemm_subscripts(a, batch);
+    const std::string s0 = sub.empty() ? "" : sub[0], s1 = sub.empty() ? "" : sub[1];
     if (s0 == i && s1 == k && r.a.empty()) r.a = a.array;
     else if (s0 == k && s1 == j && r.b.empty()) r.b = a.array;
     else
@@ -251,31 +286,165 @@ gemm_roles match_accesses(const statement& st) {
 
 // The domain must be the box 0 <= i < M, 0 <= j < N, 0 <= k < K.
 void require_box_domain(const statement& st, gemm_roles* r) {
-  const int members[3] = {r->row, r->col, r->reduction};
-  std::string* params[3] = {&r->m, &r->n, &r->k};
-  for (int n = 0; n < 3; ++n) {
+  const int members[4] = {r->row, r->col, r->reduction, r->batch};
+  std::string* params[4] = {&r->m, &r->n, &r->k, &r->count};
+  for (int n = 0; n < (r->batch >= 0 ? 4 : 3); ++n) {
     const loop& l = st.loops[members[n]];
     *params[n] = plain_iterator(l.upper_exclusive);
     if (params[n]->empty() || position(st, *params[n]) >= 0 || !l.lower.coef.empty() || l.lower.constant != 0)
       throw spec_error(st.describe() + ": loop " + l.iterator + " must run from 0 to a parameter (found " +
                        l.lower.isl_text() + " <= " + l.iterator + " < " + l.upper_exclusive.isl_text() + ")");
   }
-  if (r->m == r->n || r->n == r->k || r->m == r->k)
-    throw spec_error(st.describe() + ": the three loops need three distinct bounds");
+  if (r->m == r->n || r->n == r->k || r->m == r->k || r->count == r->m || r->count == r->n || r->count == r->k)
+    throw spec_error(st.describe() + ": the loops need distinct bounds");
+}
+
+// --- fused element-wise statements -------------------------------------
+
+const std::set<std::string> kPrologueFunctions = {"scale", "fake_quant"};
+const std::set<std::string> kEpilogueFunctions = {"relu", "leaky_relu", "gelu_tanh", "gelu_erf",
+                                                  "sigmoid", "tanh", "silu", "clamp"};
+
+// X[x][y] with two distinct plain iterators, as text "x,y"; "" otherwise.
+std::string plain_pair(const array_access& a) {
+  if (a.subscripts.size() != 2) return "";
+  const std::string x = plain_iterator(a.subscripts[0]), y = plain_iterator(a.subscripts[1]);
+  return x.empty() || y.empty() || x == y ? "" : x + "," + y;
+}
+
+bool writes_array(const scop& s, const std::string& array) {
+  for (const statement& st : s.statements)
+    if (st.target.array == array) return true;
+  return false;
+}
+
+// The elements of `array` that statement `st` accesses through `rel`, for
+// non-empty problems (every parameter >= 1, as the runtime guarantees).
+isl::union_set touched(const scop& s, const isl::union_map& rel, const statement& st, const std::string& array) {
+  std::vector<std::string> positive;
+  for (const std::string& p : s.parameters) positive.push_back(p + " >= 1");
+  const isl::set nonempty(rel.ctx(), param_prefix(s) + "{ : " + join(positive, " and ") + " }");
+  return rel.intersect_domain(isl::union_set(rel.ctx(), "{ " + instance(st) + " }"))
+      .intersect_range(isl::union_set(rel.ctx(), "{ " + array + "[x, y] }"))
+      .range()
+      .intersect_params(nonempty);
+}
+
+void require_two_deep(const statement& st, const char* what, const gemm_roles& r) {
+  if (r.batch >= 0)
+    throw spec_error(st.describe() + ": fused " + std::string(what) + "s of a batched GEMM are not generated");
+  if (st.loops.size() != 2 || st.accumulates)
+    throw spec_error(st.describe() + ": a " + std::string(what) + " must be a 2-deep element-wise assignment '='");
+}
+
+// Q[x][y] = f(X[x][y]) before the GEMM, Q one of its factors.
+fused_statement match_prologue(const model& m, const scop& s, const statement& gemm, const statement& st,
+                               const gemm_roles& r) {
+  require_two_deep(st, "prologue", r);
+  const expr& e = *st.rhs;
+  const std::string at = plain_pair(st.target);
+  const bool shape = !at.empty() && e.what == expr::kind::call && kPrologueFunctions.count(e.function) &&
+                     e.operands.size() == 1 && e.operands[0]->what == expr::kind::access &&
+                     plain_pair(e.operands[0]->ref) == at;
+  if (!shape)
+    throw spec_error(st.describe() + ": a prologue must be Q[x][y] = f(X[x][y]) with f one of scale, fake_quant");
+  fused_statement f;
+  f.what = fused_statement::role::prologue;
+  f.statement = st.name;
+  f.after = isl::union_map(m.domain.ctx(), "{ }");
+  f.function = e.function;
+  f.source = e.operands[0]->ref.array;
+  const std::string q = st.target.array;
+  f.operand = q == r.a ? 'a' : q == r.b ? 'b' : 0;
+  if (!f.operand) throw spec_error(st.describe() + ": the prologue's result " + q + " is not a factor of the GEMM");
+  if (f.source == q || writes_array(s, f.source))
+    throw spec_error(st.describe() + ": the prologue's input " + f.source + " must be read-only");
+  if (!touched(s, m.writes, st, q).is_equal(touched(s, m.reads, gemm, q)))
+    throw spec_error(st.describe() + ": the prologue computes other elements of " + q + " than the GEMM reads");
+  return f;
+}
+
+// C[i][j] = f(C[i][j] + Bias[i][j]) (f and Bias optional) after the GEMM.
+fused_statement match_epilogue(const model& m, const analysis& a, const scop& s, const statement& gemm,
+                               const statement& st) {
+  const gemm_roles& r = a.roles;
+  require_two_deep(st, "epilogue", r);
+  const std::string at = plain_pair(st.target);
+  const expr* e = st.rhs.get();
+  fused_statement f;
+  f.what = fused_statement::role::epilogue;
+  f.statement = st.name;
+  f.row = at.empty() || at.substr(0, at.find(',')) == st.loops[0].iterator ? 0 : 1;
+  if (e->what == expr::kind::call && e->operands.size() == 1) {
+    f.function = e->function;
+    e = e->operands[0].get();
+  }
+  const auto is_c = [&](const expr& x) { return x.what == expr::kind::access && x.ref.array == r.c && plain_pair(x.ref) == at; };
+  const auto is_bias = [&](const expr& x) {
+    return x.what == expr::kind::access && x.ref.array != r.c && plain_pair(x.ref) == at;
+  };
+  bool shape = st.target.array == r.c && !at.empty() && (f.function.empty() || kEpilogueFunctions.count(f.function));
+  if (shape && e->what == expr::kind::binary && e->op == '+') {
+    const expr& x = *e->operands[0];
+    const expr& y = *e->operands[1];
+    shape = (is_c(x) && is_bias(y)) || (is_bias(x) && is_c(y));
+    f.bias = is_bias(x) ? x.ref.array : y.ref.array;
+  } else {
+    shape = shape && is_c(*e);
+  }
+  if (!shape)
+    throw spec_error(st.describe() + ": an epilogue must be " + r.c + "[i][j] = f(" + r.c +
+                     "[i][j] + Bias[i][j]) with f (optional) one of relu, leaky_relu, gelu_tanh, gelu_erf, "
+                     "sigmoid, tanh, silu, clamp, and Bias optional");
+  if (!f.bias.empty() && writes_array(s, f.bias))
+    throw spec_error(st.describe() + ": the bias " + f.bias + " must be read-only");
+  if (!touched(s, m.writes, st, r.c).is_equal(touched(s, m.writes, gemm, r.c)))
+    throw spec_error(st.describe() + ": the epilogue covers other elements of " + r.c + " than the GEMM writes");
+  const isl::union_set gemm_dom(m.domain.ctx(), "{ " + instance(gemm) + " }");
+  f.after = a.raw.intersect_domain(gemm_dom.intersect(m.domain))
+                .intersect_range(isl::union_set(m.domain.ctx(), "{ " + instance(st) + " }"));
+  return f;
+}
+
+// Matches every statement but the GEMM as its prologue (before it) or
+// epilogue (after it); one fused statement per spec.
+void match_fused(const model& m, const scop& s, const statement& gemm, analysis* a) {
+  bool before = true;
+  for (const statement& st : s.statements) {
+    if (&st == &gemm) {
+      before = false;
+      continue;
+    }
+    if (!a->fused.empty())
+      throw spec_error(st.describe() + ": one fused prologue or epilogue per spec (this is the second)");
+    a->fused.push_back(before ? match_prologue(m, s, gemm, st, a->roles) : match_epilogue(m, *a, s, gemm, st));
+  }
 }
 
 }  // namespace
 
+isl::schedule_node statement_band_of(const isl::schedule& s, const std::string& name) {
+  isl::schedule_node node = s.root().child(0);
+  if (!node.isa<isl::schedule_node_sequence>()) return node;
+  for (unsigned n = 0; n < node.n_children(); ++n) {
+    const isl::union_set f = node.child(static_cast<int>(n)).as<isl::schedule_node_filter>().filter();
+    bool match = false;
+    f.foreach_set([&](const isl::set& set) { match = match || name == isl_set_get_tuple_name(set.get()); });
+    if (match) return node.child(static_cast<int>(n)).child(0);
+  }
+  throw std::logic_error("no band of " + name);
+}
+
 analysis analyse(const model& m, const scop& s) {
   analysis a;
-  require_shape(s);
-  const statement& st = s.statements[0];
+  const statement& st = gemm_statement(s);
   refuse_calls(st, *st.rhs);
   const isl::union_map deps = all_dependences(m.reads, m.writes, m.schedule, &a);
   a.schedule = flag_bands(m.schedule, deps);
-  require_parallel_loops(m, s, a.schedule);
+  require_parallel_loops(m, st, a.schedule);
   a.roles = match_accesses(st);
   require_box_domain(st, &a.roles);
+  match_fused(m, s, st, &a);
   return a;
 }
 

@@ -21,19 +21,44 @@ struct model {
 // Builds the model; throws spec_error for what isl cannot express.
 model build_model(isl::ctx ctx, const scop& s);
 
-// Which loop plays which GEMM role, by position in the statement's band.
+// Which loop plays which GEMM role, by position in the statement's band
+// (= position in its instance tuple).
 struct gemm_roles {
   std::string statement;               // e.g. "S0"
   int row = -1, col = -1, reduction = -1;  // band members of i (rows of C), j, k
-  std::string c, a, b;                 // arrays: C[i][j] += A[i][k] * B[k][j]
+  int batch = -1;                      // batched specs: the member of b, else -1
+  int arity = 3;                       // members of the statement's band
+  std::string c, a, b;                 // arrays: C[i][j] += A[i][k] * B[k][j] (or [b][i][j], ...)
   std::string m, n, k;                 // parameters bounding i, j, k
+  std::string count;                   // batched specs: the parameter bounding b
+};
+
+// An element-wise statement the recipe fuses into the GEMM (issue 4):
+//   prologue  Q[x][y] = f(X[x][y]) where Q is a factor of the GEMM: becomes
+//             a transform of the packed block of X (post-tiling fusion);
+//   epilogue  C[i][j] = f(C[i][j] + Bias[i][j]) (f and Bias optional) after
+//             the GEMM: runs on each C tile once its last writer has run.
+struct fused_statement {
+  enum class role { prologue, epilogue } what = role::prologue;
+  std::string statement;  // e.g. "S1"
+  std::string function;   // the element-wise function; "" for a bias-only epilogue
+  char operand = 0;       // prologue: 'a' or 'b', the GEMM factor it produces
+  std::string source;     // prologue: the array it transforms
+  std::string bias;       // epilogue: the bias array, or ""
+  int row = 0;            // epilogue: the position of i (rows of C) in its instance tuple
+  isl::union_map after;   // epilogue: GEMM instance -> epilogue instance it must precede (RAW)
 };
 
 struct analysis {
   isl::union_map raw, war, waw;  // under the initial schedule
   isl::schedule schedule;        // the model's tree with coincidence and permutability set
   gemm_roles roles;
+  std::vector<fused_statement> fused;  // at most one
 };
+
+// The band of statement `name` in a model's schedule (its own band below the
+// sequence when there are several statements).
+isl::schedule_node statement_band_of(const isl::schedule& s, const std::string& name);
 
 // Dependence analysis and the GEMM-likeness checks; throws spec_error naming
 // the statement and the reason when the input is refused.

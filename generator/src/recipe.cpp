@@ -71,6 +71,8 @@ isl::union_set full_tile_option(const isl::schedule_node& tiles, int nr, int mr)
   return convex_if_exact(all.subtract(partial).as_set(), all.as_set()).apply(wrap);
 }
 
+std::string stmt_set(const gemm_roles& r) { return "{ " + instance_tuple(r.statement, r.arity) + " }"; }
+
 isl::schedule_node find_mark(const isl::schedule_node& root, const std::string& name) {
   isl::schedule_node found;
   root.foreach_descendant_top_down([&](const isl::schedule_node& node) {
@@ -85,8 +87,9 @@ isl::schedule_node find_mark(const isl::schedule_node& root, const std::string& 
 
 // Walks down from `node` to the first band of statement `stmt`, choosing the
 // filter that holds its instances at sequence nodes.
-isl::schedule_node statement_band(isl::schedule_node node, const std::string& stmt) {
-  const isl::union_set mine(node.ctx(), "{ " + stmt + "[a, b, c] }");
+isl::schedule_node statement_band(isl::schedule_node node, const gemm_roles& r) {
+  const std::string& stmt = r.statement;
+  const isl::union_set mine(node.ctx(), stmt_set(r));
   while (!node.isa<isl::schedule_node_band>()) {
     if (!node.has_children()) throw std::logic_error("recipe: no band of " + stmt);
     if (!node.isa<isl::schedule_node_sequence>() && !node.isa<isl::schedule_node_set>()) {
@@ -104,20 +107,24 @@ isl::schedule_node statement_band(isl::schedule_node node, const std::string& st
 // The footprint of `array` under the node `at` (a band about to get a
 // packing statement in front) and its fixed-size box hull.
 pack_plan plan_pack(const isl::schedule_node& at, const isl::union_map& reads, const std::string& array,
-                    const std::string& stmt, int panel_dim, long panel_width, isl::map* footprint) {
+                    const std::string& stmt, int dims, int panel_dim, long panel_width, isl::map* footprint) {
   pack_plan p;
+  p.dims = dims;
   p.statement = stmt;
   p.array = array;
   p.panel_dim = panel_dim;
   p.panel_width = panel_width;
   // prefix_schedule_union_map is not intersected with the domain (ISL-NOTES pitfall 4).
   p.prefix = at.prefix_schedule_union_map().intersect_domain(islc::node_domain(at));
-  const isl::union_map of_array = reads.intersect_range(isl::union_set(at.ctx(), "{ " + array + "[a, b] }"));
+  const isl::union_map of_array = reads.intersect_range(isl::union_set(at.ctx(), "{ " + instance_tuple(array, dims) + " }"));
   *footprint = p.prefix.reverse().apply_range(of_array).as_map();
   const isl::fixed_box box = footprint->range_simple_fixed_box_hull();
   if (!box.is_valid()) throw std::logic_error("recipe: no fixed-size box hull for the footprint of " + array);
   p.origin = box.offset();
-  for (int d = 0; d < 2; ++d) p.box.push_back(box.size().at(d).num_si());
+  // A batched footprint holds one entry: its batch extent is 1 and dropped.
+  if (dims == 3 && box.size().at(0).num_si() != 1)
+    throw std::logic_error("recipe: the footprint of " + array + " spans several batch entries");
+  for (int d = dims - 2; d < dims; ++d) p.box.push_back(box.size().at(d).num_si());
   return p;
 }
 
@@ -126,8 +133,9 @@ pack_plan plan_pack(const isl::schedule_node& at, const isl::union_map& reads, c
 // elements, and a mark the AST generator turns into a packing call.
 isl::schedule_node packing_graft(const pack_plan& p, const isl::map& footprint, const std::string& mark) {
   const isl::map ext = p.origin.as_map().range_product(footprint).flatten_range().set_range_tuple(p.statement);
-  const std::string inst = p.statement + "[o0, o1, e0, e1]";
-  const isl::multi_union_pw_aff elements(footprint.ctx(), "[{ " + inst + " -> [(e0)] }, { " + inst + " -> [(e1)] }]");
+  const std::string inst = pack_instance(p);
+  const std::string e0 = "e" + std::to_string(p.dims - 2), e1 = "e" + std::to_string(p.dims - 1);
+  const isl::multi_union_pw_aff elements(footprint.ctx(), "[{ " + inst + " -> [(" + e0 + ")] }, { " + inst + " -> [(" + e1 + ")] }]");
   return isl::schedule_node::from_extension(isl::union_map(ext))
       .child(0)
       .insert_partial_schedule(elements)
@@ -146,10 +154,28 @@ void check_legal(const isl::schedule& sched, const isl::union_map& deps) {
 
 std::string tree_text(const isl::schedule& s) { return islc::schedule_text(s); }
 
+// The schedule with only the GEMM statement: fused statements come back as
+// extensions (epilogue) or inside the packing (prologue).
+isl::schedule gemm_only(const analysis& a) {
+  const isl::union_set gemm(a.schedule.ctx(), stmt_set(a.roles));
+  return isl::manage(isl_schedule_intersect_domain(a.schedule.copy(), gemm.copy()));
+}
+
 }  // namespace
 
+std::string instance_tuple(const std::string& statement, int arity, const std::string& prefix) {
+  return statement + "[" + dims(prefix, arity) + "]";
+}
+
+std::string pack_instance(const pack_plan& p) {
+  return p.statement + "[" + dims("o", p.dims) + ", " + dims("e", p.dims) + "]";
+}
+
 isl::schedule_node order_goto(isl::schedule_node band, const gemm_roles& r) {
-  return permute_band(band, {r.col, r.reduction, r.row});
+  if (r.batch < 0) return permute_band(band, {r.col, r.reduction, r.row});
+  // The batch band isolated outermost: [b] ; "batch_entry" ; [j, k, i].
+  band = permute_band(band, {r.batch, r.col, r.reduction, r.row}).as<isl::schedule_node_band>().split(1);
+  return band.child(0).insert_mark("batch_entry").child(0);
 }
 
 isl::schedule_node tile_cache_blocks(isl::schedule_node band, const tile_sizes& t) {
@@ -174,19 +200,21 @@ isl::schedule_node insert_packing(isl::schedule_node root, const model& m, const
   const isl::schedule_node at_b = find_mark(root, "B_panel").child(0);
   isl::map fp_a, fp_b;
   // Both footprints are taken before grafting (ISL-NOTES pitfall 5).
-  *a = plan_pack(at_a, m.reads, r.a, "PackA", 0, 1, &fp_a);
-  *b = plan_pack(at_b, m.reads, r.b, "PackB", 1, 1, &fp_b);
+  const int dims = r.batch >= 0 ? 3 : 2;
+  *a = plan_pack(at_a, m.reads, r.a, "PackA", dims, 0, 1, &fp_a);
+  *b = plan_pack(at_b, m.reads, r.b, "PackB", dims, 1, 1, &fp_b);
   root = at_a.graft_before(packing_graft(*a, fp_a, "pack_a")).root();
   return find_mark(root, "B_panel").child(0).graft_before(packing_graft(*b, fp_b, "pack_b")).root();
 }
 
 isl::schedule_node mark_micro_kernel(isl::schedule_node root, const gemm_roles& r) {
-  return statement_band(find_mark(root, "A_block"), r.statement).child(0).insert_mark("ukernel").root();
+  return statement_band(find_mark(root, "A_block"), r).child(0).insert_mark("ukernel").root();
 }
 
 isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, parallel_level level) {
-  const char* at = level == parallel_level::ic ? "B_panel" : "A_block";
-  const isl::schedule_node band = statement_band(find_mark(root, at), r.statement);
+  const char* at = level == parallel_level::ic ? "B_panel" : level == parallel_level::jr ? "A_block" : "batch_entry";
+  const isl::schedule_node band =
+      level == parallel_level::batch ? find_mark(root, at).parent() : statement_band(find_mark(root, at), r);
   // The AST generator shares out the outermost loop it emits for this band,
   // which may be any member (isl drops loops it can fix): all must be parallel.
   const auto b = band.as<isl::schedule_node_band>();
@@ -196,12 +224,37 @@ isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, p
   return band.insert_mark("omp_for").root();
 }
 
+isl::schedule_node fuse_epilogue(isl::schedule_node root, const model& m, const fused_statement& f) {
+  const isl::schedule_node at = find_mark(root, "ukernel");
+  const isl::union_map prefix = at.prefix_schedule_union_map().intersect_domain(islc::node_domain(at));
+  // prefix -> epilogue instance: the register tile that runs its last writer.
+  const isl::union_map ext = prefix.reverse().apply_range(f.after);
+  // Every element of a non-empty problem (the GEMM's own instances exist).
+  const isl::union_set gemm_instances = islc::node_domain(at);
+  const isl::set nonempty = isl::manage(isl_union_set_params(gemm_instances.copy()));
+  const isl::union_set all = m.domain.intersect(isl::union_set(m.domain.ctx(), "{ " + instance_tuple(f.statement, 2) + " }"))
+                                 .intersect_params(nonempty);
+  if (!ext.range().is_equal(all) || !ext.reverse().is_single_valued())
+    throw std::logic_error("recipe: the epilogue does not run exactly once per element after its last writer");
+  const std::string inst = instance_tuple(f.statement, 2, "e");
+  const std::string i = "e" + std::to_string(f.row), j = "e" + std::to_string(1 - f.row);
+  const isl::multi_union_pw_aff elements(root.ctx(), "[{ " + inst + " -> [(" + j + ")] }, { " + inst + " -> [(" + i + ")] }]");
+  const isl::schedule_node graft = isl::schedule_node::from_extension(ext)
+                                       .child(0)
+                                       .insert_partial_schedule(elements)
+                                       .insert_mark("epilogue")
+                                       .root();
+  return at.graft_after(graft).root();
+}
+
 recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_sizes& t, parallel_level level) {
   recipe_result res;
   res.stages.emplace_back("model", tree_text(m.schedule));
   res.stages.emplace_back("analysis", tree_text(a.schedule));
   res.dependences = a.raw.unite(a.war).unite(a.waw);
-  isl::schedule_node node = order_goto(a.schedule.root().child(0), a.roles);
+  res.fused = a.fused;
+  const isl::schedule gemm = gemm_only(a);
+  isl::schedule_node node = order_goto(statement_band_of(gemm, a.roles.statement), a.roles);
   node = tile_registers(tile_cache_blocks(node, t), t);
   check_legal(node.schedule(), res.dependences);
   res.stages.emplace_back("tiling", tree_text(node.schedule()));
@@ -211,6 +264,11 @@ recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_s
   res.stages.emplace_back("packing", tree_text(node.schedule()));
   node = mark_parallel(mark_micro_kernel(node, a.roles), a.roles, level);
   res.stages.emplace_back("marks", tree_text(node.schedule()));
+  for (const fused_statement& f : a.fused)
+    if (f.what == fused_statement::role::epilogue) {
+      node = fuse_epilogue(node.root(), m, f);
+      res.stages.emplace_back("fusion", tree_text(node.schedule()));
+    }
   res.schedule = node.schedule();
   return res;
 }

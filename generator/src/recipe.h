@@ -7,6 +7,8 @@
 //   "pack_b", "pack_a"  above the band of a packing extension statement
 //   "ukernel"  above the k band of one mr x nr register tile
 //   "omp_for"  above the band whose first member the thread team shares out
+//   "batch_entry"  below the batch band of a batched spec: one entry's GEMM
+//   "epilogue" above the band of the fused epilogue extension statement
 #pragma once
 
 #include <string>
@@ -24,7 +26,9 @@ struct tile_sizes {
   int mr, nr;      // register block
 };
 
-enum class parallel_level { ic, jr };
+// ic/jr: the loop of one GEMM the team shares; batch: the team shares the
+// batch entries (batched specs only), each thread packing privately.
+enum class parallel_level { ic, jr, batch };
 
 // One packed operand, as the packing pass derived it from the footprint.
 struct pack_plan {
@@ -32,7 +36,8 @@ struct pack_plan {
   std::string array;        // the spec's array it copies
   isl::union_map prefix;    // statement instance -> prefix schedule at the pack position
   isl::multi_aff origin;    // prefix schedule -> first element of the footprint box
-  std::vector<long> box;    // fixed box hull of the footprint (rows, columns)
+  std::vector<long> box;    // fixed box hull of the footprint (rows, columns; a batch dimension dropped)
+  int dims = 2;             // dimensions of the array (3 when batched)
   int panel_dim = 0;        // the box dimension cut into micro-panels (A: rows, B: columns)
   long panel_width = 1;     // mr or nr
   long doubles() const;     // buffer size in doubles, rounded up to whole micro-panels
@@ -42,6 +47,7 @@ struct recipe_result {
   isl::schedule schedule;
   isl::union_map dependences;  // all of them, between statement instances
   pack_plan pack_a, pack_b;
+  std::vector<fused_statement> fused;  // the analysis's, for the printer
   std::vector<std::pair<std::string, std::string>> stages;  // (stage, schedule tree) for --dump-schedule
 };
 
@@ -62,7 +68,15 @@ isl::schedule_node insert_packing(isl::schedule_node root, const model& m, const
                                   pack_plan* b);
 // Marks the register-tile subtree "ukernel".
 isl::schedule_node mark_micro_kernel(isl::schedule_node root, const gemm_roles& r);
-// Marks the ic or the jr band "omp_for".
+// Marks the ic, the jr or the batch band "omp_for".
 isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, parallel_level level);
+// Grafts the epilogue after the micro-kernel call of each register tile,
+// restricted to the tiles that hold the last writer of its elements.
+isl::schedule_node fuse_epilogue(isl::schedule_node root, const model& m, const fused_statement& f);
+
+// "S0[a0, a1, a2]": the universe of a statement's instances.
+std::string instance_tuple(const std::string& statement, int arity, const std::string& prefix = "a");
+// "PackA[o0, o1, e0, e1]": a packing statement's instances (origin, element).
+std::string pack_instance(const pack_plan& p);
 
 }  // namespace swgen

@@ -14,8 +14,11 @@ namespace swgen {
 
 bool is_known_function(const std::string& name) {
   static const std::set<std::string> known = {
-      "relu", "sigmoid", "tanh", "exp", "fabs", "sqrt", "gelu", "silu",
-      "fmin", "fmax", "round"};
+      // fusable (prologue_op / epilogue_op of src/fused_ops.h)
+      "scale", "fake_quant", "relu", "leaky_relu", "gelu_tanh", "gelu_erf", "sigmoid", "tanh",
+      "silu", "clamp",
+      // known, but no fused kernel for them
+      "exp", "fabs", "sqrt", "gelu", "fmin", "fmax", "round"};
   return known.count(name) != 0;
 }
 

@@ -95,10 +95,10 @@ TEST(Refusal, UnknownFunction) {
   EXPECT_NE(why.find("unknown function 'foo'"), std::string::npos) << why;
 }
 
-TEST(Refusal, KnownFunctionIsNoFusedRecipeYet) {
+TEST(Refusal, ElementWiseFunctionInsideTheGemmStatement) {
   const std::string why = refusal(nest("C[i][j] += relu(A[i][k]) * B[k][j];"));
   EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
-  EXPECT_NE(why.find("'relu' is not supported by the dgemm recipe"), std::string::npos) << why;
+  EXPECT_NE(why.find("'relu' inside the GEMM statement"), std::string::npos) << why;
 }
 
 TEST(Refusal, TransposedOperandInTheSpec) {
@@ -110,10 +110,84 @@ TEST(Refusal, AssignmentInsteadOfAccumulation) {
   EXPECT_NE(refusal(nest("C[i][j] = A[i][k] * B[k][j];")).find("needs an accumulation"), std::string::npos);
 }
 
-TEST(Refusal, SecondStatementIsNamed) {
+TEST(Refusal, SecondAccumulationIsNamed) {
   const std::string why = refusal(nest("{ C[i][j] += A[i][k] * B[k][j]; D[i][j] += A[i][k]; }"));
   EXPECT_NE(why.find("statement S1"), std::string::npos) << why;
-  EXPECT_NE(why.find("exactly one statement"), std::string::npos) << why;
+  EXPECT_NE(why.find("exactly one accumulation"), std::string::npos) << why;
+}
+
+// A GEMM followed (or preceded) by a 2-deep element-wise statement.
+std::string with_epilogue(const std::string& stmt) {
+  return "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = 0; k < K; k++)\n"
+         "  C[i][j] += A[i][k] * B[k][j];\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++)\n  " +
+         stmt + "\n#pragma endscop\n";
+}
+
+std::string with_prologue(const std::string& stmt, const std::string& bounds = "i < M; i++) for (k = 0; k < K") {
+  return "#pragma scop\nfor (i = 0; " + bounds + "; k++)\n  " + stmt +
+         "\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = 0; k < K; k++)\n"
+         "  C[i][j] += Q[i][k] * B[k][j];\n#pragma endscop\n";
+}
+
+TEST(Refusal, EpilogueWithAFunctionThatHasNoFusedKernel) {
+  const std::string why = refusal(with_epilogue("C[i][j] = exp(C[i][j] + Bias[i][j]);"));
+  EXPECT_NE(why.find("statement S1"), std::string::npos) << why;
+  EXPECT_NE(why.find("an epilogue must be"), std::string::npos) << why;
+}
+
+TEST(Refusal, EpilogueOnAnotherArray) {
+  const std::string why = refusal(with_epilogue("D[i][j] = relu(C[i][j]);"));
+  EXPECT_NE(why.find("an epilogue must be"), std::string::npos) << why;
+}
+
+TEST(Refusal, EpilogueOverPartOfC) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = 0; k < K; k++)\n"
+      "  C[i][j] += A[i][k] * B[k][j];\nfor (i = 1; i < M; i++) for (j = 0; j < N; j++)\n"
+      "  C[i][j] = relu(C[i][j]);\n#pragma endscop\n");
+  EXPECT_NE(why.find("covers other elements of C"), std::string::npos) << why;
+}
+
+TEST(Refusal, PrologueThatIsNotAFactor) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (i = 0; i < M; i++) for (k = 0; k < K; k++)\n  P[i][k] = scale(X[i][k]);\n"
+      "for (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = 0; k < K; k++)\n"
+      "  C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n");
+  EXPECT_NE(why.find("is not a factor of the GEMM"), std::string::npos) << why;
+}
+
+TEST(Refusal, PrologueOverOtherElementsThanTheGemmReads) {
+  const std::string why = refusal(with_prologue("Q[i][k] = scale(A[i][k]);", "i < M; i++) for (k = 0; k < N"));
+  EXPECT_NE(why.find("other elements of Q than the GEMM reads"), std::string::npos) << why;
+}
+
+TEST(Refusal, PrologueReadingAnotherElement) {
+  const std::string why = refusal(with_prologue("Q[i][k] = scale(A[k][i]);"));
+  EXPECT_NE(why.find("a prologue must be Q[x][y] = f(X[x][y])"), std::string::npos) << why;
+}
+
+TEST(Refusal, TwoFusedStatements) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (i = 0; i < M; i++) for (k = 0; k < K; k++)\n  Q[i][k] = scale(A[i][k]);\n"
+      "for (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = 0; k < K; k++)\n"
+      "  C[i][j] += Q[i][k] * B[k][j];\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++)\n"
+      "  C[i][j] = relu(C[i][j]);\n#pragma endscop\n");
+  EXPECT_NE(why.find("statement S2"), std::string::npos) << why;
+  EXPECT_NE(why.find("one fused prologue or epilogue per spec"), std::string::npos) << why;
+}
+
+TEST(Refusal, BatchLoopThatIsNotTheFirstSubscript) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (b = 0; b < L; b++) for (i = 0; i < M; i++) for (j = 0; j < N; j++)"
+      " for (k = 0; k < K; k++)\n  C[i][j][b] += A[b][i][k] * B[b][k][j];\n#pragma endscop\n");
+  EXPECT_NE(why.find("must be batched"), std::string::npos) << why;
+}
+
+TEST(Refusal, BatchEntriesThatShareC) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (b = 0; b < L; b++) for (i = 0; i < M; i++) for (j = 0; j < N; j++)"
+      " for (k = 0; k < K; k++)\n  C[0][i][j] += A[b][i][k] * B[b][k][j];\n#pragma endscop\n");
+  EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
 }
 
 TEST(Refusal, NonBoxDomain) {

@@ -274,5 +274,115 @@ TEST(Recipe, KOutermostSpecEndsInTheSameTree) {
             "ukernel band1 band2 ");
 }
 
+// The first mark named `name` in a tree (top down), or a null node.
+isl::schedule_node first_mark(const isl::schedule& s, const std::string& name) {
+  isl::schedule_node found;
+  s.root().foreach_descendant_top_down([&](const isl::schedule_node& n) {
+    if (found.is_null() && n.isa<isl::schedule_node_mark>() && islc::mark_name(n) == name) found = n;
+    return found.is_null();
+  });
+  return found;
+}
+
+std::string code_of(const analysed& g, parallel_level level) {
+  const recipe_result r = apply_dgemm_recipe(g.m, g.a, kSizes, level);
+  return generate_kernel(r, g.a.roles, {"k", "swblas::ukernel_generic_4x4", 8, 6, level});
+}
+
+TEST(Batch, BatchLoopFoundParallelAndOutermost) {
+  analysed g("dgemm_batch.c");
+  EXPECT_EQ(g.a.roles.batch, 0);
+  EXPECT_EQ(g.a.roles.arity, 4);
+  EXPECT_EQ(g.a.roles.count, "BATCH");
+  EXPECT_EQ(g.a.roles.row, 1);
+  EXPECT_EQ(g.a.roles.reduction, 3);
+  EXPECT_TRUE(band_at(g.a.schedule.root().child(0)).member_get_coincident(0));
+}
+
+TEST(Batch, BatchBandIsolatedAboveTheGemmTreeAndSharedOnlyAtTheBatchLevel) {
+  analysed g("dgemm_batch.c");
+  for (parallel_level level : {parallel_level::ic, parallel_level::batch}) {
+    const recipe_result r = apply_dgemm_recipe(g.m, g.a, kSizes, level);
+    const isl::schedule_node top = r.schedule.root().child(0);
+    const isl::schedule_node b_band = level == parallel_level::batch ? top.child(0) : top;
+    if (level == parallel_level::batch) expect_mark(top, "omp_for");
+    ASSERT_EQ(band_at(b_band).n_member(), 1u);
+    EXPECT_EQ(member(band_at(b_band), 0), "{ S0[b, i, j, k] -> [(b)] }");
+    expect_mark(b_band.child(0), "batch_entry");
+    EXPECT_EQ(r.pack_a.dims, 3);
+    EXPECT_EQ(r.pack_a.box, (std::vector<long>{96, 256}));
+    EXPECT_EQ(r.pack_b.box, (std::vector<long>{256, 4080}));
+  }
+  const std::string shared = code_of(g, parallel_level::batch);
+  EXPECT_NE(shared.find("const swblas::gemm_batch_problem& batch"), std::string::npos);
+  EXPECT_NE(shared.find("#pragma omp for schedule(static)\n  for (swblas::dim_t c0 = 0; c0 < batch.count; c0 += 1) {"),
+            std::string::npos) << shared;
+  EXPECT_EQ(shared.find("pack_b_team"), std::string::npos) << "a thread's own entry packs its own B panel";
+  EXPECT_NE(code_of(g, parallel_level::ic).find("pack_b_team"), std::string::npos);
+}
+
+TEST(Epilogue, MatchedWithItsLastWriter) {
+  analysed g("dgemm_epilogue_gelu_tanh.c");
+  ASSERT_EQ(g.a.fused.size(), 1u);
+  const fused_statement& f = g.a.fused[0];
+  EXPECT_EQ(f.what, fused_statement::role::epilogue);
+  EXPECT_EQ(f.function, "gelu_tanh");
+  EXPECT_EQ(f.bias, "Bias");
+  const isl::union_map last(g.ctx.get(), "[M, N, K] -> { S0[i, j, K - 1] -> S1[i, j] : 0 <= i < M and 0 <= j < N and K > 0 }");
+  EXPECT_TRUE(f.after.is_equal(last)) << str(f.after);
+}
+
+TEST(Epilogue, GraftedAfterTheMicroKernelOfEachTileAndGuardedByTheLastKBlock) {
+  analysed g("dgemm_epilogue_relu.c");
+  const recipe_result r = apply_dgemm_recipe(g.m, g.a, kSizes, parallel_level::ic);
+  EXPECT_EQ(r.stages.back().first, "fusion");
+  const isl::schedule_node epi = first_mark(r.schedule, "epilogue");
+  ASSERT_FALSE(epi.is_null());
+  // Its band is over the epilogue's elements; the nearest enclosing band is
+  // the [jr, ir] register-tile band that also holds the micro kernel.
+  EXPECT_EQ(member(band_at(epi.child(0)), 0), "{ S1[e0, e1] -> [(e1)] }");
+  isl::schedule_node up = epi.parent();
+  while (!up.isa<isl::schedule_node_band>()) up = up.parent();
+  EXPECT_EQ(band_at(up).n_member(), 2u);
+  isl::schedule_node uk = first_mark(r.schedule, "ukernel");
+  while (!uk.isa<isl::schedule_node_band>()) uk = uk.parent();
+  EXPECT_TRUE(uk.is_equal(up)) << "the micro kernel and the epilogue share their register-tile band";
+  const std::string code = code_of(g, parallel_level::ic);
+  EXPECT_NE(code.find("if (c1 + 256 >= p.k) {"), std::string::npos) << code;
+  EXPECT_NE(code.find("swblas::apply_epilogue<swblas::epilogue_op::relu>(*p.epi, "), std::string::npos) << code;
+}
+
+TEST(Epilogue, BiasFreeSpecIgnoresTheCallersBias) {
+  islc::context ctx;
+  const scop s = parse_spec(
+      "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = 0; k < K; k++)\n"
+      "  C[i][j] += A[i][k] * B[k][j];\nfor (j = 0; j < N; j++) for (i = 0; i < M; i++)\n"
+      "  C[i][j] = tanh(C[i][j]);\n#pragma endscop\n");
+  const model m = build_model(ctx.get(), s);
+  const analysis a = analyse(m, s);
+  EXPECT_EQ(a.fused.at(0).row, 1);  // written j-outer: i is the second iterator
+  const recipe_result r = apply_dgemm_recipe(m, a, kSizes, parallel_level::jr);
+  const std::string code = generate_kernel(r, a.roles, {"k", "swblas::ukernel_generic_4x4", 8, 6, parallel_level::jr});
+  EXPECT_NE(code.find("apply_epilogue<swblas::epilogue_op::tanh>(swblas::gen::without_bias(*p.epi)"), std::string::npos)
+      << code;
+}
+
+TEST(Prologue, FusedIntoThePackingOfItsOperand) {
+  analysed a_side("dgemm_prologue_fake_quant_a.c");
+  ASSERT_EQ(a_side.a.fused.size(), 1u);
+  EXPECT_EQ(a_side.a.fused[0].operand, 'a');
+  EXPECT_EQ(a_side.a.fused[0].source, "A");
+  EXPECT_NE(code_of(a_side, parallel_level::ic).find("swblas::gen::pack_a_prologue<swblas::prologue_op::fake_quant>("),
+            std::string::npos);
+  EXPECT_NE(code_of(a_side, parallel_level::jr).find("swblas::gen::pack_a_team<swblas::prologue_op::fake_quant>("),
+            std::string::npos);
+  analysed b_side("dgemm_prologue_scale_b.c");
+  EXPECT_EQ(b_side.a.fused.at(0).operand, 'b');
+  const std::string code = code_of(b_side, parallel_level::ic);
+  EXPECT_NE(code.find("swblas::gen::pack_b_team<swblas::prologue_op::scale>("), std::string::npos) << code;
+  EXPECT_EQ(code.find("Q["), std::string::npos);
+  EXPECT_EQ(code.find("prologue_op::scale>(swblas::ukernel_generic_4x4.pack_a"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace swgen
