@@ -45,11 +45,18 @@ enum class skinny_shape : int {
   few_rows = 2,     // m <= 6 mr: threads split n, B read in place
 };
 
+// Whether u's `small` path multiplies at the rate of its packed kernel. The
+// MMA kernel's is plain VSX (asm/power/dgemm_mma_8x8.cpp), half the FMA rate
+// of the accumulators: skinny shapes keep the packed MMA path there.
+inline bool small_path_at_full_rate(const dgemm_ukernel_desc& u) {
+  return u.small && u.needs != isa::mma;
+}
+
 // Which skinny case p is for micro kernel u, if any. The `small` path reads
 // A with unit row stride only (op(A) = A); the short side must also be the
 // shorter one, so that a small square problem is not mistaken for one.
 inline skinny_shape classify_skinny(const gemm_problem& p, const dgemm_ukernel_desc& u) {
-  if (!u.small || p.rs_a != 1) return skinny_shape::none;
+  if (!small_path_at_full_rate(u) || p.rs_a != 1) return skinny_shape::none;
   if (p.n <= kSkinnyColumnBlocks * u.nr && p.n < p.m) return skinny_shape::few_columns;
   if (p.m <= kSkinnyRowBlocks * u.mr && p.m < p.n) return skinny_shape::few_rows;
   return skinny_shape::none;

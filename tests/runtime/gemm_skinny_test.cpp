@@ -19,7 +19,7 @@ const dgemm_ukernel_desc& any_ukernel_with_small() {
   std::size_t count = 0;
   const dgemm_ukernel_desc* const* all = ukernel_registry(&count);
   for (std::size_t i = 0; i < count; ++i)
-    if (all[i]->small) return *all[i];
+    if (small_path_at_full_rate(*all[i])) return *all[i];
   ADD_FAILURE() << "no micro kernel with a small path in this build";
   return *all[0];
 }
@@ -47,6 +47,9 @@ TEST(SkinnyPolicy, ShortSideOfAFewRegisterBlocks) {
   dgemm_ukernel_desc without_small = u;
   without_small.small = nullptr;
   EXPECT_EQ(classify_skinny(shape(4000, 2 * u.nr, 4000), without_small), skinny_shape::none);
+  dgemm_ukernel_desc mma = u;
+  mma.needs = isa::mma;
+  EXPECT_EQ(classify_skinny(shape(4000, 2 * u.nr, 4000), mma), skinny_shape::none);
 }
 
 TEST(SkinnyPolicy, ThreadsAtMostOneBlockEach) {
@@ -56,11 +59,11 @@ TEST(SkinnyPolicy, ThreadsAtMostOneBlockEach) {
 }
 
 // Skinny shapes with k over several k blocks on every target this CPU runs,
-// teams of 1 to 5 (more threads than blocks included), all transposes (op(A)
-// = A^T takes the packed path: the results must agree either way).
+// teams of 1, 2 and 5 (more threads than blocks included), op(B) = B and
+// B^T (op(A) = A^T is not skinny: the packed path's tests cover it).
 TEST(SkinnyGemm, EveryTargetEveryTeam) {
   const problem_spec shapes[] = {
-      {301, 13, 600},  // few columns: two full column blocks and a tail
+      {150, 13, 530},  // few columns: two full column blocks and a tail
       {45, 5, 530},    // few columns, narrower than one register block
       {11, 97, 520},   // few rows: a row tail of single vectors and rows
       {7, 40, 290},    // few rows, less than one strip
@@ -69,15 +72,19 @@ TEST(SkinnyGemm, EveryTargetEveryTeam) {
     dispatch_table t;
     std::string why;
     if (!testing_support::table_for(target, &t, &why)) continue;  // GemmOnTarget reports it
+    if (small_path_at_full_rate(*t.ukernel)) {  // else the packed path takes them all
+      for (const problem_spec& s : shapes)
+        EXPECT_NE(classify_skinny(shape(s.m, s.n, s.k), *t.ukernel), skinny_shape::none)
+            << target << " " << testing_support::describe(s);
+    }
     unsigned seed = 700;
     for (int threads : {1, 2, 5})
       for (problem_spec s : shapes)
-        for (int tr = 0; tr < 4; ++tr) {
-          s.trans_a = tr & 1;
-          s.trans_b = tr & 2;
-          s.alpha = tr == 2 ? -0.5 : 1.0;
-          s.beta = tr == 1 ? 0.0 : 2.0;  // 0: C holds NaN, which must not survive
-          s.ldc_pad = tr;
+        for (bool trans_b : {false, true}) {
+          s.trans_b = trans_b;
+          s.alpha = trans_b ? -0.5 : 1.0;
+          s.beta = trans_b ? 2.0 : 0.0;  // 0: C holds NaN, which must not survive
+          s.ldc_pad = trans_b ? 3 : 0;
           gemm_options o;
           o.threads = threads;
           o.fit_team_to_work = false;
