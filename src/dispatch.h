@@ -31,6 +31,7 @@ struct dispatch_table {
   const dgemm_ukernel_desc* ukernel = nullptr;
   loop_variant loops[2];                    // indexed by parallel_loop
   int threads = 1;                          // configured team size
+  bool sunway_emu = false;                  // plain DGEMM routed to the Sunway emulation (sunway_route.h)
   const loop_variant& loop(parallel_loop l) const { return loops[static_cast<int>(l)]; }
 };
 

@@ -12,6 +12,7 @@
 #include "gemm_driver.h"
 #include "pack_buffer.h"
 #include "reference_gemm.h"
+#include "sunway_route.h"
 #include "skinny_gemm.h"
 
 namespace swblas {
@@ -80,7 +81,10 @@ void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_v
   double* b_pack = thread_pack_buffer(pack_role::b_panel, b_pack_doubles(p, u, v));
   double* a_shared =
       loop == parallel_loop::jr ? thread_pack_buffer(pack_role::a_shared, a_doubles) : nullptr;
-  if (nt == 1) {
+  // Alone, the kernel runs without a region of its own, unless the caller
+  // is inside an OpenMP region: its orphaned `omp for` would then bind to the
+  // caller's team and split this one problem across the caller's threads.
+  if (nt == 1 && !omp_in_parallel()) {
     double* a = a_shared ? a_shared : thread_pack_buffer(pack_role::a_private, a_doubles);
     run_variant(p, u, v, loop, a, b_pack);
     return;
@@ -131,6 +135,7 @@ void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_option
 
 void gemm(const gemm_problem& p) {
   const dispatch_table& t = active_dispatch();
+  if (t.sunway_emu) return sunway_emu_run(p);
   gemm_options o;
   o.threads = t.threads;
   gemm_with(t, p, o);

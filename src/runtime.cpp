@@ -7,6 +7,8 @@
 
 #include "dispatch.h"
 #include "gemm_driver.h"
+#include "skinny_gemm.h"
+#include "sunway_route.h"
 
 namespace swblas {
 namespace {
@@ -26,6 +28,9 @@ std::vector<std::string> describe_driver(const dispatch_table& t) {
   const std::string small = t.ukernel->small ? t.ukernel->name : "none";
   return {"small problems (m*n*k <= " + std::to_string(kSmallProblemFlops) +
               ", unit-stride op(A)): unpacked " + small + " path, 1 thread",
+          "skinny problems (n <= " + std::to_string(kSkinnyColumnBlocks) + "*nr or m <= " +
+              std::to_string(kSkinnyRowBlocks) +
+              "*mr, unit-stride op(A), not MMA): unpacked path blocked by kc, threads split the long side",
           "team: up to " + std::to_string(t.threads) + " threads, one per " +
               std::to_string(kMinTilesPerThread) +
               " mr x nr x kc tiles of work; ic loop when every thread gets an mc block, "
@@ -38,10 +43,14 @@ process_runtime& process() {
   std::call_once(once, [] {
     rt.machine.cpu = detect_cpu_features();
     rt.machine.topo = read_topology();
-    const runtime_config config = config_from_environment(rt.machine.topo.cores);
+    runtime_config config = config_from_environment(rt.machine.topo.cores);
+    // sunway-emu is not a CPU target: the table is chosen as usual, then routed.
+    const bool sunway = config.forced_target == kSunwayEmuTarget;
+    if (sunway) config.forced_target.clear();
     dispatch_log log;
     log.warnings = config.warnings;
     rt.table = build_dispatch(rt.machine, config, architecture_targets(), build_catalogue(), &log);
+    if (sunway) route_to_sunway_emu(&rt.table, &log);
     if (config.verbose) {
       print(log.lines, "");
       print(describe_driver(rt.table), "");
@@ -63,7 +72,7 @@ runtime_choice chosen_runtime() {
     const macro_kernel_info* g = t.loop(l).generated;
     return g ? g->name : kReferenceTarget;
   };
-  return {t.target.c_str(), t.ukernel ? t.ukernel->name : "none", variant(parallel_loop::ic),
+  return {t.sunway_emu ? kSunwayEmuTarget : t.target.c_str(), t.ukernel ? t.ukernel->name : "none", variant(parallel_loop::ic),
           variant(parallel_loop::jr), t.threads};
 }
 

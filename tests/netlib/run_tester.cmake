@@ -121,6 +121,12 @@ if(expected_ukernel AND
   string(APPEND failures "swblas did not choose the micro kernel ${expected_ukernel}\n")
 endif()
 
+# A routed target (SWBLAS_TARGET=sunway-emu) must say it was chosen.
+set(expected_target "$ENV{SWBLAS_EXPECT_TARGET}")
+if(expected_target AND NOT err MATCHES "(^|\n)swblas: chosen target ${expected_target} ")
+  string(APPEND failures "swblas did not choose the target ${expected_target}\n")
+endif()
+
 if(failures)
   message(FATAL_ERROR "${tester_name} on swblas failed:\n${failures}\n"
                       "tester output:\n${report}\n"
@@ -128,5 +134,5 @@ if(failures)
 endif()
 string(REGEX MATCHALL "[^\n]*PASSED[^\n]*" passed "${report}")
 string(REPLACE ";" "\n" passed "${passed}")
-string(REGEX MATCH "swblas: chosen target [^\n]*" chosen "${err}")
+string(REGEX MATCHALL "swblas: chosen target [^\n]*" chosen "${err}")
 message("${tester_name} with libswblas.so preloaded (${chosen}):\n${passed}")

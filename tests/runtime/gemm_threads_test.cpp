@@ -4,7 +4,10 @@
 
 #include <thread>
 
+#include <omp.h>
+
 #include "gemm.h"
+#include "gemm_driver.h"
 #include "gemm_check.h"
 
 namespace swblas {
@@ -94,6 +97,30 @@ TEST(GemmThreads, ConcurrentCallers) {
       }
     });
   for (std::thread& c : callers) c.join();
+}
+
+// Callers inside their own OpenMP region, each with its own problem on a
+// team of one: the kernel's work-sharing must not bind to the caller's team
+// (it did: each caller then computed only its share of its own problem).
+TEST(GemmThreads, CallersInsideTheirOwnParallelRegion) {
+  dispatch_table t;
+  std::string why;
+  ASSERT_TRUE(testing_support::table_for("generic", &t, &why)) << why;
+  const problem_spec specs[] = {{150, 90, 300, false, false, 1.0, 0.0, 0},
+                                {97, 101, 103, false, true, 0.5, 1.0, 1}};
+  for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
+#pragma omp parallel num_threads(2)
+    {
+      const int me = omp_get_thread_num();
+      testing_support::test_problem tp(specs[me], 2000 + me);
+      gemm_options o;
+      o.threads = 1;
+      o.loop = loop;
+      o.allow_small = false;
+      gemm_with(t, tp.problem(), o);
+      tp.expect_correct("caller " + std::to_string(me) + " loop " + std::to_string(int(loop)));
+    }
+  }
 }
 
 }  // namespace
