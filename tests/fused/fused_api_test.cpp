@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <thread>
 
 #include "fused_reference.h"
 
@@ -201,6 +202,25 @@ TEST(FusedApi, NullDescriptorsArePlainGemm) {
                                o.c.data(), call.ldc, nullptr, nullptr),
             SWBLAS_SUCCESS);
   EXPECT_EQ(count_mismatches(call, o, before), 0);
+}
+
+// Several user threads at once: each call has its own per-thread buffers.
+TEST(FusedApi, ConcurrentCallsFromUserThreads) {
+  std::vector<std::thread> users;
+  for (int u = 0; u < 3; ++u)
+    users.emplace_back([u] {
+      for (int r = 0; r < 3; ++r) {
+        fused_call call;
+        call.layout = u % 2 ? CblasRowMajor : CblasColMajor;
+        call.m = 120 + 7 * u;
+        call.n = 90;
+        call.k = 300;
+        call.pro = kPrologues[1 + (u + r) % 2];
+        call.epi = epilogue(SWBLAS_BIAS_PER_COLUMN, SWBLAS_ACT_SIGMOID);
+        check_call(call, 2000 + 10 * u + r);
+      }
+    });
+  for (std::thread& t : users) t.join();
 }
 
 // The strided batch: entry e of A, B, C at e * stride; every entry checked
