@@ -60,7 +60,9 @@ cmake -S . -B "$build" \
   -DCMAKE_BUILD_TYPE=Release -DSWBLAS_WERROR=ON -DSWBLAS_BUILD_BENCH=OFF
 test_programs=(asm_tests power_dispatch_tests runtime_tests generated_kernels_test
                interface_tests interface_default_handlers_tests
-               interface_shared_library_tests fortran_dgemm_calls)
+               interface_shared_library_tests fortran_dgemm_calls
+               fused_tests batch_driver_tests batch_api_tests batch_error_tests
+               fortran_batch_calls)
 cmake --build "$build" -j"$jobs" --target swblas_kernels swblas "${test_programs[@]}"
 
 # 4. ctest under each CPU model (qemu is slow: no timing, and a subset).
@@ -69,8 +71,8 @@ cmake --build "$build" -j"$jobs" --target swblas_kernels swblas "${test_programs
 # preloaded in the guest. Kept small: the larger
 # interface sweep through dgemm_ only (cblas_dgemm keeps its small sweep),
 # and the generated kernels of the POWER targets only (the host build
-# tests the generic ones).
-skip='_NOT_BUILT$|^packaging_|^sim|LargerProblem/cblas_|^Manifest/.*dgemm_generic_'
+# tests the generic ones, of every family).
+skip='_NOT_BUILT$|^packaging_|^sim|LargerProblem/cblas_|^Manifest/.*_generic_4x4_'
 run_model() {
   local cpu=$1 ukernel=$2
   echo "== qemu-ppc64le -cpu $cpu: expecting micro kernel $ukernel"
