@@ -132,7 +132,10 @@ group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt
 void plan_team_group(const dispatch_table& t, const batch_kernels& k, int nt, group_plan* gp,
                      batch_plan* plan) {
   const gemm_problem& p = gp->group->shape;
-  gp->loop = choose_parallel_loop(p, t.loop(parallel_loop::ic).blk, nt);
+  gemm_options o;
+  o.threads = nt;
+  o.fit_team_to_work = false;  // the whole batch team runs each entry
+  gp->loop = plan_team(t, p, o).loop;
   const loop_variant& v = t.loop(gp->loop);
   const macro_kernel_info* batched = k.team[static_cast<int>(gp->loop)];
   const std::size_t a = a_doubles(p, *t.ukernel, v, batched);

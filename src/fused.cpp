@@ -167,19 +167,12 @@ gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
   return q;
 }
 
-dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
-
 // The team and loop gemm_with would use for the plain problem.
 void choose_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
                  fused_plan* plan) {
-  const dgemm_ukernel_desc& u = *t.ukernel;
-  int nt = o.fit_team_to_work ? team_size(p, u, t.loop(parallel_loop::ic).blk, o.threads)
-                              : std::max(o.threads, 1);
-  plan->loop = o.loop.value_or(choose_parallel_loop(p, t.loop(parallel_loop::ic).blk, nt));
-  if (plan->loop == parallel_loop::jr && o.fit_team_to_work)
-    nt = static_cast<int>(
-        std::min<dim_t>(nt, ceil_div(std::min(t.loop(parallel_loop::jr).blk.nc, p.n), u.nr)));
-  plan->threads = nt;
+  const team_plan team = plan_team(t, p, o);
+  plan->loop = team.loop;
+  plan->threads = team.threads;
 }
 
 // The generated kernels that could serve p on the chosen loop.

@@ -105,9 +105,33 @@ int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking
   return worth >= cap ? cap : std::max(static_cast<int>(worth), 1);
 }
 
-parallel_loop choose_parallel_loop(const gemm_problem& p, const blocking& ic_blocking,
-                                   int threads) {
-  return ceil_div(p.m, ic_blocking.mc) >= threads ? parallel_loop::ic : parallel_loop::jr;
+double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
+                    parallel_loop loop, int nt) {
+  if (nt <= 1) return 1.0;
+  if (loop == parallel_loop::ic) {
+    // The first thread's blocks are whole ones (unless it has the last).
+    const dim_t blocks = ceil_div(p.m, b.mc);
+    const dim_t most_rows = std::min(p.m, ceil_div(blocks, nt) * b.mc);
+    return double(p.m) / nt / double(most_rows);
+  }
+  const dim_t panels = ceil_div(std::min(b.nc, p.n), u.nr);
+  const double per_thread = double(panels) / nt;
+  return per_thread / double(ceil_div(panels, nt)) * per_thread / (per_thread + kJrSharingPanels);
+}
+
+team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  const blocking& ic = t.loop(parallel_loop::ic).blk;
+  const blocking& jr = t.loop(parallel_loop::jr).blk;
+  team_plan plan;
+  plan.threads = o.fit_team_to_work ? team_size(p, u, ic, o.threads) : std::max(o.threads, 1);
+  plan.loop = o.loop.value_or(loop_balance(p, u, jr, parallel_loop::jr, plan.threads) >
+                                      loop_balance(p, u, ic, parallel_loop::ic, plan.threads)
+                                  ? parallel_loop::jr
+                                  : parallel_loop::ic);
+  if (plan.loop == parallel_loop::jr && o.fit_team_to_work)
+    plan.threads = static_cast<int>(std::min<dim_t>(plan.threads, ceil_div(std::min(jr.nc, p.n), u.nr)));
+  return plan;
 }
 
 void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
@@ -118,19 +142,16 @@ void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_option
   if (o.allow_small && takes_small_path(p, u))
     return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
                    p.ldc);
-  const blocking& ic_blocking = t.loop(parallel_loop::ic).blk;
-  int nt = o.fit_team_to_work ? team_size(p, u, ic_blocking, o.threads) : std::max(o.threads, 1);
   const skinny_shape skinny =
       o.allow_small && !o.loop ? classify_skinny(p, u) : skinny_shape::none;
-  if (skinny != skinny_shape::none)
-    return run_skinny(p, skinny, u, ic_blocking.kc,
+  if (skinny != skinny_shape::none) {
+    const int nt = o.fit_team_to_work ? team_size(p, u, t.loop(parallel_loop::ic).blk, o.threads)
+                                      : std::max(o.threads, 1);
+    return run_skinny(p, skinny, u, t.loop(parallel_loop::ic).blk.kc,
                       std::min(nt, skinny_max_threads(p, skinny, u)));
-  const parallel_loop loop = o.loop.value_or(choose_parallel_loop(p, ic_blocking, nt));
-  const loop_variant& v = t.loop(loop);
-  // jr shares out the nr-wide panels of one nc block: no more threads than those.
-  if (loop == parallel_loop::jr && o.fit_team_to_work)
-    nt = static_cast<int>(std::min<dim_t>(nt, ceil_div(std::min(v.blk.nc, p.n), u.nr)));
-  run_packed(p, u, v, loop, nt);
+  }
+  const team_plan team = plan_team(t, p, o);
+  run_packed(p, u, t.loop(team.loop), team.loop, team.threads);
 }
 
 void gemm(const gemm_problem& p) {

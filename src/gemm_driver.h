@@ -32,9 +32,31 @@ struct gemm_options {
 int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
               int configured);
 
-// ic when every thread gets whole mc blocks, else jr.
-parallel_loop choose_parallel_loop(const gemm_problem& p, const blocking& ic_blocking,
-                                   int threads);
+// What a team of nt threads running one loop statically keeps busy: the
+// average thread's work over the most loaded thread's (1: perfect balance).
+//   ic: mc-row blocks, ceil(blocks / nt) of them for the first thread;
+//   jr: nr-wide panels of one nc block, discounted for what sharing costs
+//       (kJrSharingPanels below).
+double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
+                    parallel_loop loop, int nt);
+
+// With the jr loop every thread reads the A block the others packed (from
+// their caches) and waits at a barrier per A block: measured on Zen 5 with
+// two threads (2000x200x2000 against an ideal row split), that costs about
+// as much as this many of its own nr-wide panels of work per A block.
+inline constexpr double kJrSharingPanels = 3.0;
+
+// The loop a team shares out and the team that runs it.
+struct team_plan {
+  parallel_loop loop = parallel_loop::ic;
+  int threads = 1;
+};
+
+// For the packed path of p on table t: the team from team_size (at most
+// o.threads; exactly o.threads when !o.fit_team_to_work), the loop o.loop
+// or, by default, the one loop_balance rates higher (ic on a tie: no
+// sharing); jr never takes more threads than one nc block has panels.
+team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
 
 // The packed path of p on variant v (a generated macro kernel of any
 // non-batch family, or the reference path) run by a team of nt threads: the

@@ -76,8 +76,33 @@ TEST(GemmThreads, DriverPolicy) {
   const gemm_problem big{2000, 2000, 2000};
   EXPECT_EQ(team_size(big, *t.ukernel, b, 8), 8);
   EXPECT_EQ(team_size(big, *t.ukernel, b, 0), 1);
-  EXPECT_EQ(choose_parallel_loop(gemm_problem{b.mc * 4, 100, 100}, b, 4), parallel_loop::ic);
-  EXPECT_EQ(choose_parallel_loop(gemm_problem{b.mc * 2, 100, 100}, b, 4), parallel_loop::jr);
+}
+
+// ic when every thread gets as many rows, jr when the mc blocks do not
+// divide among the threads and every thread gets enough column panels.
+TEST(GemmThreads, LoopChoiceFollowsBalance) {
+  dispatch_table t = reference_table();
+  ASSERT_NE(t.ukernel, nullptr);
+  const int mr = t.ukernel->mr, nr = t.ukernel->nr;
+  for (loop_variant& v : t.loops) v.blk = blocking{4 * mr, 64, 256 * nr};
+  const dim_t mc = t.loop(parallel_loop::ic).blk.mc;
+  gemm_options o;
+  o.threads = 2;
+  o.fit_team_to_work = false;
+  const gemm_problem even{4 * mc, 100 * nr, 64};  // 2 blocks each
+  EXPECT_DOUBLE_EQ(loop_balance(even, *t.ukernel, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2), 1.0);
+  EXPECT_EQ(plan_team(t, even, o).loop, parallel_loop::ic);
+  const gemm_problem odd{3 * mc, 100 * nr, 64};  // 2 blocks against 1
+  EXPECT_DOUBLE_EQ(loop_balance(odd, *t.ukernel, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2), 0.75);
+  EXPECT_EQ(plan_team(t, odd, o).loop, parallel_loop::jr);
+  const gemm_problem narrow{3 * mc, 8 * nr, 64};  // 4 panels each: sharing A costs too much
+  EXPECT_LT(loop_balance(narrow, *t.ukernel, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2), 0.75);
+  EXPECT_EQ(plan_team(t, narrow, o).loop, parallel_loop::ic);
+  o.loop = parallel_loop::jr;
+  EXPECT_EQ(plan_team(t, even, o).loop, parallel_loop::jr);
+  o.fit_team_to_work = true;
+  o.threads = 64;
+  EXPECT_LE(plan_team(t, gemm_problem{4 * mc, 3 * nr, 2000}, o).threads, 3);
 }
 
 // Four user threads at once on different problems, each through the
