@@ -23,6 +23,11 @@ struct scalar_simd {
   static reg mul(reg a, reg b) { return a * b; }
   static void store(double* p, reg x) { *p = x; }
   static void storeu(double* p, reg x) { *p = x; }
+  // A one-lane vector is never partial; these exist for the interface.
+  using mask = int;
+  static mask first_lanes(int count) { return count; }
+  static reg load_first(const double* p, mask) { return *p; }
+  static void store_first(double* p, mask, reg x) { *p = x; }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {

@@ -3,30 +3,34 @@
 // packing. A is read in place (unit row stride, column stride lda), B
 // elements are broadcast from any strides.
 //
-// The C tile is cut into register blocks of RowVecs vectors of V by NB
-// columns; column tails use narrower blocks of the same height, row tails
-// single vectors and then single rows. beta == 0: C is not read.
+// The rows of C are cut into strips: full strips of RowVecs vectors of V,
+// then one or two strips for the rest, as many vectors as they need with
+// the very last one partial (masked loads and stores of the first m % width
+// rows: a 15-row problem is one strip of two vectors, not a vector and seven
+// one-lane rows). Each strip is cut into register blocks NB columns wide and
+// a narrower block for the column tail. beta == 0: C is not read.
 #pragma once
 
 #include <algorithm>
 #include <utility>
 
-#include "simd_scalar.h"
 #include "ukernel.h"
 
 namespace swblas::kernels {
 
 // One register block of Rows vectors of V by Cols columns, C at (0, 0) of
-// the given pointers.
-template <class V, int Rows, int Cols>
+// the given pointers. Partial: the last vector holds only the rows that
+// `last` selects (V::first_lanes).
+template <class V, int Rows, int Cols, bool Partial>
 struct small_block {
   using reg = typename V::reg;
+  using mask = typename V::mask;
   static constexpr dim_t kHeight = Rows * V::width;
   static constexpr dim_t kPrefetchColumns = 16;
 
   static void run(dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
-                  double* c, inc_t ldc) {
+                  double* c, inc_t ldc, mask last) {
     reg acc[Cols][Rows];
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
@@ -41,7 +45,7 @@ struct small_block {
       __builtin_prefetch(a + kPrefetchColumns * lda + kHeight - 1);
       reg av[Rows];
 #pragma GCC unroll 8
-      for (int r = 0; r < Rows; ++r) av[r] = V::loadu(a + r * V::width);
+      for (int r = 0; r < Rows; ++r) av[r] = load(a, r, last);
 #pragma GCC unroll 16
       for (int j = 0; j < Cols; ++j) {
         const reg bv = V::broadcast(b + j * cs_b);
@@ -49,43 +53,71 @@ struct small_block {
         for (int r = 0; r < Rows; ++r) acc[j][r] = V::fma(av[r], bv, acc[j][r]);
       }
     }
-    store(acc, alpha, beta, c, ldc);
+    store(acc, alpha, beta, c, ldc, last);
   }
 
  private:
-  static void store(const reg (&acc)[Cols][Rows], double alpha, double beta,
-                    double* c, inc_t ldc) {
-    const reg va = V::set1(alpha);
+  static constexpr bool is_partial(int r) { return Partial && r == Rows - 1; }
+
+  __attribute__((always_inline)) static reg load(const double* p, int r, mask last) {
+    return is_partial(r) ? V::load_first(p + r * V::width, last) : V::loadu(p + r * V::width);
+  }
+
+  __attribute__((always_inline)) static void put(double* p, int r, mask last, reg x) {
+    if (is_partial(r))
+      V::store_first(p + r * V::width, last, x);
+    else
+      V::storeu(p + r * V::width, x);
+  }
+
+  // C := alpha * acc + beta * C, without the multiplication by alpha when
+  // it is 1 (a small block spends a good part of its time here).
+  static void store(reg (&acc)[Cols][Rows], double alpha, double beta,
+                    double* c, inc_t ldc, mask last) {
+    if (alpha != 1.0) {
+      const reg va = V::set1(alpha);
+#pragma GCC unroll 16
+      for (int j = 0; j < Cols; ++j)
+#pragma GCC unroll 8
+        for (int r = 0; r < Rows; ++r) acc[j][r] = V::mul(va, acc[j][r]);
+    }
+    if (beta == 0.0) {
+#pragma GCC unroll 16
+      for (int j = 0; j < Cols; ++j)
+#pragma GCC unroll 8
+        for (int r = 0; r < Rows; ++r) put(c + j * ldc, r, last, acc[j][r]);
+      return;
+    }
     const reg vb = V::set1(beta);
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
 #pragma GCC unroll 8
       for (int r = 0; r < Rows; ++r) {
-        double* cj = c + j * ldc + r * V::width;
-        const reg t = V::mul(va, acc[j][r]);
-        V::storeu(cj, beta == 0.0 ? t : V::fma(vb, V::loadu(cj), t));
+        double* cj = c + j * ldc;
+        put(cj, r, last, V::fma(vb, load(cj, r, last), acc[j][r]));
       }
   }
 };
 
-// One strip of rows [0, Rows*width) across all n columns: full NB-wide
-// blocks, then one narrower block for the column tail.
-template <class V, int Rows, int NB>
+// One strip of Rows vectors across all n columns: full NB-wide blocks, then
+// one narrower block for the column tail.
+template <class V, int Rows, int NB, bool Partial>
 struct small_strip {
   static_assert(NB >= 2, "a strip needs a column tail table");
+  using mask = typename V::mask;
   using block_fn = void (*)(dim_t, double, const double*, inc_t, const double*,
-                            inc_t, inc_t, double, double*, inc_t);
+                            inc_t, inc_t, double, double*, inc_t, mask);
 
   static void run(dim_t n, dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
-                  double* c, inc_t ldc) {
+                  double* c, inc_t ldc, mask last) {
     dim_t j = 0;
     for (; j + NB <= n; j += NB)
-      small_block<V, Rows, NB>::run(k, alpha, a, lda, b + j * cs_b, rs_b, cs_b,
-                                    beta, c + j * ldc, ldc);
+      small_block<V, Rows, NB, Partial>::run(k, alpha, a, lda, b + j * cs_b, rs_b, cs_b,
+                                             beta, c + j * ldc, ldc, last);
     if (j < n)
       tail_blocks()[n - j - 1](k, alpha, a, lda, b + j * cs_b, rs_b, cs_b, beta,
-                               c + j * ldc, ldc);
+                               c + j * ldc, ldc, last);
   }
 
  private:
@@ -95,29 +127,59 @@ struct small_strip {
   }
   template <int... W>
   static const block_fn* tail_table(std::integer_sequence<int, W...>) {
-    static constexpr block_fn table[] = {&small_block<V, Rows, W + 1>::run...};
+    static constexpr block_fn table[] = {&small_block<V, Rows, W + 1, Partial>::run...};
     return table;
   }
 };
 
-// dgemm_small_fn: row strips of RowVecs vectors, then single vectors, then
-// single rows.
+// dgemm_small_fn: strips of RowVecs vectors, then one strip of the rows left.
 template <class V, int RowVecs, int NB>
 struct small_gemm {
+  using mask = typename V::mask;
+  using strip_fn = void (*)(dim_t, dim_t, double, const double*, inc_t, const double*,
+                            inc_t, inc_t, double, double*, inc_t, mask);
+  static constexpr dim_t kStrip = RowVecs * V::width;
+
   static void run(dim_t m, dim_t n, dim_t k, double alpha, const double* a,
                   inc_t lda, const double* b, inc_t rs_b, inc_t cs_b,
                   double beta, double* c, inc_t ldc) {
-    constexpr dim_t kStrip = RowVecs * V::width;
+    const mask all = V::first_lanes(V::width);  // unused by whole strips
     dim_t i = 0;
-    for (; i + kStrip <= m; i += kStrip)
-      small_strip<V, RowVecs, NB>::run(n, k, alpha, a + i, lda, b, rs_b, cs_b,
-                                       beta, c + i, ldc);
-    for (; i + V::width <= m; i += V::width)
-      small_strip<V, 1, NB>::run(n, k, alpha, a + i, lda, b, rs_b, cs_b, beta,
-                                 c + i, ldc);
-    for (; i < m; ++i)
-      small_strip<scalar_simd<V>, 1, NB>::run(n, k, alpha, a + i, lda, b, rs_b,
-                                              cs_b, beta, c + i, ldc);
+    // Full strips while more than RowVecs + 1 vectors are left.
+    for (; m - i > (RowVecs + 1) * V::width; i += kStrip)
+      small_strip<V, RowVecs, NB, false>::run(n, k, alpha, a + i, lda, b, rs_b, cs_b, beta,
+                                              c + i, ldc, all);
+    // The rest in one strip, or two of about equal height: RowVecs + 1
+    // vectors as RowVecs and 1 would leave a one-vector strip, whose few
+    // accumulators cannot cover the FMA latency.
+    while (i < m) {
+      const dim_t vectors = (m - i + V::width - 1) / V::width;
+      const dim_t take = vectors == RowVecs + 1 ? (vectors + 1) / 2 : vectors;
+      const dim_t rows = std::min(m - i, take * V::width);
+      const int lanes = static_cast<int>(rows % V::width);
+      const strip_fn* table = lanes ? partial_strips() : whole_strips();
+      table[take - 1](n, k, alpha, a + i, lda, b, rs_b, cs_b, beta, c + i, ldc,
+                      lanes ? V::first_lanes(lanes) : all);
+      i += rows;
+    }
+  }
+
+ private:
+  // [v - 1]: the strip of v vectors, v = 1..RowVecs (the last one partial).
+  static const strip_fn* whole_strips() {
+    return strip_table<false>(std::make_integer_sequence<int, RowVecs>());
+  }
+  static const strip_fn* partial_strips() {
+    // A one-lane vector is never partial: its table is the whole one.
+    if constexpr (V::width == 1)
+      return whole_strips();
+    else
+      return strip_table<true>(std::make_integer_sequence<int, RowVecs>());
+  }
+  template <bool Partial, int... R>
+  static const strip_fn* strip_table(std::integer_sequence<int, R...>) {
+    static constexpr strip_fn table[] = {&small_strip<V, R + 1, NB, Partial>::run...};
+    return table;
   }
 };
 

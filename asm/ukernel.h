@@ -71,6 +71,12 @@ struct dgemm_ukernel_desc {
   pack_a_fn pack_a;
   pack_b_fn pack_b;
   dgemm_small_fn small;
+  // The small routine beats the packed path for problems whose m, n and k
+  // are all at most this (measured for each kernel; src/unpacked_gemm.h).
+  dim_t small_max_dim;
+  // Whether the small routine multiplies at the full-tile kernel's rate,
+  // so that skinny problems take it too (MMA's is plain VSX: half rate).
+  bool small_at_full_rate;
 };
 
 // The kernels, one per file in asm/ (name = ISA + register block). Generated

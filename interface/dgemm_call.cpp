@@ -20,24 +20,16 @@ bool is_quick_return(const f77_dgemm_call& call) {
 }  // namespace
 
 int first_illegal_argument(const f77_dgemm_call& call) {
+  if (!is_legal_trans(call.transa)) return 1;
+  if (!is_legal_trans(call.transb)) return 2;
+  if (call.m < 0) return 3;
+  if (call.n < 0) return 4;
+  if (call.k < 0) return 5;
   const int nrowa = is_no_trans(call.transa) ? call.m : call.k;
   const int nrowb = is_no_trans(call.transb) ? call.k : call.n;
-  struct check {
-    bool illegal;
-    int position;
-  };
-  const check checks[] = {
-      {!is_legal_trans(call.transa), 1},
-      {!is_legal_trans(call.transb), 2},
-      {call.m < 0, 3},
-      {call.n < 0, 4},
-      {call.k < 0, 5},
-      {call.lda < std::max(1, nrowa), 8},
-      {call.ldb < std::max(1, nrowb), 10},
-      {call.ldc < std::max(1, call.m), 13},
-  };
-  for (const check& c : checks)
-    if (c.illegal) return c.position;
+  if (call.lda < std::max(1, nrowa)) return 8;
+  if (call.ldb < std::max(1, nrowb)) return 10;
+  if (call.ldc < std::max(1, call.m)) return 13;
   return 0;
 }
 

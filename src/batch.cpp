@@ -16,17 +16,20 @@
 #include "gemm_driver.h"
 #include "pack_buffer.h"
 #include "reference_gemm.h"
+#include "unpacked_gemm.h"
 
 namespace swblas {
 namespace {
 
 dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
 
+// small: swblas::gemm's unpacked path (src/unpacked_gemm.h), one thread per entry.
 enum class group_work { none, scale, small, packed_by_entry, packed_team };
 
 struct group_plan {
   const gemm_batch_problem* group = nullptr;
   group_work work = group_work::none;
+  unpacked_split split = unpacked_split::none;  // small only
   parallel_loop loop = parallel_loop::ic;  // packed_team only
   dim_t chunk = 1;                         // by-entry work: entries per unit
   dim_t first_unit = 0;                    // by-entry work: its units are
@@ -63,15 +66,6 @@ void scale_c(const gemm_problem& p) {
   }
 }
 
-// The same rule as swblas::gemm's small path.
-bool takes_small_path(const gemm_problem& p, const dgemm_ukernel_desc& u) {
-  return u.small && p.rs_a == 1 && p.m <= kSmallProblemFlops && p.n <= kSmallProblemFlops &&
-         p.k <= kSmallProblemFlops && p.m * p.n * p.k <= kSmallProblemFlops;
-}
-
-void run_small(const dgemm_ukernel_desc& u, const gemm_problem& p) {
-  u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc);
-}
 
 // One entry on a plain variant (generated or reference), SPMD.
 void run_plain(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
@@ -114,12 +108,23 @@ std::size_t b_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u, const 
   return v.generated ? v.generated->b_pack_doubles : reference_b_pack_doubles(p, u, v.blk);
 }
 
+// An entry small or skinny enough for the unpacked path runs on one thread
+// when the entries alone keep the team busy (or one thread is all it is
+// worth); a few large ones are better served by the team.
+unpacked_split unpacked_by_entry(const gemm_batch_problem& g, const dgemm_ukernel_desc& u,
+                                 int nt) {
+  const unpacked_split s = classify_unpacked(g.shape, u);
+  if (s == unpacked_split::none) return s;
+  return g.count >= nt || unpacked_team(g.shape, s, u, nt) == 1 ? s : unpacked_split::none;
+}
+
 group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt,
-                    const batch_options& o) {
+                    const batch_options& o, unpacked_split* split) {
   const gemm_problem& p = g.shape;
   if (g.count <= 0 || p.m <= 0 || p.n <= 0) return group_work::none;
   if (is_scale_only(p)) return p.beta == 1.0 ? group_work::none : group_work::scale;
-  if (o.allow_small && takes_small_path(p, *t.ukernel)) return group_work::small;
+  if (o.allow_small) *split = unpacked_by_entry(g, *t.ukernel, nt);
+  if (*split != unpacked_split::none) return group_work::small;
   if (o.split) return *o.split == batch_split::team ? group_work::packed_team
                                                     : group_work::packed_by_entry;
   const bool few_entries = g.count < kMinEntriesPerThread * nt;
@@ -163,7 +168,7 @@ void make_plan(const dispatch_table& t, const batch_kernels& k, const gemm_batch
   for (std::size_t i = 0; i < group_count; ++i) {
     group_plan gp;
     gp.group = &groups[i];
-    gp.work = classify(groups[i], t, nt, o);
+    gp.work = classify(groups[i], t, nt, o, &gp.split);
     gp.first_unit = plan->by_entry_units;
     if (gp.work == group_work::packed_team)
       plan_team_group(t, k, nt, &gp, plan);
@@ -237,7 +242,8 @@ class batch_run {
     if (gp.work == group_work::scale) {
       for (dim_t e = first; e < last; ++e) scale_c(g.entry(e));
     } else if (gp.work == group_work::small) {
-      for (dim_t e = first; e < last; ++e) run_small(u_, g.entry(e));
+      const dim_t kc = t_.loop(parallel_loop::ic).blk.kc;
+      for (dim_t e = first; e < last; ++e) run_unpacked_part(g.entry(e), gp.split, u_, kc);
     } else if (k_.by_entry) {
       k_.by_entry->run_batch(entry_range(g, first, last), a, b);
     } else {

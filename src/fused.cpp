@@ -12,6 +12,7 @@
 #include <omp.h>
 
 #include "pack_buffer.h"
+#include "unpacked_gemm.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define SWBLAS_ELEMENTWISE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
@@ -230,7 +231,7 @@ fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm
     plan.path = fused_path::plain;
     return plan;
   }
-  if (!t.ukernel || (o.allow_small && p.m * p.n * p.k <= kSmallProblemFlops)) {
+  if (!t.ukernel || (o.allow_small && double(p.m) * double(p.n) * double(p.k) <= kTinyWork)) {
     plan.path = fused_path::small;
     plan.threads = 1;
   } else {

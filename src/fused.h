@@ -15,7 +15,7 @@ enum class fused_path : int {
   nothing = 0,     // m or n is 0
   scale_only = 1,  // k == 0 or alpha == 0: C := epi(beta * C), A and B not read
   plain = 2,       // no prologue and no epilogue: swblas::gemm
-  small = 3,       // unfused, single-threaded (swblas::gemm's small path)
+  small = 3,       // unfused, single-threaded (tiny problems)
   generated = 4,   // a generated fused kernel (kernel, family)
   unfused = 5,     // separate prologue copy, plain GEMM, separate epilogue pass
 };

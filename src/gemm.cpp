@@ -1,6 +1,6 @@
-// swblas::gemm: quick cases, the small unpacked path, the skinny unpacked
-// path, then the packed macro kernel run by an OpenMP team on per-thread
-// packing buffers.
+// swblas::gemm: quick cases, the unpacked path (small and skinny problems),
+// then the packed macro kernel run by an OpenMP team on per-thread packing
+// buffers.
 #include "gemm.h"
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 #include "pack_buffer.h"
 #include "reference_gemm.h"
 #include "sunway_route.h"
-#include "skinny_gemm.h"
+#include "unpacked_gemm.h"
 
 namespace swblas {
 namespace {
@@ -30,11 +30,6 @@ void scale_c(const gemm_problem& p) {
     else
       for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
   }
-}
-
-bool takes_small_path(const gemm_problem& p, const dgemm_ukernel_desc& u) {
-  return u.small && p.rs_a == 1 && p.m <= kSmallProblemFlops && p.n <= kSmallProblemFlops &&
-         p.k <= kSmallProblemFlops && p.m * p.n * p.k <= kSmallProblemFlops;
 }
 
 // Buffer sizes of the variant that will run.
@@ -57,14 +52,14 @@ void run_variant(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_
     reference_macro_kernel(p, u, v.blk, loop, a_pack, b_pack);
 }
 
-// The skinny path on a team of nt threads, each on its own part of p.
-void run_skinny(const gemm_problem& p, skinny_shape s, const dgemm_ukernel_desc& u, dim_t kc,
-                int nt) {
-  if (nt <= 1) return skinny_detail::run_part(p, s, u, kc);
-  const dim_t unit = s == skinny_shape::few_columns ? u.mr : u.nr;
+// The unpacked path on a team of nt threads, each on its own part of p.
+void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_ukernel_desc& u, dim_t kc,
+                  int nt) {
+  if (nt <= 1) return run_unpacked_part(p, s, u, kc);
+  const dim_t unit = unpacked_detail::unit(s, u);
 #pragma omp parallel num_threads(nt)
-  skinny_detail::run_part(
-      skinny_detail::part_of(p, s, unit, omp_get_thread_num(), omp_get_num_threads()), s, u,
+  run_unpacked_part(
+      unpacked_detail::part_of(p, s, unit, omp_get_thread_num(), omp_get_num_threads()), s, u,
       kc);
 }
 
@@ -139,16 +134,12 @@ void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_option
   if (p.alpha == 0.0 || p.k <= 0) return scale_c(p);
   if (!t.ukernel) no_kernel();
   const dgemm_ukernel_desc& u = *t.ukernel;
-  if (o.allow_small && takes_small_path(p, u))
-    return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
-                   p.ldc);
-  const skinny_shape skinny =
-      o.allow_small && !o.loop ? classify_skinny(p, u) : skinny_shape::none;
-  if (skinny != skinny_shape::none) {
-    const int nt = o.fit_team_to_work ? team_size(p, u, t.loop(parallel_loop::ic).blk, o.threads)
-                                      : std::max(o.threads, 1);
-    return run_skinny(p, skinny, u, t.loop(parallel_loop::ic).blk.kc,
-                      std::min(nt, skinny_max_threads(p, skinny, u)));
+  const unpacked_split split =
+      o.allow_small && !o.loop ? classify_unpacked(p, u) : unpacked_split::none;
+  if (split != unpacked_split::none) {
+    const int nt = o.fit_team_to_work ? unpacked_team(p, split, u, o.threads)
+                                      : unpacked_team(p, split, u, o.threads, /*any_work=*/true);
+    return run_unpacked(p, split, u, t.loop(parallel_loop::ic).blk.kc, nt);
   }
   const team_plan team = plan_team(t, p, o);
   run_packed(p, u, t.loop(team.loop), team.loop, team.threads);

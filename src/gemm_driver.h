@@ -8,12 +8,6 @@
 
 namespace swblas {
 
-// Problems with m*n*k at most this (and op(A) with unit row stride) take
-// the micro kernel's unpacked `small` path, single-threaded: below it the
-// packing costs more than it saves (measured with avx2_8x6 on Zen 3: small
-// 20-40 GFLOP/s up to n = 24, packed 5-20; about even from 32 to 64).
-inline constexpr dim_t kSmallProblemFlops = 32 * 32 * 32;
-
 // A thread only joins the team if it gets at least this many mr x nr x kc
 // micro-kernel calls' worth of work; below that waking it costs more.
 inline constexpr dim_t kMinTilesPerThread = 16;
@@ -23,7 +17,7 @@ struct gemm_options {
   std::optional<parallel_loop> loop;    // default: chosen by the driver (set:
                                         // the packed path with that loop)
   bool allow_small = true;              // false: always the packed path (no
-                                        // small or skinny unpacked path)
+                                        // unpacked path, src/unpacked_gemm.h)
   bool fit_team_to_work = true;         // false: exactly `threads` (tests)
 };
 

@@ -3,11 +3,10 @@
 #include "runtime.h"
 
 #include <cstdio>
-#include <mutex>
 
 #include "dispatch.h"
 #include "gemm_driver.h"
-#include "skinny_gemm.h"
+#include "unpacked_gemm.h"
 #include "sunway_route.h"
 
 namespace swblas {
@@ -22,41 +21,49 @@ void print(const std::vector<std::string>& lines, const char* prefix) {
   for (const std::string& s : lines) std::fprintf(stderr, "swblas: %s%s\n", prefix, s.c_str());
 }
 
-// How the driver uses the table (its thresholds live in gemm_driver.h).
+// How the driver uses the table (its thresholds live in gemm_driver.h and
+// unpacked_gemm.h).
 std::vector<std::string> describe_driver(const dispatch_table& t) {
   if (!t.ukernel) return {};
-  const std::string small = t.ukernel->small ? t.ukernel->name : "none";
-  return {"small problems (m*n*k <= " + std::to_string(kSmallProblemFlops) +
-              ", unit-stride op(A)): unpacked " + small + " path, 1 thread",
-          "skinny problems (n <= " + std::to_string(kSkinnyColumnBlocks) + "*nr or m <= " +
-              std::to_string(kSkinnyRowBlocks) +
-              "*mr, unit-stride op(A), not MMA): unpacked path blocked by kc, threads split the long side",
-          "team: up to " + std::to_string(t.threads) + " threads, one per " +
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  if (!u.small) return {"unpacked path: none (" + std::string(u.name) + " has no small routine)"};
+  const std::string skinny =
+      u.small_at_full_rate ? ", or skinny (n <= " + std::to_string(kSkinnyColumnBlocks) +
+                                 "*nr or m <= " + std::to_string(kSkinnyRowBlocks) + "*mr)"
+                           : "";
+  return {"unpacked path (" + std::string(u.name) + " small routine, k blocked by kc): unit-stride op(A) and m, n, k <= " +
+              std::to_string(u.small_max_dim) + skinny + "; threads split the longer of m, n, one per " +
+              std::to_string(static_cast<long>(kMinUnpackedWorkPerThread)) + " multiply-adds",
+          "packed path team: up to " + std::to_string(t.threads) + " threads, one per " +
               std::to_string(kMinTilesPerThread) +
-              " mr x nr x kc tiles of work; ic loop when every thread gets an mc block, "
-              "else jr"};
+              " mr x nr x kc tiles of work; ic or jr loop, whichever splits more evenly"};
 }
 
+process_runtime detect_and_choose() {
+  process_runtime rt;
+  rt.machine.cpu = detect_cpu_features();
+  rt.machine.topo = read_topology();
+  runtime_config config = config_from_environment(rt.machine.topo.cores);
+  // sunway-emu is not a CPU target: the table is chosen as usual, then routed.
+  const bool sunway = config.forced_target == kSunwayEmuTarget;
+  if (sunway) config.forced_target.clear();
+  dispatch_log log;
+  log.warnings = config.warnings;
+  rt.table = build_dispatch(rt.machine, config, architecture_targets(), build_catalogue(), &log);
+  if (sunway) route_to_sunway_emu(&rt.table, &log);
+  if (config.verbose) {
+    print(log.lines, "");
+    print(describe_driver(rt.table), "");
+  }
+  print(log.warnings, "warning: ");
+  return rt;
+}
+
+// A function-local static: initialised once, thread-safely, on first use;
+// afterwards a call costs one load of its guard (std::call_once touched
+// thread-local state and pthread_once on every call: 15 ns of an 8^3 DGEMM).
 process_runtime& process() {
-  static process_runtime rt;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    rt.machine.cpu = detect_cpu_features();
-    rt.machine.topo = read_topology();
-    runtime_config config = config_from_environment(rt.machine.topo.cores);
-    // sunway-emu is not a CPU target: the table is chosen as usual, then routed.
-    const bool sunway = config.forced_target == kSunwayEmuTarget;
-    if (sunway) config.forced_target.clear();
-    dispatch_log log;
-    log.warnings = config.warnings;
-    rt.table = build_dispatch(rt.machine, config, architecture_targets(), build_catalogue(), &log);
-    if (sunway) route_to_sunway_emu(&rt.table, &log);
-    if (config.verbose) {
-      print(log.lines, "");
-      print(describe_driver(rt.table), "");
-    }
-    print(log.warnings, "warning: ");
-  });
+  static process_runtime rt = detect_and_choose();
   return rt;
 }
 

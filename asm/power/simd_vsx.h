@@ -28,6 +28,11 @@ struct vsx_simd {
   static reg mul(reg a, reg b) { return vec_mul(a, b); }
   static void store(double* p, reg x) { vec_xst(x, 0, p); }
   static void storeu(double* p, reg x) { vec_xst(x, 0, p); }
+  // A partial vector of two lanes is its first lane.
+  using mask = int;
+  static mask first_lanes(int count) { return count; }
+  static reg load_first(const double* p, mask) { return vec_insert(*p, vec_splats(0.0), 0); }
+  static void store_first(double* p, mask, reg x) { *p = vec_extract(x, 0); }
   // always_inline: see simd_scalar.h (GCC may otherwise drop the call).
   __attribute__((always_inline)) static void prefetch(const void* p) {
     __builtin_prefetch(p);

@@ -9,6 +9,9 @@
 //   fma(a, b, c)            a * b + c
 //   mul                     a * b
 //   store / storeu          aligned / unaligned
+//   mask, first_lanes(n)    the first n lanes (0 < n < width), for
+//   load_first, store_first reading and writing only those (no fault past
+//                           the end of a matrix; other lanes read as 0)
 //   prefetch                into L1
 //   transpose(x)            x[i][j] := x[j][i] for a width x width block held
 //                           in width registers (packing transposed operands)
@@ -31,6 +34,12 @@ struct avx2_simd {
   static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
   static void store(double* p, reg x) { _mm256_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm256_storeu_pd(p, x); }
+  using mask = __m256i;
+  static mask first_lanes(int count) {
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(count), _mm256_setr_epi64x(0, 1, 2, 3));
+  }
+  static reg load_first(const double* p, mask m) { return _mm256_maskload_pd(p, m); }
+  static void store_first(double* p, mask m, reg x) { _mm256_maskstore_pd(p, m, x); }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {

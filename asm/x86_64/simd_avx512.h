@@ -20,6 +20,12 @@ struct avx512_simd {
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
   static void store(double* p, reg x) { _mm512_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm512_storeu_pd(p, x); }
+  // The first `count` lanes (0 < count < width); the others are neither
+  // read nor written (masked: no fault past the end of a matrix).
+  using mask = __mmask8;
+  static mask first_lanes(int count) { return static_cast<mask>((1u << count) - 1u); }
+  static reg load_first(const double* p, mask m) { return _mm512_maskz_loadu_pd(m, p); }
+  static void store_first(double* p, mask m, reg x) { _mm512_mask_storeu_pd(p, m, x); }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {

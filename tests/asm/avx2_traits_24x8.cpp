@@ -34,6 +34,8 @@ const dgemm_ukernel_desc avx2_traits_24x8 = {
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
+    128,
+    true,
 };
 
 }  // namespace

@@ -88,6 +88,19 @@ TEST_P(small_test, ShapesAndStridesMatchNaive) {
         }
 }
 
+// Every height of the last strip: whole vectors, a partial vector after
+// some whole ones, a partial vector alone (masked loads and stores of C and
+// A must not touch the guards around C or read past A).
+TEST_P(small_test, EveryRowRemainder) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  for (dim_t m = 1; m <= 2 * d.mr + 1; ++m)
+    for (bool transposed : {false, true}) {
+      check_small(d, {m, d.nr + 3, 5}, transposed, 0, 0.7, 1.3);
+      check_small(d, {m, 2, 3}, transposed, 1, 1.0, 0.0);
+      if (HasFatalFailure()) return;
+    }
+}
+
 std::string kernel_name(
     const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
   return info.param->name;

@@ -1,0 +1,159 @@
+// The unpacked path: the micro kernel's `small` routine on A and B in place,
+// k blocked by kc, threads splitting the rows or the columns of C. It serves
+//
+//   small problems, every dimension at most the kernel's small_max_dim:
+//     packing costs more than it saves there (on Zen 5 the AVX-512 24x8
+//     small path runs at 95% of peak up to n = 384, the packed path at
+//     80-90%; with two threads splitting n it reached 1.5x the packed team);
+//   skinny problems, one of m, n only a few register blocks while the other
+//     and k are large, e.g. (4000, 16, 4000) or (32, 2000, 2000): with few
+//     columns each element of A is used by only ceil(n/nr) micro-kernel
+//     calls, so packing A (a strided read from memory and a write) costs
+//     about as much as the multiplication and is not overlapped with it, and
+//     the last B micro-panel is zero-padded; with few rows each packed B
+//     micro-panel is used by only ceil(m/mr) calls, after a round trip
+//     through L3.
+//
+// The small routine reads A in place one strip of rows at a time (the strip
+// stays in L1 while every column block of the strip uses it) and broadcasts
+// B from any strides; its row and column tails are blocks of their own
+// size, not zero-padded ones (BLIS's "sup" kernels do the same). The k loop
+// is blocked by kc so that a strip of A (few columns) or the m x kc block of
+// A (few rows) stays in cache.
+//
+// Threads split the rows (by_rows) or the columns (by_columns) into
+// contiguous ranges of whole strips or column blocks, each an independent
+// sub-problem: no barriers, no shared buffers, no packing buffers at all
+// (the team is opened by the driver, src/gemm.cpp; this header has no OpenMP
+// in it, so tests can include it without OpenMP flags).
+#pragma once
+
+#include <algorithm>
+#include <limits>
+
+#include "macro_kernel.h"
+
+namespace swblas {
+
+// How many register blocks the short side may span for the skinny case,
+// measured with avx2_8x6 on Zen 3 (k = 2000, against the packed path and
+// OpenBLAS/BLIS in the same runs): with few columns the unpacked strips win
+// up to n = 48 (8 blocks of nr) and lose from n = 64, where A is reused
+// enough to pay for its packing; with few rows they win up to m = 48 and
+// break even at m = 64 (6 blocks of mr, to be safe).
+inline constexpr dim_t kSkinnyColumnBlocks = 8;
+inline constexpr dim_t kSkinnyRowBlocks = 6;
+
+// A thread joins the unpacked path's team for at least this much work
+// (m*n*k multiply-adds): measured on Zen 5 with avx512_24x8, two threads
+// splitting n win from n = 96 on (1.15x), lose at n = 64 (0.7x: waking the
+// second thread costs as much as half the product).
+inline constexpr double kMinUnpackedWorkPerThread = 64.0 * 64.0 * 64.0;
+
+// Any problem with at most this many multiply-adds is small, whatever its
+// shape (packing one operand would cost as much as the product).
+inline constexpr double kTinyWork = 32.0 * 32.0 * 32.0;
+
+// Which side the threads split, or none: the problem takes the packed path.
+enum class unpacked_split : int {
+  none = 0,
+  by_rows = 1,     // strips of rows of A and C; every thread reads all of B
+  by_columns = 2,  // column blocks of B and C; every thread reads all of A
+};
+
+// Whether p takes the unpacked path on micro kernel u, and how it is split.
+// The small routine reads A with unit row stride only (op(A) = A). Skinny
+// problems need a small routine at the packed kernel's rate, and the short
+// side must also be the shorter one, so that a small square problem is not
+// mistaken for one.
+inline unpacked_split classify_unpacked(const gemm_problem& p, const dgemm_ukernel_desc& u) {
+  if (!u.small || p.rs_a != 1) return unpacked_split::none;
+  const bool tiny = double(p.m) * double(p.n) * double(p.k) <= kTinyWork;
+  if (tiny || (p.m <= u.small_max_dim && p.n <= u.small_max_dim && p.k <= u.small_max_dim))
+    return p.m >= p.n ? unpacked_split::by_rows : unpacked_split::by_columns;
+  if (!u.small_at_full_rate) return unpacked_split::none;
+  if (p.n <= kSkinnyColumnBlocks * u.nr && p.n < p.m) return unpacked_split::by_rows;
+  if (p.m <= kSkinnyRowBlocks * u.mr && p.m < p.n) return unpacked_split::by_columns;
+  return unpacked_split::none;
+}
+
+namespace unpacked_detail {
+
+inline dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
+
+// The caller's beta for the first k block, then accumulation.
+inline double beta_for_block(dim_t pc, double beta) { return pc == 0 ? beta : 1.0; }
+
+// By rows: per k block, every mr-row strip of A multiplies all n columns of
+// B (the small routine walks the strips, each across all column blocks).
+inline void by_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc) {
+  for (dim_t pc = 0; pc < p.k; pc += kc)
+    u.small(p.m, p.n, std::min(kc, p.k - pc), p.alpha, p.a + pc * p.cs_a, p.cs_a,
+            p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta_for_block(pc, p.beta), p.c, p.ldc);
+}
+
+// By columns: per k block, the m x kc block of A stays in L2 while each
+// nr-wide column block of B streams through L1 once, used by every strip of A.
+inline void by_columns(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc) {
+  for (dim_t pc = 0; pc < p.k; pc += kc) {
+    const dim_t kb = std::min(kc, p.k - pc);
+    const double beta = beta_for_block(pc, p.beta);
+    for (dim_t j = 0; j < p.n; j += u.nr)
+      u.small(p.m, std::min<dim_t>(u.nr, p.n - j), kb, p.alpha, p.a + pc * p.cs_a, p.cs_a,
+              p.b + pc * p.rs_b + j * p.cs_b, p.rs_b, p.cs_b, beta, p.c + j * p.ldc, p.ldc);
+  }
+}
+
+inline dim_t unit(unpacked_split s, const dgemm_ukernel_desc& u) {
+  return s == unpacked_split::by_rows ? u.mr : u.nr;
+}
+
+// Part `part` of `parts` of p, split in whole blocks of mr rows (by_rows) or
+// nr columns (by_columns). May be empty.
+inline gemm_problem part_of(const gemm_problem& p, unpacked_split s, dim_t unit, int part,
+                            int parts) {
+  gemm_problem q = p;
+  const dim_t extent = s == unpacked_split::by_rows ? p.m : p.n;
+  const dim_t blocks = ceil_div(extent, unit);
+  const dim_t first = std::min(extent, blocks * part / parts * unit);
+  const dim_t last = std::min(extent, blocks * (part + 1) / parts * unit);
+  if (s == unpacked_split::by_rows) {
+    q.m = last - first;
+    q.a += first * p.rs_a;
+    q.c += first;
+  } else {
+    q.n = last - first;
+    q.b += first * p.cs_b;
+    q.c += first * p.ldc;
+  }
+  return q;
+}
+
+}  // namespace unpacked_detail
+
+// Solves q (possibly empty; split s says how its team cut it) with k
+// blocked by kc, on the calling thread.
+inline void run_unpacked_part(const gemm_problem& q, unpacked_split s,
+                              const dgemm_ukernel_desc& u, dim_t kc) {
+  if (q.m <= 0 || q.n <= 0) return;
+  if (s == unpacked_split::by_rows)
+    unpacked_detail::by_rows(q, u, kc);
+  else
+    unpacked_detail::by_columns(q, u, kc);
+}
+
+// The team for p on the unpacked path: at most `configured`, one thread per
+// strip (by_rows) or column block (by_columns) at most, and unless
+// any_work, one per kMinUnpackedWorkPerThread of work.
+inline int unpacked_team(const gemm_problem& p, unpacked_split s, const dgemm_ukernel_desc& u,
+                         int configured, bool any_work = false) {
+  const double work = double(p.m) * double(p.n) * double(p.k);
+  const double worth = any_work ? double(std::numeric_limits<int>::max())
+                                : std::max(1.0, work / kMinUnpackedWorkPerThread);
+  const dim_t extent = s == unpacked_split::by_rows ? p.m : p.n;
+  const dim_t blocks = unpacked_detail::ceil_div(extent, unpacked_detail::unit(s, u));
+  const double cap = double(std::min<dim_t>(blocks, std::max(configured, 1)));
+  return static_cast<int>(std::min(worth, cap));
+}
+
+}  // namespace swblas

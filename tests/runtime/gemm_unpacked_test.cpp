@@ -1,0 +1,141 @@
+// The unpacked path (src/unpacked_gemm.h): which shapes take it (small and
+// skinny ones), and that they come out right on every target, for every team
+// size, over several k blocks, with the column tails and the row tails of the
+// small kernel, and that the thread split leaves no row or column out.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "gemm_check.h"
+#include "unpacked_gemm.h"
+
+namespace swblas {
+namespace {
+
+using testing_support::check_gemm;
+using testing_support::problem_spec;
+
+const dgemm_ukernel_desc& any_ukernel_with_small() {
+  std::size_t count = 0;
+  const dgemm_ukernel_desc* const* all = ukernel_registry(&count);
+  for (std::size_t i = 0; i < count; ++i)
+    if (all[i]->small && all[i]->small_at_full_rate) return *all[i];
+  ADD_FAILURE() << "no micro kernel with a small path in this build";
+  return *all[0];
+}
+
+gemm_problem shape(dim_t m, dim_t n, dim_t k, inc_t rs_a = 1) {
+  gemm_problem p{m, n, k};
+  p.rs_a = rs_a;
+  return p;
+}
+
+TEST(UnpackedPolicy, SkinnyShortSideOfAFewRegisterBlocks) {
+  const dgemm_ukernel_desc& u = any_ukernel_with_small();
+  const dim_t cols = kSkinnyColumnBlocks * u.nr, rows = kSkinnyRowBlocks * u.mr;
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr + 4, 4000), u), unpacked_split::by_rows);
+  EXPECT_EQ(classify_unpacked(shape(2000, cols, 2000), u), unpacked_split::by_rows);
+  EXPECT_EQ(classify_unpacked(shape(2000, cols + 1, 2000), u), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(4 * u.mr, 2000, 2000), u), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000), u), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(rows + 1, 2000, 2000), u), unpacked_split::none);
+  // Square and not small: the short side must be the shorter one.
+  EXPECT_EQ(classify_unpacked(shape(16, 16, 4000), u), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(2000, 2000, 32), u), unpacked_split::none);
+  // op(A) = A^T: the small routine cannot read it.
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000, 4000), u), unpacked_split::none);
+  dgemm_ukernel_desc without_small = u;
+  without_small.small = nullptr;
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), without_small), unpacked_split::none);
+  dgemm_ukernel_desc half_rate = u;
+  half_rate.small_at_full_rate = false;
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), half_rate), unpacked_split::none);
+}
+
+TEST(UnpackedPolicy, SmallWhenEveryDimensionIsAtMostTheKernelsLimit) {
+  dgemm_ukernel_desc u = any_ukernel_with_small();
+  u.small_max_dim = 100;
+  u.small_at_full_rate = false;  // no skinny case in the way
+  EXPECT_EQ(classify_unpacked(shape(100, 90, 100), u), unpacked_split::by_rows);
+  EXPECT_EQ(classify_unpacked(shape(90, 100, 100), u), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(100, 100, 101), u), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(100, 100, 100, 100), u), unpacked_split::none);  // A^T
+  // Tiny products are small whatever their shape.
+  EXPECT_EQ(classify_unpacked(shape(4, 4, 2000), u), unpacked_split::by_rows);
+}
+
+TEST(UnpackedPolicy, TeamByWorkAndBlocks) {
+  const dgemm_ukernel_desc& u = any_ukernel_with_small();
+  // One strip or column block each at most.
+  EXPECT_EQ(unpacked_team(shape(2 * u.mr + 1, 3, 50), unpacked_split::by_rows, u, 8, true), 3);
+  EXPECT_EQ(unpacked_team(shape(3, u.nr, 50), unpacked_split::by_columns, u, 8, true), 1);
+  // One thread per kMinUnpackedWorkPerThread.
+  EXPECT_EQ(unpacked_team(shape(64, 64, 64), unpacked_split::by_rows, u, 8), 1);
+  EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, u, 8), 8);
+  EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, u, 2), 2);
+}
+
+// Unpacked shapes with k over several k blocks on every target this CPU runs,
+// teams of 1, 2 and 5 (more threads than blocks included), op(B) = B and
+// B^T (op(A) = A^T is not skinny: the packed path's tests cover it).
+TEST(UnpackedGemm, EveryTargetEveryTeam) {
+  const problem_spec shapes[] = {
+      {150, 13, 530},  // few columns: two full column blocks and a tail
+      {45, 5, 530},    // few columns, narrower than one register block
+      {11, 97, 520},   // few rows: a row tail of single vectors and rows
+      {7, 40, 290},    // few rows, less than one strip
+      {31, 29, 23},    // small: a partial strip, split by rows
+      {29, 31, 9},     // small, split by columns
+  };
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why)) continue;  // GemmOnTarget reports it
+    if (t.ukernel->small_at_full_rate) {  // else the packed path takes the skinny ones
+      for (const problem_spec& s : shapes)
+        EXPECT_NE(classify_unpacked(shape(s.m, s.n, s.k), *t.ukernel), unpacked_split::none)
+            << target << " " << testing_support::describe(s);
+    }
+    unsigned seed = 700;
+    for (int threads : {1, 2, 5})
+      for (problem_spec s : shapes)
+        for (bool trans_b : {false, true}) {
+          s.trans_b = trans_b;
+          s.alpha = trans_b ? -0.5 : 1.0;
+          s.beta = trans_b ? 2.0 : 0.0;  // 0: C holds NaN, which must not survive
+          s.ldc_pad = trans_b ? 3 : 0;
+          gemm_options o;
+          o.threads = threads;
+          o.fit_team_to_work = false;
+          check_gemm(t, s, o, seed++);
+        }
+  }
+}
+
+// The part boundaries of a split: every row (column) in exactly one part.
+TEST(UnpackedGemm, PartsCoverTheSplitSideOnce) {
+  const dgemm_ukernel_desc& u = any_ukernel_with_small();
+  for (unpacked_split s : {unpacked_split::by_rows, unpacked_split::by_columns})
+    for (int parts : {1, 2, 3, 7}) {
+      gemm_problem p = s == unpacked_split::by_rows ? shape(5 * u.mr + 3, 4, 9)
+                                                    : shape(4, 5 * u.nr + 3, 9);
+      std::vector<double> c(static_cast<std::size_t>(p.m * p.n));
+      p.c = c.data();
+      p.ldc = p.m;
+      const dim_t unit = unpacked_detail::unit(s, u);
+      dim_t covered = 0;
+      for (int part = 0; part < parts; ++part) {
+        const gemm_problem q = unpacked_detail::part_of(p, s, unit, part, parts);
+        const dim_t first = s == unpacked_split::by_rows ? q.c - p.c : (q.c - p.c) / p.ldc;
+        const dim_t extent = s == unpacked_split::by_rows ? q.m : q.n;
+        if (extent == 0) continue;
+        EXPECT_EQ(first, covered) << "part " << part << " of " << parts;
+        EXPECT_EQ(first % unit, 0);
+        covered += extent;
+      }
+      EXPECT_EQ(covered, s == unpacked_split::by_rows ? p.m : p.n);
+    }
+}
+
+}  // namespace
+}  // namespace swblas
