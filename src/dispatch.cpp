@@ -211,16 +211,37 @@ bool check_manifest_entry(const macro_kernel_info& e, const kernel_catalogue& k,
   return true;
 }
 
+namespace {
+
+// Of `candidates`, those whose `level` best fits `have`: the largest not
+// above it, or the smallest when every one is above it.
+std::vector<const macro_kernel_info*> best_fits(const std::vector<const macro_kernel_info*>& candidates,
+                                                std::size_t macro_kernel_info::*level, std::size_t have) {
+  bool any_fits = false;
+  std::size_t best = 0;
+  for (const macro_kernel_info* e : candidates) {
+    const std::size_t size = e->*level;
+    const bool fits = size <= have;
+    if (fits && (!any_fits || size > best)) best = size;
+    if (!fits && !any_fits && (best == 0 || size < best)) best = size;
+    any_fits = any_fits || fits;
+  }
+  std::vector<const macro_kernel_info*> kept;
+  for (const macro_kernel_info* e : candidates)
+    if (e->*level == best) kept.push_back(e);
+  return kept;
+}
+
+}  // namespace
+
 const macro_kernel_info* pick_variant(const std::vector<const macro_kernel_info*>& candidates,
                                       const cache_sizes& caches) {
-  auto key = [](const macro_kernel_info* e) { return std::make_tuple(e->l2, e->l1d, e->l3); };
-  const macro_kernel_info *largest_fitting = nullptr, *smallest = nullptr;
-  for (const macro_kernel_info* e : candidates) {
-    if (!smallest || key(e) < key(smallest)) smallest = e;
-    const bool fits = e->l1d <= caches.l1d && e->l2 <= caches.l2 && e->l3 <= caches.l3;
-    if (fits && (!largest_fitting || key(largest_fitting) < key(e))) largest_fitting = e;
-  }
-  return largest_fitting ? largest_fitting : smallest;
+  // Level by level, L2 first: it sets mc, the blocking that matters most;
+  // an L3 above the detected one (or an unknown one) still leaves L1 and L2 right.
+  std::vector<const macro_kernel_info*> kept = best_fits(candidates, &macro_kernel_info::l2, caches.l2);
+  kept = best_fits(kept, &macro_kernel_info::l1d, caches.l1d);
+  kept = best_fits(kept, &macro_kernel_info::l3, caches.l3);
+  return kept.empty() ? nullptr : kept.front();
 }
 
 dispatch_table build_dispatch(const machine_info& machine, const runtime_config& config,

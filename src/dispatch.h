@@ -65,9 +65,10 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
                               dispatch_log* log);
 
 // Of the manifest entries that passed their checks, those generated for
-// ukernel u and loop l; then the one whose caches best fit `caches`: the
-// largest that does not exceed them (compared by L2, then L1d, then L3),
-// else the smallest. nullptr when there is none.
+// ukernel u and loop l; then the one whose caches best fit `caches`, level
+// by level: of the entries with the best-fitting L2 (the largest not above
+// the detected one, else the smallest), those with the best-fitting L1d,
+// of those the one with the best-fitting L3. nullptr when there is none.
 const macro_kernel_info* pick_variant(const std::vector<const macro_kernel_info*>& candidates,
                                       const cache_sizes& caches);
 

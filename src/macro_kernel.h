@@ -97,7 +97,7 @@ enum class kernel_family : int {
 
 // One entry of the generated manifest.
 struct macro_kernel_info {
-  const char* name;    // unique, e.g. "dgemm_x86_avx2_8x6_l2_512k_ic"
+  const char* name;    // unique, e.g. "dgemm_x86_avx2_8x6_l1_32k_l2_512k_ic"
   const char* target;  // the target description it was generated for
   isa needs;
   const char* ukernel;  // name of the dgemm_ukernel_desc it calls

@@ -11,7 +11,7 @@
 namespace swgen {
 
 struct kernel_naming {
-  std::string function;     // e.g. "dgemm_x86_avx2_8x6_l2_512k_ic"
+  std::string function;     // e.g. "dgemm_x86_avx2_8x6_l1_32k_l2_512k_ic"
   std::string descriptor;   // e.g. "swblas::ukernel_avx2_8x6"
   int mr = 0, nr = 0;
   parallel_level level = parallel_level::ic;

@@ -14,8 +14,8 @@ namespace swgen {
 namespace {
 
 std::string kernel_name(const std::string& spec, const target_desc& t, const cache_config& c, const std::string& loop) {
-  return spec + "_" + t.name + "_" + std::to_string(t.mr) + "x" + std::to_string(t.nr) + "_l2_" + bytes_label(c.l2) +
-         "_" + loop;
+  return spec + "_" + t.name + "_" + std::to_string(t.mr) + "x" + std::to_string(t.nr) + "_l1_" + bytes_label(c.l1d) +
+         "_l2_" + bytes_label(c.l2) + "_" + loop;
 }
 
 const char* level_name(parallel_level level) {

@@ -13,7 +13,7 @@
 namespace swgen {
 
 struct kernel_variant {
-  std::string name;      // <spec>_<target>_<mr>x<nr>_l2_<L2>_<ic|jr|batch>
+  std::string name;      // <spec>_<target>_<mr>x<nr>_l1_<L1d>_l2_<L2>_<ic|jr|batch>
   std::string family;    // kernel_family enumerator: dgemm, batch, prologue_a, prologue_b, epilogue
   std::string op;        // "0", or the fused op as a C++ expression
   bool batched = false;  // a batch_kernel_fn rather than a macro_kernel_fn

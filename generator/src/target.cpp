@@ -79,8 +79,8 @@ void check_complete(const target_desc& t) {
   if (t.caches.empty()) throw std::runtime_error("at least one cache line is required");
   for (std::size_t a = 0; a < t.caches.size(); ++a)
     for (std::size_t b = a + 1; b < t.caches.size(); ++b)
-      if (t.caches[a].l2 == t.caches[b].l2)
-        throw std::runtime_error("two cache configurations with the same l2 (kernel names use it)");
+      if (t.caches[a].l1d == t.caches[b].l1d && t.caches[a].l2 == t.caches[b].l2)
+        throw std::runtime_error("two cache configurations with the same l1d and l2 (kernel names use them)");
 }
 
 }  // namespace

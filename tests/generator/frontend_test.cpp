@@ -221,14 +221,14 @@ TEST(CommandLine, DumpScheduleShowsEveryStage) {
                           "/specs/dgemm.c --target " + target + " > " + out;
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   const std::string dump = read(out);
-  std::size_t pos = dump.find("# dgemm_one_4x4_l2_512k_ic");
+  std::size_t pos = dump.find("# dgemm_one_4x4_l1_32k_l2_512k_ic");
   ASSERT_NE(pos, std::string::npos) << dump;
   for (const char* stage : {"## stage model", "## stage analysis", "## stage tiling", "## stage packing", "## stage marks"}) {
     pos = dump.find(stage, pos);
     ASSERT_NE(pos, std::string::npos) << stage;
   }
   EXPECT_NE(dump.find("mark: \"ukernel\"", pos), std::string::npos);
-  EXPECT_NE(dump.find("# dgemm_one_4x4_l2_512k_jr"), std::string::npos);
+  EXPECT_NE(dump.find("# dgemm_one_4x4_l1_32k_l2_512k_jr"), std::string::npos);
 }
 
 TEST(Targets, TheThreeTargetFilesParse) {

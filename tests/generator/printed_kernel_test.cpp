@@ -57,13 +57,13 @@ std::size_t at(const std::string& text, const std::string& what) {
 TEST(PrintedKernel, TwoVariantsPerCacheConfiguration) {
   const target_output& out = generic_from("dgemm.c");
   ASSERT_EQ(out.kernels.size(), 2 * out.target.caches.size());
-  EXPECT_EQ(out.kernels[0].name, "dgemm_generic_4x4_l2_512k_ic");
-  EXPECT_EQ(out.kernels[1].name, "dgemm_generic_4x4_l2_512k_jr");
+  EXPECT_EQ(out.kernels[0].name, "dgemm_generic_4x4_l1_32k_l2_512k_ic");
+  EXPECT_EQ(out.kernels[1].name, "dgemm_generic_4x4_l1_32k_l2_512k_jr");
 }
 
 TEST(PrintedKernel, IcVariantSharesTheIcLoopAndPacksAPrivately) {
-  const std::string& code = variant("dgemm_generic_4x4_l2_512k_ic").code;
-  EXPECT_EQ(code.rfind("void dgemm_generic_4x4_l2_512k_ic(const swblas::gemm_problem& p, double* a_pack, double* b_pack) {", 0), 0u);
+  const std::string& code = variant("dgemm_generic_4x4_l1_32k_l2_512k_ic").code;
+  EXPECT_EQ(code.rfind("void dgemm_generic_4x4_l1_32k_l2_512k_ic(const swblas::gemm_problem& p, double* a_pack, double* b_pack) {", 0), 0u);
   EXPECT_EQ(count(code, "#pragma omp for schedule(static)"), 1u);
   EXPECT_EQ(count(code, "swblas::gen::pack_b_team(swblas::ukernel_generic_4x4.pack_b, 4, "), 1u);
   EXPECT_EQ(count(code, "swblas::ukernel_generic_4x4.pack_a("), 1u);
@@ -76,7 +76,7 @@ TEST(PrintedKernel, IcVariantSharesTheIcLoopAndPacksAPrivately) {
 }
 
 TEST(PrintedKernel, JrVariantPacksATogetherThenSharesTheJrLoops) {
-  const std::string& code = variant("dgemm_generic_4x4_l2_512k_jr").code;
+  const std::string& code = variant("dgemm_generic_4x4_l1_32k_l2_512k_jr").code;
   EXPECT_EQ(count(code, "swblas::gen::pack_a_team(swblas::ukernel_generic_4x4.pack_a, 4, "), 1u);
   EXPECT_LT(at(code, "pack_b_team"), at(code, "pack_a_team"));
   EXPECT_LT(at(code, "pack_a_team"), at(code, "#pragma omp for"));
@@ -85,7 +85,7 @@ TEST(PrintedKernel, JrVariantPacksATogetherThenSharesTheJrLoops) {
 }
 
 TEST(PrintedKernel, FullTilesCallUkernelFullWithTheBlockOffsets) {
-  const std::string& code = variant("dgemm_generic_4x4_l2_512k_ic").code;
+  const std::string& code = variant("dgemm_generic_4x4_l1_32k_l2_512k_ic").code;
   EXPECT_NE(code.find("swblas::ukernel_generic_4x4.ukernel_full(imin(384, p.k - c1), p.alpha, "
                       "a_pack + (-c2 + c4) * imin(384, p.k - c1), b_pack + (-c0 + c3) * imin(384, p.k - c1), "
                       "swblas::gen::beta_for_block(c1, p.beta), p.c + c4 + c3 * p.ldc, p.ldc);"),
@@ -94,8 +94,8 @@ TEST(PrintedKernel, FullTilesCallUkernelFullWithTheBlockOffsets) {
 }
 
 TEST(PrintedKernel, GoldenGeneric512kIc) {
-  const std::string golden = read(std::string(SWBLAS_GEN_TEST_DIR) + "/golden/dgemm_generic_4x4_l2_512k_ic.cpp.txt");
-  EXPECT_EQ(variant("dgemm_generic_4x4_l2_512k_ic").code, golden);
+  const std::string golden = read(std::string(SWBLAS_GEN_TEST_DIR) + "/golden/dgemm_generic_4x4_l1_32k_l2_512k_ic.cpp.txt");
+  EXPECT_EQ(variant("dgemm_generic_4x4_l1_32k_l2_512k_ic").code, golden);
 }
 
 TEST(PrintedKernel, KOutermostSpecPrintsTheSameKernels) {
@@ -113,12 +113,12 @@ TEST(PrintedKernel, KOutermostSpecPrintsTheSameKernels) {
 TEST(Manifest, SourceListsEveryKernelWithItsBuffers) {
   const std::string src = manifest_source({generic_from("dgemm.c")});
   EXPECT_NE(src.find("const std::size_t generated_macro_kernel_count = 2;"), std::string::npos);
-  const kernel_variant& k = variant("dgemm_generic_4x4_l2_512k_jr");
+  const kernel_variant& k = variant("dgemm_generic_4x4_l1_32k_l2_512k_jr");
   std::ostringstream entry;
-  entry << "{\"dgemm_generic_4x4_l2_512k_jr\", \"generic\", isa::generic, \"generic_4x4\", 4, 4, " << k.sizes.mc << ", "
+  entry << "{\"dgemm_generic_4x4_l1_32k_l2_512k_jr\", \"generic\", isa::generic, \"generic_4x4\", 4, 4, " << k.sizes.mc << ", "
         << k.sizes.kc << ", " << k.sizes.nc << ", 32768, 524288, 16777216, parallel_loop::jr, "
         << static_cast<long>(k.sizes.mc) * k.sizes.kc << ", " << static_cast<long>(k.sizes.kc) * k.sizes.nc
-        << ", &generated::dgemm_generic_4x4_l2_512k_jr, kernel_family::dgemm, 0, nullptr},";
+        << ", &generated::dgemm_generic_4x4_l1_32k_l2_512k_jr, kernel_family::dgemm, 0, nullptr},";
   EXPECT_NE(src.find(entry.str()), std::string::npos) << src;
   const std::string txt = manifest_text({generic_from("dgemm.c")});
   EXPECT_NE(txt.find("kc: (1) <= "), std::string::npos);

@@ -193,8 +193,30 @@ TEST(PickVariant, LargestThatFits) {
 TEST(PickVariant, SmallestWhenNoneFits) {
   EXPECT_STREQ(pick_variant(ic_avx2_variants(), {32 * K, 128 * K, 16 * M})->name,
                "avx2_l2_256k_ic");
+  // L1d too small for all of them: the L2 still decides.
   EXPECT_STREQ(pick_variant(ic_avx2_variants(), {16 * K, 512 * K, 16 * M})->name,
-               "avx2_l2_256k_ic");  // L1d too small for all of them
+               "avx2_l2_512k_ic");
+}
+
+// Level by level: an L3 over the detected one (hwloc's 508 MB per core in
+// some VMs is replaced by a small safe figure) must not outweigh the L2
+// and L1d that match.
+TEST(PickVariant, LevelByLevelL2First) {
+  auto with = [](const char* name, std::size_t l1d, std::size_t l2, std::size_t l3) {
+    macro_kernel_info e = entry(name, "avx512_24x8", isa::avx512, 24, 8, l2, parallel_loop::ic);
+    e.l1d = l1d;
+    e.l3 = l3;
+    return e;
+  };
+  const macro_kernel_info skx = with("skx", 32 * K, 1 * M, 4 * M);
+  const macro_kernel_info zen5 = with("zen5", 48 * K, 1 * M, 4 * M);
+  const macro_kernel_info icl = with("icl", 48 * K, 512 * K, 16 * M);
+  const macro_kernel_info spr = with("spr", 48 * K, 2 * M, 4 * M);
+  const std::vector<const macro_kernel_info*> all = {&skx, &zen5, &icl, &spr};
+  EXPECT_STREQ(pick_variant(all, {48 * K, 1 * M, 2 * M})->name, "zen5");
+  EXPECT_STREQ(pick_variant(all, {32 * K, 1 * M, 32 * M})->name, "skx");
+  EXPECT_STREQ(pick_variant(all, {48 * K, 512 * K, 8 * M})->name, "icl");
+  EXPECT_STREQ(pick_variant(all, {48 * K, 2 * M, 100 * M})->name, "spr");
 }
 
 TEST(PickVariant, NoneWhenEmpty) { EXPECT_EQ(pick_variant({}, kSafeCaches), nullptr); }
