@@ -95,17 +95,24 @@ struct register_block {
       for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::zero();
   }
 
-  // C := alpha * acc + beta * C; C is not read when beta == 0.
-  __attribute__((always_inline)) static void store(const accumulators& acc,
+  // C := alpha * acc + beta * C; C is not read when beta == 0, and the
+  // multiplication by alpha is left out when it is 1.
+  __attribute__((always_inline)) static void store(accumulators& acc,
                                                    double alpha, double beta,
                                                    double* c, inc_t ldc) {
-    const reg va = V::set1(alpha);
+    if (alpha != 1.0) {
+      const reg va = V::set1(alpha);
+#pragma GCC unroll 16
+      for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+        for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::mul(va, acc.c[j][r]);
+    }
     if (beta == 0.0) {
 #pragma GCC unroll 16
       for (int j = 0; j < NR; ++j)
 #pragma GCC unroll 8
         for (int r = 0; r < kRowVecs; ++r)
-          V::storeu(c + j * ldc + r * V::width, V::mul(va, acc.c[j][r]));
+          V::storeu(c + j * ldc + r * V::width, acc.c[j][r]);
       return;
     }
     const reg vb = V::set1(beta);
@@ -114,7 +121,7 @@ struct register_block {
 #pragma GCC unroll 8
       for (int r = 0; r < kRowVecs; ++r) {
         double* cj = c + j * ldc + r * V::width;
-        V::storeu(cj, V::fma(vb, V::loadu(cj), V::mul(va, acc.c[j][r])));
+        V::storeu(cj, V::fma(vb, V::loadu(cj), acc.c[j][r]));
       }
   }
 };

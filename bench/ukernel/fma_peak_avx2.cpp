@@ -40,7 +40,7 @@ std::int64_t fma_chains_avx2(std::int64_t iterations) {
       :
       : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
         "xmm9", "xmm10", "xmm11", "xmm14", "xmm15", "cc");
-  return iterations * 12 * 8;
+  return iterations * 12 * 8;  // 12 chains x 4 lanes x 2 flops
 }
 
 }  // namespace swblas::bench
