@@ -10,7 +10,9 @@
 # Inputs (-D): KIND (f77 | cblas), TESTER, INPUT (the tester's stock input),
 # SWBLAS_LIBRARY, REFERENCE_BLAS_DIR, WORK_DIR, and EMULATOR (a command list,
 # empty for a native run; in a cross build the toolchain's qemu-user command,
-# cmake/toolchain-ppc64le.cmake).
+# cmake/toolchain-ppc64le.cmake). Environment: SWBLAS_TARGET passes through;
+# SWBLAS_EXPECT_TARGET / SWBLAS_EXPECT_UKERNEL name what swblas must choose;
+# SWBLAS_SKIP_IF_REFUSED=1 skips when the CPU cannot run the forced target.
 #
 # Under qemu-user the loader variables are the guest's: set in this process
 # they would apply to qemu itself (LD_PRELOAD of a ppc64le library into an
@@ -121,7 +123,15 @@ if(expected_ukernel AND
   string(APPEND failures "swblas did not choose the micro kernel ${expected_ukernel}\n")
 endif()
 
-# A routed target (SWBLAS_TARGET=sunway-emu) must say it was chosen.
+# A forced target this CPU cannot run: swblas falls back with a warning,
+# and the run says nothing about the forced one (SKIP).
+if("$ENV{SWBLAS_SKIP_IF_REFUSED}" AND
+   err MATCHES "SWBLAS_TARGET=$ENV{SWBLAS_TARGET} cannot run here")
+  message("SKIP: this CPU cannot run SWBLAS_TARGET=$ENV{SWBLAS_TARGET}")
+  cmake_language(EXIT 77)
+endif()
+
+# A forced or routed target (SWBLAS_TARGET=avx2, sunway-emu) must say it was chosen.
 set(expected_target "$ENV{SWBLAS_EXPECT_TARGET}")
 if(expected_target AND NOT err MATCHES "(^|\n)swblas: chosen target ${expected_target} ")
   string(APPEND failures "swblas did not choose the target ${expected_target}\n")
