@@ -52,11 +52,14 @@ TRANSPOSES = [(1000, 1000, 1000, ta, tb) for ta in "NT" for tb in "NT" if ta + t
 # milliseconds without another process on the core are common while a whole
 # 0.2 s run without one is not.
 WINDOW = 0.005
+# `rounds`: the whole grid is measured that many times over, the libraries
+# interleaved shape by shape, and each cell keeps its best round: a library
+# whose one slot fell on a busy stretch of the shared host gets another.
 PRESETS = {
     "quick": dict(square=[16, 64, 256, 1000], other=[(2000, 2000, 32), (1000, 1000, 1000, "T", "N")],
-                  min_time=0.1, runs=3, max_time=1.0, timeout=60),
+                  min_time=0.1, runs=3, max_time=1.0, timeout=60, rounds=1),
     "full": dict(square=SQUARE_FULL, other=NON_SQUARE + TRANSPOSES,
-                 min_time=0.2, runs=5, max_time=12.0, timeout=300),
+                 min_time=0.2, runs=3, max_time=8.0, timeout=300, rounds=2),
 }
 
 
@@ -257,7 +260,9 @@ def library_identity(config, threads, bench_exe):
     probes = {
         "openblas": "import ctypes; f = ctypes.CDLL(%r).openblas_get_corename; "
                     "f.restype = ctypes.c_char_p; print('core ' + f().decode())",
-        "blis": "import ctypes; l = ctypes.CDLL(%r); l.bli_arch_string.restype = ctypes.c_char_p; "
+        # bli_init first: with BLIS_ARCH_TYPE set, querying before it aborts.
+        "blis": "import ctypes; l = ctypes.CDLL(%r); l.bli_init(); "
+                "l.bli_arch_string.restype = ctypes.c_char_p; "
                 "print('arch ' + l.bli_arch_string(l.bli_arch_query_id()).decode())",
     }
     if config.skip_reason or config.library not in probes and config.library != "swblas":
@@ -310,18 +315,21 @@ def parse_shapes(text):
 
 
 def run_all(runner, configs, thread_counts, measure_peaks):
-    """Runs every cell; measure_peaks() is called before, between and after the thread counts."""
+    """Runs every cell `rounds` times; measure_peaks() is called before, between and after
+    the thread counts."""
     shapes = shapes_of(runner.preset)
     measure_peaks()
     for threads in thread_counts:
-        print("%d thread(s):" % threads, flush=True)
-        for shape in shapes:
-            for config in configs:
-                if config.skip_reason or not config.takes(shape):
-                    continue
-                if config.single_thread_only and threads != 1:
-                    continue
-                runner.measure(config, threads, shape)
+        for round_number in range(runner.preset["rounds"]):
+            print("%d thread(s), round %d of %d:" % (threads, round_number + 1,
+                                                    runner.preset["rounds"]), flush=True)
+            for shape in shapes:
+                for config in configs:
+                    if config.skip_reason or not config.takes(shape):
+                        continue
+                    if config.single_thread_only and threads != 1:
+                        continue
+                    runner.measure(config, threads, shape)
         measure_peaks()
 
 
@@ -339,11 +347,12 @@ def row_shape(row):
 
 
 def gflops_table(rows, threads):
-    """{shape: {config: gflops}} for one thread count, in measuring order."""
+    """{shape: {config: gflops}} for one thread count, in measuring order; the best round."""
     table = {}
     for row in rows:
         if int(row["threads"]) == threads:
-            table.setdefault(row_shape(row), {})[row["config"]] = float(row["gflops"])
+            cell = table.setdefault(row_shape(row), {})
+            cell[row["config"]] = max(cell.get(row["config"], 0.0), float(row["gflops"]))
     return table
 
 
@@ -418,11 +427,12 @@ def method_text(args, preset, loads):
     return ("Method: each cell is one child process; C = 1 * op(A) * op(B) + 1 * C on random "
             "data with lda = m (etc.); sampled entries of C are checked against dot products; "
             "the time is the **best** call time over up to %d runs of at least %.2f s each "
-            "(fewer runs when they would exceed %.0f s)%s. The machine is shared: compare "
-            "ratios within one run, not times across runs (1-minute load average before / "
-            "after: %.2f / %.2f)."
-            % (preset["runs"], preset["min_time"], preset["max_time"], windows, loads[0],
-               loads[1]))
+            "(fewer runs when they would exceed %.0f s)%s; the grid is measured %d time(s) "
+            "over, libraries interleaved shape by shape, and each cell keeps its best round. "
+            "The machine is shared: compare ratios within one run, not times across runs "
+            "(1-minute load average before / after: %.2f / %.2f)."
+            % (preset["runs"], preset["min_time"], preset["max_time"], windows,
+               preset["rounds"], loads[0], loads[1]))
 
 
 def write_summary(path, args, preset, runner, configs, peaks, identities, loads):
@@ -488,6 +498,9 @@ def parse_arguments():
                         "items separated by ';' (timing still from the preset)")
     parser.add_argument("--window", type=float, default=WINDOW,
                         help="seconds per timing window, 0 for whole runs (default %g)" % WINDOW)
+    parser.add_argument("--rounds", type=int,
+                        help="measure the grid this many times over, keeping each cell's best "
+                        "(default: 1 quick, 2 full)")
     parser.add_argument("--timeout", type=float,
                         help="seconds before a child is killed (default: 60 quick, 300 full)")
     parser.add_argument("--try-unsupported", action="store_true",
@@ -531,6 +544,7 @@ def main():
     args = parse_arguments()
     preset = dict(PRESETS[args.preset])
     preset["timeout"] = args.timeout or preset["timeout"]
+    preset["rounds"] = args.rounds or preset["rounds"]
     if args.shapes:
         preset["square"], preset["other"] = args.shapes
     if not os.path.exists(args.bench_exe):
