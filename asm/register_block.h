@@ -9,6 +9,7 @@
 // size) and broadcasts the NR values of the packed B row.
 #pragma once
 
+#include "tile_epilogue.h"
 #include "ukernel.h"
 
 namespace swblas::kernels {
@@ -42,6 +43,43 @@ struct register_block {
                                      inc_t ldc) {
     prefetch_c(c, ldc);
     accumulators acc;
+    multiply(k, ap, bp, acc);
+    combine(acc, alpha, beta, c, ldc);
+    put(acc, c, ldc);
+  }
+
+  // The same, then the fused epilogue e on the tile in registers
+  // (dgemm_ukernel_full_epilogue_fn of edge.h): x := Op(x + bias).
+  template <tile_op Op>
+  [[gnu::noinline]] static void full_epilogue(dim_t k, double alpha, const double* ap,
+                                              const double* bp, double beta, double* c,
+                                              inc_t ldc, const tile_epilogue& e) {
+    prefetch_c(c, ldc);
+    accumulators acc;
+    multiply(k, ap, bp, acc);
+    combine(acc, alpha, beta, c, ldc);
+    add_bias(acc, e);
+    const tile_op_constants<V> constants(e);
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+      for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = apply_tile_op<V, Op>(acc.c[j][r], constants);
+    put(acc, c, ldc);
+  }
+
+  // full_epilogue with e's operation chosen once per tile.
+  static void full_epilogue_any(dim_t k, double alpha, const double* ap, const double* bp,
+                                double beta, double* c, inc_t ldc, const tile_epilogue& e) {
+    with_tile_op(e.op, [&](auto op) {
+      full_epilogue<decltype(op)::value>(k, alpha, ap, bp, beta, c, ldc, e);
+    });
+  }
+
+ private:
+  // acc := Ap * Bp over k steps.
+  __attribute__((always_inline)) static void multiply(dim_t k, const double* ap,
+                                                      const double* bp,
+                                                      accumulators& acc) {
     zero(acc);
     dim_t l = 0;
     for (; l + kUnroll <= k; l += kUnroll) {
@@ -52,10 +90,8 @@ struct register_block {
       bp += kUnroll * NR;
     }
     for (; l < k; ++l, ap += MR, bp += NR) rank1(ap, bp, acc);
-    store(acc, alpha, beta, c, ldc);
   }
 
- private:
   // acc += A(:, l) * B(l, :) for one k step.
   __attribute__((always_inline)) static void rank1(const double* ap,
                                                    const double* bp,
@@ -95,34 +131,59 @@ struct register_block {
       for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::zero();
   }
 
-  // C := alpha * acc + beta * C; C is not read when beta == 0, and the
-  // multiplication by alpha is left out when it is 1.
-  __attribute__((always_inline)) static void store(accumulators& acc,
-                                                   double alpha, double beta,
-                                                   double* c, inc_t ldc) {
-    if (alpha != 1.0) {
-      const reg va = V::set1(alpha);
+  // acc := alpha * acc, left out when alpha is 1.
+  __attribute__((always_inline)) static void scale(accumulators& acc, double alpha) {
+    if (alpha == 1.0) return;
+    const reg va = V::set1(alpha);
 #pragma GCC unroll 16
-      for (int j = 0; j < NR; ++j)
+    for (int j = 0; j < NR; ++j)
 #pragma GCC unroll 8
-        for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::mul(va, acc.c[j][r]);
-    }
-    if (beta == 0.0) {
-#pragma GCC unroll 16
-      for (int j = 0; j < NR; ++j)
-#pragma GCC unroll 8
-        for (int r = 0; r < kRowVecs; ++r)
-          V::storeu(c + j * ldc + r * V::width, acc.c[j][r]);
-      return;
-    }
+      for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::mul(va, acc.c[j][r]);
+  }
+
+  // acc := alpha * acc + beta * C; C is not read when beta == 0.
+  __attribute__((always_inline)) static void combine(accumulators& acc, double alpha,
+                                                     double beta, const double* c,
+                                                     inc_t ldc) {
+    scale(acc, alpha);
+    if (beta == 0.0) return;
     const reg vb = V::set1(beta);
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j)
 #pragma GCC unroll 8
-      for (int r = 0; r < kRowVecs; ++r) {
-        double* cj = c + j * ldc + r * V::width;
-        V::storeu(cj, V::fma(vb, V::loadu(cj), acc.c[j][r]));
+      for (int r = 0; r < kRowVecs; ++r)
+        acc.c[j][r] = V::fma(vb, V::loadu(c + j * ldc + r * V::width), acc.c[j][r]);
+  }
+
+  // acc += bias: one value per row (a vector load per row vector, shared by
+  // the columns) or one per column (a broadcast per column).
+  __attribute__((always_inline)) static void add_bias(accumulators& acc,
+                                                      const tile_epilogue& e) {
+    if (!e.bias) return;
+    if (e.rs_bias == 0) {
+#pragma GCC unroll 16
+      for (int j = 0; j < NR; ++j) {
+        const reg b = V::broadcast(e.bias + j * e.cs_bias);
+#pragma GCC unroll 8
+        for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::add(acc.c[j][r], b);
       }
+      return;
+    }
+    reg b[kRowVecs];
+#pragma GCC unroll 8
+    for (int r = 0; r < kRowVecs; ++r) b[r] = V::loadu(e.bias + r * V::width);
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+      for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::add(acc.c[j][r], b[r]);
+  }
+
+  __attribute__((always_inline)) static void put(const accumulators& acc, double* c,
+                                                 inc_t ldc) {
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+      for (int r = 0; r < kRowVecs; ++r) V::storeu(c + j * ldc + r * V::width, acc.c[j][r]);
   }
 };
 

@@ -42,6 +42,34 @@ using dgemm_ukernel_full_fn = void (*)(dim_t k, double alpha, const double* ap,
                                        const double* bp, double beta, double* c,
                                        inc_t ldc);
 
+// A fused epilogue the micro kernel applies to its tile in registers,
+// before the store (the last k block of a tile in a fused GEMM):
+//   C[i, j] := op(alpha * Ap * Bp + beta * C + bias(i, j))
+// Only operations worth a few instructions a vector are applied here; the
+// transcendental activations are applied by the macro kernel to the stored
+// tile (src/fused_ops.h), where their cost dominates anyway.
+//   bias_only    x
+//   relu         x <= 0 ? 0 : x                (NaN stays NaN)
+//   leaky_relu   x <= 0 ? slope * x : x
+//   clamp        x < lo ? lo : (hi < x ? hi : x)
+enum class tile_op : int { bias_only = 0, relu = 1, leaky_relu = 2, clamp = 3 };
+
+struct tile_epilogue {
+  tile_op op = tile_op::bias_only;
+  // bias(i, j) = bias[i * rs_bias + j * cs_bias] for the tile's own (i, j);
+  // null: no bias. Either rs_bias == 1, cs_bias == 0 (one value per row) or
+  // rs_bias == 0 (one value per column).
+  const double* bias = nullptr;
+  inc_t rs_bias = 0, cs_bias = 0;
+  double slope = 0.0, lo = 0.0, hi = 0.0;
+};
+
+// dgemm_ukernel_fn, then the epilogue on the m x n tile before it is stored.
+using dgemm_ukernel_epilogue_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
+                                           const double* ap, const double* bp,
+                                           double beta, double* c, inc_t ldc,
+                                           const tile_epilogue& epi);
+
 // Packs op(A)[0:mc, 0:kc] into the A format above. Element (i, l) of the
 // source block is a[i*rs_a + l*cs_a] (any strides, so every transpose works).
 using pack_a_fn = void (*)(dim_t mc, dim_t kc, const double* a, inc_t rs_a,
@@ -68,6 +96,7 @@ struct dgemm_ukernel_desc {
   int mr, nr;        // register block
   dgemm_ukernel_fn ukernel;
   dgemm_ukernel_full_fn ukernel_full;
+  dgemm_ukernel_epilogue_fn ukernel_epilogue;  // any tile, with a tile_epilogue
   pack_a_fn pack_a;
   pack_b_fn pack_b;
   dgemm_small_fn small;

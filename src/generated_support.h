@@ -92,5 +92,50 @@ inline epilogue_args without_bias(epilogue_args e) {
 // caller's beta, later blocks accumulate.
 inline double beta_for_block(dim_t pc, double beta) { return pc == 0 ? beta : 1.0; }
 
+// The operation a micro kernel applies in registers for epilogue Op (the
+// ones swblas-gen fuses into the micro-kernel call, recipe.cpp).
+template <epilogue_op Op>
+constexpr tile_op register_tile_op() {
+  static_assert(Op == epilogue_op::none || Op == epilogue_op::relu || Op == epilogue_op::leaky_relu ||
+                    Op == epilogue_op::clamp,
+                "only cheap operations are applied in the micro kernel's registers");
+  return Op == epilogue_op::relu         ? tile_op::relu
+         : Op == epilogue_op::leaky_relu ? tile_op::leaky_relu
+         : Op == epilogue_op::clamp      ? tile_op::clamp
+                                         : tile_op::bias_only;
+}
+
+// The micro-kernel call of one register tile (element (0, 0) at (i0, j0) of
+// the problem's C) in a kernel whose epilogue Op the micro kernel applies in
+// registers: the plain call while the tile's last k block is still to come,
+// the fused one (ukernel_epilogue) on it. A bias with both strides nonzero
+// (no interface makes one) is added to the stored tile instead.
+template <epilogue_op Op>
+inline void ukernel_epilogue(const dgemm_ukernel_desc& u, bool last, const epilogue_args& epi, dim_t i0,
+                             dim_t j0, dim_t m, dim_t n, dim_t k, double alpha, const double* ap,
+                             const double* bp, double beta, double* c, inc_t ldc) {
+  const bool full = m == u.mr && n == u.nr;
+  const bool bias_in_registers = !epi.bias || epi.rs_bias == 0 || (epi.rs_bias == 1 && epi.cs_bias == 0);
+  if (!last || !bias_in_registers) {
+    if (full)
+      u.ukernel_full(k, alpha, ap, bp, beta, c, ldc);
+    else
+      u.ukernel(m, n, k, alpha, ap, bp, beta, c, ldc);
+    if (last) apply_epilogue<Op>(epi, m, n, c, ldc, i0, j0);
+    return;
+  }
+  tile_epilogue t;
+  t.op = register_tile_op<Op>();
+  if (epi.bias) {
+    t.bias = epi.bias + i0 * epi.rs_bias + j0 * epi.cs_bias;
+    t.rs_bias = epi.rs_bias;
+    t.cs_bias = epi.cs_bias;
+  }
+  t.slope = epi.slope;
+  t.lo = epi.lo;
+  t.hi = epi.hi;
+  u.ukernel_epilogue(m, n, k, alpha, ap, bp, beta, c, ldc, t);
+}
+
 }  // namespace
 }  // namespace swblas::gen

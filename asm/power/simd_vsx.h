@@ -26,6 +26,9 @@ struct vsx_simd {
   static reg broadcast(const double* p) { return vec_splats(*p); }  // lxvdsx
   static reg fma(reg a, reg b, reg c) { return vec_madd(a, b, c); }
   static reg mul(reg a, reg b) { return vec_mul(a, b); }
+  static reg add(reg a, reg b) { return vec_add(a, b); }
+  static reg if_less(reg a, reg b, reg t, reg f) { return vec_sel(f, t, vec_cmplt(a, b)); }
+  static reg if_less_equal(reg a, reg b, reg t, reg f) { return vec_sel(f, t, vec_cmple(a, b)); }
   static void store(double* p, reg x) { vec_xst(x, 0, p); }
   static void storeu(double* p, reg x) { vec_xst(x, 0, p); }
   // A partial vector of two lanes is its first lane.

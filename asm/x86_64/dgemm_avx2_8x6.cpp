@@ -20,6 +20,13 @@ void full_8x6(dim_t k, double alpha, const double* ap, const double* bp,
   block::full(k, alpha, ap, bp, beta, c, ldc);
 }
 
+void epilogue_8x6(dim_t k, double alpha, const double* ap, const double* bp,
+                  double beta, double* c, inc_t ldc, const tile_epilogue& e) {
+  block::full_epilogue_any(k, alpha, ap, bp, beta, c, ldc, e);
+}
+
+using edges = kernels::edge_tile<kMR, kNR, full_8x6, epilogue_8x6>;
+
 }  // namespace
 
 extern const dgemm_ukernel_desc ukernel_avx2_8x6 = {
@@ -27,8 +34,9 @@ extern const dgemm_ukernel_desc ukernel_avx2_8x6 = {
     isa::avx2,
     kMR,
     kNR,
-    &kernels::edge_tile<kMR, kNR, full_8x6>::ukernel,
+    &edges::ukernel,
     &full_8x6,
+    &edges::ukernel_epilogue,
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,

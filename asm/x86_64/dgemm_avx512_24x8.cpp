@@ -20,6 +20,13 @@ void full_24x8(dim_t k, double alpha, const double* ap, const double* bp,
   block::full(k, alpha, ap, bp, beta, c, ldc);
 }
 
+void epilogue_24x8(dim_t k, double alpha, const double* ap, const double* bp,
+                   double beta, double* c, inc_t ldc, const tile_epilogue& e) {
+  block::full_epilogue_any(k, alpha, ap, bp, beta, c, ldc, e);
+}
+
+using edges = kernels::edge_tile<kMR, kNR, full_24x8, epilogue_24x8>;
+
 }  // namespace
 
 extern const dgemm_ukernel_desc ukernel_avx512_24x8 = {
@@ -27,8 +34,9 @@ extern const dgemm_ukernel_desc ukernel_avx512_24x8 = {
     isa::avx512,
     kMR,
     kNR,
-    &kernels::edge_tile<kMR, kNR, full_24x8>::ukernel,
+    &edges::ukernel,
     &full_24x8,
+    &edges::ukernel_epilogue,
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,

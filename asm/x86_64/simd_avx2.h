@@ -7,7 +7,9 @@
 //   load / loadu            aligned (packed panels) / unaligned (C, user A)
 //   broadcast               one double from memory into every lane
 //   fma(a, b, c)            a * b + c
-//   mul                     a * b
+//   mul, add                a * b, a + b
+//   if_less(a, b, t, f)     lane by lane a < b ? t : f (false for NaN)
+//   if_less_equal           the same for a <= b
 //   store / storeu          aligned / unaligned
 //   mask, first_lanes(n)    the first n lanes (0 < n < width), for
 //   load_first, store_first reading and writing only those (no fault past
@@ -32,6 +34,13 @@ struct avx2_simd {
   static reg broadcast(const double* p) { return _mm256_broadcast_sd(p); }
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
+  static reg add(reg a, reg b) { return _mm256_add_pd(a, b); }
+  static reg if_less(reg a, reg b, reg t, reg f) {
+    return _mm256_blendv_pd(f, t, _mm256_cmp_pd(a, b, _CMP_LT_OQ));
+  }
+  static reg if_less_equal(reg a, reg b, reg t, reg f) {
+    return _mm256_blendv_pd(f, t, _mm256_cmp_pd(a, b, _CMP_LE_OQ));
+  }
   static void store(double* p, reg x) { _mm256_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm256_storeu_pd(p, x); }
   using mask = __m256i;

@@ -18,6 +18,13 @@ struct avx512_simd {
   static reg broadcast(const double* p) { return _mm512_set1_pd(*p); }
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
+  static reg add(reg a, reg b) { return _mm512_add_pd(a, b); }
+  static reg if_less(reg a, reg b, reg t, reg f) {
+    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ), f, t);
+  }
+  static reg if_less_equal(reg a, reg b, reg t, reg f) {
+    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, _CMP_LE_OQ), f, t);
+  }
   static void store(double* p, reg x) { _mm512_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm512_storeu_pd(p, x); }
   // The first `count` lanes (0 < count < width); the others are neither

@@ -157,12 +157,33 @@ class kernel_builder {
     const isl::ast_expr beta =
         islc::call("swblas::gen::beta_for_block", {build.expr_from(r.lo.at(roles_.reduction)), id("p.beta")});
     const isl::ast_expr c = add(id("p.c"), add(build.expr_from(i0), mul(build.expr_from(j0), id("p.ldc"))));
+    if (recipe_.epilogue_in_ukernel)
+      return guarded(build, r.inst,
+                     fused_micro_kernel_call(build, r.inst, {build.expr_from(i0), build.expr_from(j0), m, n, k,
+                                                     id("p.alpha"), ap, bp, beta, c, id("p.ldc")}));
     long mv = 0, nv = 0;
     const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
     const isl::ast_expr call =
         full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("p.alpha"), ap, bp, beta, c, id("p.ldc")})
              : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("p.alpha"), ap, bp, beta, c, id("p.ldc")});
     return guarded(build, r.inst, call);
+  }
+
+  // The micro-kernel call of a tile whose epilogue the micro kernel applies
+  // in registers: the runtime helper chooses the plain or the fused micro
+  // kernel by `last`, which holds where the tile's instances `gemm` include
+  // the last writers the epilogue follows (its last k block). `tile` is
+  // (i0, j0, m, n, k, alpha, ap, bp, beta, c, ldc).
+  isl::ast_expr fused_micro_kernel_call(const isl::ast_build& build, const isl::map& gemm,
+                                        std::vector<isl::ast_expr> tile) const {
+    const fused_statement& f = *fused(fused_statement::role::epilogue);
+    const isl::map writers = gemm.intersect_range(f.after.domain().as_set());
+    const isl::ast_expr last =
+        writers.is_empty() ? islc::int_expr(build.ctx(), 0) : build.expr_from(writers.domain());
+    const std::string op = f.function.empty() ? "none" : f.function;
+    const isl::ast_expr args = id(f.bias.empty() ? "swblas::gen::without_bias(*p.epi)" : "*p.epi");
+    tile.insert(tile.begin(), {id(naming_.descriptor), last, args});
+    return islc::call("swblas::gen::ukernel_epilogue<swblas::epilogue_op::" + op + ">", tile);
   }
 
   // &op(X)(row, col) for the origin of a pack's instances (elements are the

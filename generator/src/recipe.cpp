@@ -224,6 +224,10 @@ isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, p
   return band.insert_mark("omp_for").root();
 }
 
+bool epilogue_in_registers(const fused_statement& f) {
+  return f.function.empty() || f.function == "relu" || f.function == "leaky_relu" || f.function == "clamp";
+}
+
 isl::schedule_node fuse_epilogue(isl::schedule_node root, const model& m, const fused_statement& f) {
   const isl::schedule_node at = find_mark(root, "ukernel");
   const isl::union_map prefix = at.prefix_schedule_union_map().intersect_domain(islc::node_domain(at));
@@ -244,7 +248,8 @@ isl::schedule_node fuse_epilogue(isl::schedule_node root, const model& m, const 
                                        .insert_partial_schedule(elements)
                                        .insert_mark("epilogue")
                                        .root();
-  return at.graft_after(graft).root();
+  // Inside the mark: after the band of the micro kernel's k loop.
+  return epilogue_in_registers(f) ? at.child(0).graft_after(graft).root() : at.graft_after(graft).root();
 }
 
 recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_sizes& t, parallel_level level) {
@@ -267,6 +272,7 @@ recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_s
   for (const fused_statement& f : a.fused)
     if (f.what == fused_statement::role::epilogue) {
       node = fuse_epilogue(node.root(), m, f);
+      res.epilogue_in_ukernel = epilogue_in_registers(f);
       res.stages.emplace_back("fusion", tree_text(node.schedule()));
     }
   res.schedule = node.schedule();

@@ -45,6 +45,7 @@ struct pack_plan {
 
 struct recipe_result {
   isl::schedule schedule;
+  bool epilogue_in_ukernel = false;  // the epilogue is applied by the micro-kernel call
   isl::union_map dependences;  // all of them, between statement instances
   pack_plan pack_a, pack_b;
   std::vector<fused_statement> fused;  // the analysis's, for the printer
@@ -70,8 +71,14 @@ isl::schedule_node insert_packing(isl::schedule_node root, const model& m, const
 isl::schedule_node mark_micro_kernel(isl::schedule_node root, const gemm_roles& r);
 // Marks the ic, the jr or the batch band "omp_for".
 isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, parallel_level level);
-// Grafts the epilogue after the micro-kernel call of each register tile,
-// restricted to the tiles that hold the last writer of its elements.
+// Whether a micro kernel applies epilogue f to its tile in registers
+// (tile_op of asm/ukernel.h: bias, relu, leaky_relu, clamp), rather than the
+// macro kernel to the stored tile (the transcendental activations).
+bool epilogue_in_registers(const fused_statement& f);
+// Grafts the epilogue at the micro-kernel call of each register tile,
+// restricted to the tiles that hold the last writer of its elements: inside
+// the "ukernel" mark when the micro kernel applies it in registers (one call
+// does both), else right after the mark.
 isl::schedule_node fuse_epilogue(isl::schedule_node root, const model& m, const fused_statement& f);
 
 // "S0[a0, a1, a2]": the universe of a statement's instances.

@@ -18,19 +18,28 @@ constexpr int kMR = 24;
 constexpr int kNR = 8;
 using simd = kernels::avx2_simd;
 
+using block = kernels::register_block<simd, kMR, kNR, 1>;
+
 void full_24x8(dim_t k, double alpha, const double* ap, const double* bp,
                double beta, double* c, inc_t ldc) {
-  kernels::register_block<simd, kMR, kNR, 1>::full(k, alpha, ap, bp, beta, c,
-                                                   ldc);
+  block::full(k, alpha, ap, bp, beta, c, ldc);
 }
+
+void epilogue_24x8(dim_t k, double alpha, const double* ap, const double* bp,
+                   double beta, double* c, inc_t ldc, const tile_epilogue& e) {
+  block::full_epilogue_any(k, alpha, ap, bp, beta, c, ldc, e);
+}
+
+using edges = kernels::edge_tile<kMR, kNR, full_24x8, epilogue_24x8>;
 
 const dgemm_ukernel_desc avx2_traits_24x8 = {
     "avx2_traits_24x8",
     isa::avx2,
     kMR,
     kNR,
-    &kernels::edge_tile<kMR, kNR, full_24x8>::ukernel,
+    &edges::ukernel,
     &full_24x8,
+    &edges::ukernel_epilogue,
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,

@@ -57,11 +57,17 @@ packed_operands make_operands(int mr, int nr, dim_t m, dim_t n, dim_t k) {
   return o;
 }
 
+// What a case expects of element (i, j) beyond the product: nothing.
+struct product_only {
+  double operator()(dim_t, dim_t, double x) const { return x; }
+};
+
 // Runs one case through `run` (the kernel under test on C, leading
-// dimension ldc >= m) and compares.
-template <class Run>
+// dimension ldc >= m) and compares; `finish` turns the expected product of
+// element (i, j) into the expected result (the fused epilogue's tests).
+template <class Run, class Finish = product_only>
 void check_case(const dgemm_ukernel_desc& d, dim_t m, dim_t n, dim_t k,
-                double alpha, double beta, dim_t ldc, Run run) {
+                double alpha, double beta, dim_t ldc, Run run, Finish finish = {}) {
   SCOPED_TRACE(testing::Message()
                << d.name << " m=" << m << " n=" << n << " k=" << k
                << " alpha=" << alpha << " beta=" << beta << " ldc=" << ldc);
@@ -80,9 +86,16 @@ void check_case(const dgemm_ukernel_desc& d, dim_t m, dim_t n, dim_t k,
              expect.data(), ldc, &tol);
   run(o.ap_aligned, o.bp_aligned, c.data(), ldc);
   for (dim_t j = 0; j < n; ++j)
-    for (dim_t i = 0; i < m; ++i)
-      ASSERT_NEAR(c.data()[i + j * ldc], expect[i + j * ldc], tol[i + j * m])
+    for (dim_t i = 0; i < m; ++i) {
+      const double want = finish(i, j, expect[i + j * ldc]);
+      const double got = c.data()[i + j * ldc];
+      if (std::isnan(want)) {
+        ASSERT_TRUE(std::isnan(got)) << "at (" << i << ", " << j << "): " << got;
+        continue;
+      }
+      ASSERT_NEAR(got, want, tol[i + j * m] + 1e-15 * std::fabs(want))
           << "at (" << i << ", " << j << ")";
+    }
   EXPECT_EQ(c.guards_changed(), 0u);
 }
 
@@ -120,6 +133,55 @@ TEST_P(ukernel_test, FullTileKernelMatchesNaive) {
               });
           if (HasFatalFailure()) return;
         }
+}
+
+// The fused epilogue's definition, written out independently of the kernels.
+double apply_op(tile_op op, const tile_epilogue& e, double x) {
+  switch (op) {
+    case tile_op::bias_only: return x;
+    case tile_op::relu: return x <= 0.0 ? 0.0 : x;
+    case tile_op::leaky_relu: return x > 0.0 ? x : e.slope * x;
+    case tile_op::clamp: return x < e.lo ? e.lo : (x > e.hi ? e.hi : x);
+  }
+  return x;
+}
+
+// Every operation and bias layout on every tile shape (full tiles through
+// the kernel's own epilogue in registers, partial ones through the edge
+// adapter), with C holding NaN where beta == 0 and x + bias where the
+// operation decides between its branches.
+TEST_P(ukernel_test, EpilogueOnEveryEdgeShape) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  ASSERT_NE(d.ukernel_epilogue, nullptr);
+  std::vector<double> bias(64);
+  fill_random(bias.data(), bias.size(), 5);
+  for (tile_op op : {tile_op::bias_only, tile_op::relu, tile_op::leaky_relu, tile_op::clamp})
+    for (int layout = 0; layout < 3; ++layout)  // none, per row, per column
+      for (dim_t k : {0, 3, 17})
+        for (dim_t m = 1; m <= d.mr; ++m)
+          for (dim_t n = 1; n <= d.nr; ++n)
+            for (double beta : {0.0, 1.3}) {
+              tile_epilogue e;
+              e.op = op;
+              e.bias = layout == 0 ? nullptr : bias.data() + 3;
+              e.rs_bias = layout == 1 ? 1 : 0;
+              e.cs_bias = layout == 2 ? 1 : 0;
+              e.slope = 0.125;
+              e.lo = -0.25;
+              e.hi = 0.5;
+              const double alpha = k == 3 ? 1.0 : 0.7;
+              SCOPED_TRACE(testing::Message() << "op " << int(op) << " bias layout " << layout);
+              check_case(
+                  d, m, n, k, alpha, beta, d.mr + 1,
+                  [&](const double* ap, const double* bp, double* c, dim_t ld) {
+                    d.ukernel_epilogue(m, n, k, alpha, ap, bp, beta, c, ld, e);
+                  },
+                  [&](dim_t i, dim_t j, double x) {
+                    const double b = e.bias ? e.bias[i * e.rs_bias + j * e.cs_bias] : 0.0;
+                    return apply_op(op, e, x + b);
+                  });
+              if (HasFatalFailure()) return;
+            }
 }
 
 std::string kernel_name(

@@ -332,10 +332,13 @@ TEST(Epilogue, MatchedWithItsLastWriter) {
   EXPECT_TRUE(f.after.is_equal(last)) << str(f.after);
 }
 
+// A transcendental activation: grafted after the micro-kernel call of each
+// tile, guarded by the tile's last k block.
 TEST(Epilogue, GraftedAfterTheMicroKernelOfEachTileAndGuardedByTheLastKBlock) {
-  analysed g("dgemm_epilogue_relu.c");
+  analysed g("dgemm_epilogue_gelu_tanh.c");
   const recipe_result r = apply_dgemm_recipe(g.m, g.a, kSizes, parallel_level::ic);
   EXPECT_EQ(r.stages.back().first, "fusion");
+  EXPECT_FALSE(r.epilogue_in_ukernel);
   const isl::schedule_node epi = first_mark(r.schedule, "epilogue");
   ASSERT_FALSE(epi.is_null());
   // Its band is over the epilogue's elements; the nearest enclosing band is
@@ -349,7 +352,29 @@ TEST(Epilogue, GraftedAfterTheMicroKernelOfEachTileAndGuardedByTheLastKBlock) {
   EXPECT_TRUE(uk.is_equal(up)) << "the micro kernel and the epilogue share their register-tile band";
   const std::string code = code_of(g, parallel_level::ic);
   EXPECT_NE(code.find("if (c1 + 256 >= p.k) {"), std::string::npos) << code;
-  EXPECT_NE(code.find("swblas::apply_epilogue<swblas::epilogue_op::relu>(*p.epi, "), std::string::npos) << code;
+  EXPECT_NE(code.find("swblas::apply_epilogue<swblas::epilogue_op::gelu_tanh>(*p.epi, "), std::string::npos) << code;
+}
+
+// An operation the micro kernel applies in registers: grafted inside the
+// "ukernel" mark, after the k band, and printed as one call that fuses it on
+// the tile's last k block.
+TEST(Epilogue, CheapOperationFusedIntoTheMicroKernelCall) {
+  analysed g("dgemm_epilogue_relu.c");
+  const recipe_result r = apply_dgemm_recipe(g.m, g.a, kSizes, parallel_level::ic);
+  EXPECT_EQ(r.stages.back().first, "fusion");
+  EXPECT_TRUE(r.epilogue_in_ukernel);
+  const isl::schedule_node epi = first_mark(r.schedule, "epilogue");
+  ASSERT_FALSE(epi.is_null());
+  isl::schedule_node up = epi.parent();
+  while (!up.isa<isl::schedule_node_mark>()) up = up.parent();
+  EXPECT_EQ(islc::mark_name(up), "ukernel");
+  const std::string code = code_of(g, parallel_level::ic);
+  EXPECT_NE(code.find("swblas::gen::ukernel_epilogue<swblas::epilogue_op::relu>(swblas::ukernel_generic_4x4, "
+                      "c1 + 256 >= p.k, *p.epi, "),
+            std::string::npos)
+      << code;
+  EXPECT_EQ(code.find("apply_epilogue"), std::string::npos) << code;
+  EXPECT_EQ(code.find(".ukernel_full("), std::string::npos) << "every tile goes through the fusing call";
 }
 
 TEST(Epilogue, BiasFreeSpecIgnoresTheCallersBias) {

@@ -1,0 +1,51 @@
+// The fused epilogue of ukernel.h (tile_op) on vectors of any SIMD traits V.
+// The micro kernels apply it to their accumulators (register_block.h), the
+// edge adapter to the elements of a partial tile (edge.h, one-lane traits):
+// the same comparisons in both, and the same as the macro kernel's epilogue
+// on stored tiles (activation_value in src/fused_ops.h), so that a fused
+// GEMM gives the same results whichever of them ran.
+#pragma once
+
+#include <type_traits>
+
+#include "ukernel.h"
+
+namespace swblas::kernels {
+
+// The operation's constants, broadcast once per tile.
+template <class V>
+struct tile_op_constants {
+  typename V::reg zero, slope, lo, hi;
+  explicit tile_op_constants(const tile_epilogue& e)
+      : zero(V::zero()), slope(V::set1(e.slope)), lo(V::set1(e.lo)), hi(V::set1(e.hi)) {}
+};
+
+// op(x), lane by lane; NaN stays NaN (every comparison is false for it).
+template <class V, tile_op Op>
+__attribute__((always_inline)) inline typename V::reg apply_tile_op(
+    typename V::reg x, const tile_op_constants<V>& k) {
+  if constexpr (Op == tile_op::relu) {
+    return V::if_less_equal(x, k.zero, k.zero, x);  // x <= 0 ? 0 : x
+  } else if constexpr (Op == tile_op::leaky_relu) {
+    return V::if_less(k.zero, x, x, V::mul(k.slope, x));  // x > 0 ? x : slope x
+  } else if constexpr (Op == tile_op::clamp) {
+    return V::if_less(x, k.lo, k.lo, V::if_less(k.hi, x, k.hi, x));
+  } else {
+    return x;
+  }
+}
+
+// f(std::integral_constant<tile_op, e>) for the runtime operation op, so
+// that the operation is a template argument once per tile, not a branch per
+// element.
+template <class F>
+__attribute__((always_inline)) inline void with_tile_op(tile_op op, F&& f) {
+  switch (op) {
+    case tile_op::bias_only: return f(std::integral_constant<tile_op, tile_op::bias_only>{});
+    case tile_op::relu: return f(std::integral_constant<tile_op, tile_op::relu>{});
+    case tile_op::leaky_relu: return f(std::integral_constant<tile_op, tile_op::leaky_relu>{});
+    case tile_op::clamp: return f(std::integral_constant<tile_op, tile_op::clamp>{});
+  }
+}
+
+}  // namespace swblas::kernels
