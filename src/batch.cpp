@@ -243,7 +243,14 @@ class batch_run {
       for (dim_t e = first; e < last; ++e) scale_c(g.entry(e));
     } else if (gp.work == group_work::small) {
       const dim_t kc = t_.loop(parallel_loop::ic).blk.kc;
-      for (dim_t e = first; e < last; ++e) run_unpacked_part(g.entry(e), gp.split, u_, kc);
+      const gemm_problem& s = g.shape;
+      const bool fetch = double(s.m) * s.k + double(s.k) * s.n + double(s.m) * s.n <=
+                         kPrefetchedOperandDoubles;
+      for (dim_t e = first; e < last; ++e) {
+        const gemm_problem p = g.entry(e);
+        if (fetch) prefetch_operands(p);
+        run_unpacked_part(p, gp.split, u_, kc);
+      }
     } else if (k_.by_entry) {
       k_.by_entry->run_batch(entry_range(g, first, last), a, b);
     } else {

