@@ -196,6 +196,27 @@ group_args f77_group(char ta, char tb, int m, int n, int k, int lda, int ldb, in
   return g;
 }
 
+// A pointer-array batch: every group checked (group(i) gives group i's
+// arguments as the caller states them), then all solved in one call.
+// Returns the first illegal argument's position, 0 when all were legal.
+template <class Group>
+int check_and_solve(int group_count, const positions& at, const Group& group,
+                    const double* alpha_array, const double* beta_array, const double** a_array,
+                    const double** b_array, double** c_array) {
+  for (int i = 0; i < group_count; ++i)
+    if (const int info = first_illegal(group(i), at)) return info;
+  std::vector<gemm_batch_problem>& groups = group_list();
+  std::size_t first = 0;
+  for (int i = 0; i < group_count; ++i) {
+    const group_args g = group(i);
+    groups.push_back(
+        pointer_group(g, alpha_array[i], beta_array[i], a_array, b_array, c_array, first));
+    first += static_cast<std::size_t>(g.count);
+  }
+  swblas::gemm_batch(groups.data(), groups.size());
+  return 0;
+}
+
 }  // namespace
 
 extern "C" SWBLAS_EXPORT void cblas_dgemm_batch(
@@ -207,23 +228,13 @@ extern "C" SWBLAS_EXPORT void cblas_dgemm_batch(
     const int* group_size) {
   if (!legal_layout(layout)) return report_layout(layout, kCblasBatchName);
   if (group_count < 0) return report_cblas(15, kCblasBatchName);
-  for (int i = 0; i < group_count; ++i) {
-    const group_args g = cblas_group(layout, transa_array[i], transb_array[i], m_array[i],
-                                     n_array[i], k_array[i], lda_array[i], ldb_array[i],
-                                     ldc_array[i], group_size[i]);
-    if (const int info = first_illegal(g, kCblasBatch)) return report_cblas(info, kCblasBatchName);
-  }
-  std::vector<gemm_batch_problem>& groups = group_list();
-  std::size_t first = 0;
-  for (int i = 0; i < group_count; ++i) {
-    const group_args g = cblas_group(layout, transa_array[i], transb_array[i], m_array[i],
-                                     n_array[i], k_array[i], lda_array[i], ldb_array[i],
-                                     ldc_array[i], group_size[i]);
-    groups.push_back(
-        pointer_group(g, alpha_array[i], beta_array[i], a_array, b_array, c_array, first));
-    first += static_cast<std::size_t>(g.count);
-  }
-  swblas::gemm_batch(groups.data(), groups.size());
+  const auto group = [&](int i) {
+    return cblas_group(layout, transa_array[i], transb_array[i], m_array[i], n_array[i],
+                       k_array[i], lda_array[i], ldb_array[i], ldc_array[i], group_size[i]);
+  };
+  if (const int info = check_and_solve(group_count, kCblasBatch, group, alpha_array, beta_array,
+                                       a_array, b_array, c_array))
+    report_cblas(info, kCblasBatchName);
 }
 
 extern "C" SWBLAS_EXPORT void cblas_dgemm_batch_strided(
@@ -250,24 +261,13 @@ extern "C" SWBLAS_EXPORT void dgemm_batch_(
     const int* ldb_array, const double* beta_array, double** c_array, const int* ldc_array,
     const int* group_count, const int* group_size) {
   if (*group_count < 0) return report_f77(14, kF77BatchName, sizeof kF77BatchName - 1);
-  for (int i = 0; i < *group_count; ++i) {
-    const group_args g = f77_group(transa_array[i], transb_array[i], m_array[i], n_array[i],
-                                   k_array[i], lda_array[i], ldb_array[i], ldc_array[i],
-                                   group_size[i]);
-    if (const int info = first_illegal(g, kF77Batch))
-      return report_f77(info, kF77BatchName, sizeof kF77BatchName - 1);
-  }
-  std::vector<gemm_batch_problem>& groups = group_list();
-  std::size_t first = 0;
-  for (int i = 0; i < *group_count; ++i) {
-    const group_args g = f77_group(transa_array[i], transb_array[i], m_array[i], n_array[i],
-                                   k_array[i], lda_array[i], ldb_array[i], ldc_array[i],
-                                   group_size[i]);
-    groups.push_back(
-        pointer_group(g, alpha_array[i], beta_array[i], a_array, b_array, c_array, first));
-    first += static_cast<std::size_t>(g.count);
-  }
-  swblas::gemm_batch(groups.data(), groups.size());
+  const auto group = [&](int i) {
+    return f77_group(transa_array[i], transb_array[i], m_array[i], n_array[i], k_array[i],
+                     lda_array[i], ldb_array[i], ldc_array[i], group_size[i]);
+  };
+  if (const int info = check_and_solve(*group_count, kF77Batch, group, alpha_array, beta_array,
+                                       a_array, b_array, c_array))
+    report_f77(info, kF77BatchName, sizeof kF77BatchName - 1);
 }
 
 extern "C" SWBLAS_EXPORT void dgemm_batch_strided_(

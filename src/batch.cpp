@@ -55,17 +55,6 @@ struct batch_plan {
 
 bool is_scale_only(const gemm_problem& p) { return p.alpha == 0.0 || p.k <= 0; }
 
-// C := beta * C; beta == 0 writes zeros without reading C (NaN goes away).
-void scale_c(const gemm_problem& p) {
-  for (dim_t j = 0; j < p.n; ++j) {
-    double* c = p.c + j * p.ldc;
-    if (p.beta == 0.0)
-      std::fill(c, c + p.m, 0.0);
-    else
-      for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
-  }
-}
-
 
 // One entry on a plain variant (generated or reference), SPMD.
 void run_plain(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,

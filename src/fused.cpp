@@ -114,32 +114,6 @@ void prologue_copy_block(const prologue_args& a, dim_t rows, dim_t j0, dim_t j1,
   }
 }
 
-// This thread's buffer for the transformed operand (reused between calls;
-// pack_buffer.h's roles are all busy while the GEMM that reads it runs).
-class operand_buffer {
- public:
-  operand_buffer() = default;
-  operand_buffer(const operand_buffer&) = delete;
-  operand_buffer& operator=(const operand_buffer&) = delete;
-  ~operand_buffer() { std::free(data_); }
-  double* reserve(std::size_t doubles) {
-    if (doubles <= capacity_) return data_;
-    const std::size_t want = std::max(doubles, capacity_ + capacity_ / 2);
-    const std::size_t bytes = (want * sizeof(double) + kPackAlignment - 1) / kPackAlignment *
-                              kPackAlignment;
-    void* fresh = std::aligned_alloc(kPackAlignment, bytes);
-    if (!fresh) std::abort();  // as pack_buffer.h: never throws from a team
-    std::free(data_);
-    data_ = static_cast<double*>(fresh);
-    capacity_ = bytes / sizeof(double);
-    return data_;
-  }
-
- private:
-  double* data_ = nullptr;
-  std::size_t capacity_ = 0;
-};
-thread_local operand_buffer prologue_operand_buffer;
 
 // Returns p with the prologue's operand replaced by a transformed copy (unit
 // row stride) and pro cleared.
@@ -150,7 +124,7 @@ gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
   const dim_t rows = on_b ? p.k : p.m, cols = on_b ? p.n : p.k;
   const double* src = on_b ? p.b : p.a;
   const inc_t rs = on_b ? p.rs_b : p.rs_a, cs = on_b ? p.cs_b : p.cs_a;
-  double* dst = prologue_operand_buffer.reserve(static_cast<std::size_t>(rows * cols));
+  double* dst = thread_pack_buffer(pack_role::operand_copy, static_cast<std::size_t>(rows * cols));
   const prologue_args& a = *p.pro;
   const int nt = pass_team(rows * cols, threads);
   if (nt == 1) {

@@ -20,18 +20,6 @@ namespace {
 
 dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
 
-// C := beta * C; beta == 0 writes zeros without reading C (NaN goes away).
-void scale_c(const gemm_problem& p) {
-  if (p.beta == 1.0) return;
-  for (dim_t j = 0; j < p.n; ++j) {
-    double* c = p.c + j * p.ldc;
-    if (p.beta == 0.0)
-      std::fill(c, c + p.m, 0.0);
-    else
-      for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
-  }
-}
-
 // Buffer sizes of the variant that will run.
 std::size_t a_pack_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u,
                            const loop_variant& v) {
@@ -69,6 +57,17 @@ void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_ukernel_d
 }
 
 }  // namespace
+
+void scale_c(const gemm_problem& p) {
+  if (p.beta == 1.0) return;
+  for (dim_t j = 0; j < p.n; ++j) {
+    double* c = p.c + j * p.ldc;
+    if (p.beta == 0.0)
+      std::fill(c, c + p.m, 0.0);
+    else
+      for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
+  }
+}
 
 void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
                 parallel_loop loop, int nt) {
@@ -134,6 +133,10 @@ void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_option
   if (p.alpha == 0.0 || p.k <= 0) return scale_c(p);
   if (!t.ukernel) no_kernel();
   const dgemm_ukernel_desc& u = *t.ukernel;
+  // A tiny problem goes straight to the small routine: one thread, one call.
+  if (o.allow_small && !o.loop && u.small && p.rs_a == 1 &&
+      double(p.m) * double(p.n) * double(p.k) <= kTinyWork)
+    return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc);
   const unpacked_split split =
       o.allow_small && !o.loop ? classify_unpacked(p, u) : unpacked_split::none;
   if (split != unpacked_split::none) {

@@ -10,8 +10,9 @@ namespace swblas {
 
 // The roles one thread may need at the same time: the calling thread packs
 // the B panel and the team-shared A block (parallel_loop::jr) while, as
-// thread 0 of the team, it also packs its private A block (ic).
-enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2 };
+// thread 0 of the team, it also packs its private A block (ic); a fused
+// GEMM's unfused path first copies the transformed operand the GEMM reads.
+enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_copy = 3 };
 
 // This thread's buffer for `role`, at least `doubles` long and aligned to
 // kPackAlignment. Valid until the next call with the same role on the same
