@@ -1,8 +1,6 @@
 // Thread-local growable aligned buffers.
 #include "pack_buffer.h"
 
-#include <sys/mman.h>
-
 #include <cstdio>
 #include <cstdlib>
 
@@ -11,16 +9,6 @@
 namespace swblas {
 namespace {
 
-// Buffers of at least half this size are aligned to it, rounded up to it and
-// asked for transparent huge pages (Linux, THP in "madvise" mode): a packed
-// B panel of 1.5 MB then takes one TLB entry instead of 375.
-constexpr std::size_t kHugePage = 2 * 1024 * 1024;
-
-#ifdef MADV_HUGEPAGE
-void advise_huge_pages(void* p, std::size_t bytes) { madvise(p, bytes, MADV_HUGEPAGE); }
-#else
-void advise_huge_pages(void*, std::size_t) {}
-#endif
 
 // Team threads allocate inside an OpenMP region, where an exception could
 // not reach the caller, so running out of memory is fatal everywhere.
@@ -42,11 +30,10 @@ class aligned_buffer {
     if (doubles <= capacity_) return data_;
     std::size_t want = capacity_ + capacity_ / 2;
     if (want < doubles) want = doubles;
-    const std::size_t align = want * sizeof(double) >= kHugePage / 2 ? kHugePage : kPackAlignment;
-    const std::size_t bytes = (want * sizeof(double) + align - 1) / align * align;
-    void* fresh = std::aligned_alloc(align, bytes);
+    const std::size_t bytes = (want * sizeof(double) + kPackAlignment - 1) / kPackAlignment *
+                              kPackAlignment;
+    void* fresh = std::aligned_alloc(kPackAlignment, bytes);
     if (!fresh) out_of_memory(bytes);
-    if (align == kHugePage) advise_huge_pages(fresh, bytes);
     std::free(data_);
     data_ = static_cast<double*>(fresh);
     capacity_ = bytes / sizeof(double);
