@@ -150,6 +150,14 @@ struct small_gemm {
                             inc_t, inc_t, double, double*, inc_t, mask);
   static constexpr dim_t kStrip = RowVecs * V::width;
 
+  // Columns of a block in a strip of `rows` vectors: NB, but enough that
+  // the block has kMinChains independent accumulators (two FMA pipes of
+  // latency 4: a one-vector strip with 6 columns would wait on them).
+  static constexpr int kMinChains = 8;
+  static constexpr int block_columns(int rows) {
+    return NB > (kMinChains + rows - 1) / rows ? NB : (kMinChains + rows - 1) / rows;
+  }
+
   static void run(dim_t m, dim_t n, dim_t k, double alpha, const double* a,
                   inc_t lda, const double* b, inc_t rs_b, inc_t cs_b,
                   double beta, double* c, inc_t ldc) {
@@ -188,7 +196,8 @@ struct small_gemm {
   }
   template <bool Partial, int... R>
   static const strip_fn* strip_table(std::integer_sequence<int, R...>) {
-    static constexpr strip_fn table[] = {&small_strip<V, R + 1, NB, Partial>::run...};
+    static constexpr strip_fn table[] = {
+        &small_strip<V, R + 1, block_columns(R + 1), Partial>::run...};
     return table;
   }
 };
