@@ -9,6 +9,9 @@
 // rows: a 15-row problem is one strip of two vectors, not a vector and seven
 // one-lane rows). Each strip is cut into register blocks NB columns wide and
 // a narrower block for the column tail. beta == 0: C is not read.
+//
+// A prefetch_stream (the next problem of a batch) is fetched a few lines per
+// k step, spread evenly over the blocks.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +20,44 @@
 #include "ukernel.h"
 
 namespace swblas::kernels {
+
+// The part of a prefetch_stream one register block fetches: one range,
+// `per_step` lines per k step.
+struct stream_cursor {
+  const char* next = nullptr;
+  const char* end = nullptr;
+  int per_step = 0;
+
+  __attribute__((always_inline)) void step() {
+    for (int s = 0; s < per_step && next < end; ++s, next += prefetch_stream::kLineBytes)
+      __builtin_prefetch(next, 0, 2);  // into L2: L1 holds this problem
+  }
+};
+
+// Hands a stream to the blocks of one call range by range.
+class stream_feed {
+ public:
+  stream_feed(prefetch_stream* s, std::size_t steps) : s_(s) {
+    if (!s_ || steps == 0) return;
+    const std::size_t lines = s_->lines_left();
+    per_step_ = static_cast<int>(std::min<std::size_t>(kMaxPerStep, (lines + steps - 1) / steps));
+  }
+  stream_cursor take() {
+    if (per_step_ == 0) return {};
+    while (range_ < s_->ranges && s_->next[range_] >= s_->end[range_]) ++range_;
+    if (range_ == s_->ranges) return {};
+    return {s_->next[range_], s_->end[range_], per_step_};
+  }
+  void give_back(const stream_cursor& c) {
+    if (c.per_step) s_->next[range_] = c.next;
+  }
+
+ private:
+  static constexpr std::size_t kMaxPerStep = 8;
+  prefetch_stream* s_;
+  int range_ = 0;
+  int per_step_ = 0;
+};
 
 // One register block of Rows vectors of V by Cols columns, C at (0, 0) of
 // the given pointers. Partial: the last vector holds only the rows that
@@ -30,7 +71,7 @@ struct small_block {
 
   static void run(dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
-                  double* c, inc_t ldc, mask last) {
+                  double* c, inc_t ldc, mask last, stream_cursor& ahead) {
     reg acc[Cols][Rows];
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
@@ -46,9 +87,13 @@ struct small_block {
     for (; l + kPrefetchColumns < k; ++l, a += lda, b += rs_b) {
       __builtin_prefetch(a + kPrefetchColumns * lda);
       __builtin_prefetch(a + kPrefetchColumns * lda + kHeight - 1);
+      ahead.step();
       rank1(a, b, cs_b, last, acc);
     }
-    for (; l < k; ++l, a += lda, b += rs_b) rank1(a, b, cs_b, last, acc);
+    for (; l < k; ++l, a += lda, b += rs_b) {
+      ahead.step();
+      rank1(a, b, cs_b, last, acc);
+    }
     store(acc, alpha, beta, c, ldc, last);
   }
 
@@ -116,18 +161,24 @@ struct small_strip {
   static_assert(NB >= 2, "a strip needs a column tail table");
   using mask = typename V::mask;
   using block_fn = void (*)(dim_t, double, const double*, inc_t, const double*,
-                            inc_t, inc_t, double, double*, inc_t, mask);
+                            inc_t, inc_t, double, double*, inc_t, mask, stream_cursor&);
 
   static void run(dim_t n, dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
-                  double* c, inc_t ldc, mask last) {
+                  double* c, inc_t ldc, mask last, stream_feed& feed) {
     dim_t j = 0;
-    for (; j + NB <= n; j += NB)
+    for (; j + NB <= n; j += NB) {
+      stream_cursor ahead = feed.take();
       small_block<V, Rows, NB, Partial>::run(k, alpha, a, lda, b + j * cs_b, rs_b, cs_b,
-                                             beta, c + j * ldc, ldc, last);
-    if (j < n)
+                                             beta, c + j * ldc, ldc, last, ahead);
+      feed.give_back(ahead);
+    }
+    if (j < n) {
+      stream_cursor ahead = feed.take();
       tail_blocks()[n - j - 1](k, alpha, a, lda, b + j * cs_b, rs_b, cs_b, beta,
-                               c + j * ldc, ldc, last);
+                               c + j * ldc, ldc, last, ahead);
+      feed.give_back(ahead);
+    }
   }
 
  private:
@@ -147,7 +198,7 @@ template <class V, int RowVecs, int NB>
 struct small_gemm {
   using mask = typename V::mask;
   using strip_fn = void (*)(dim_t, dim_t, double, const double*, inc_t, const double*,
-                            inc_t, inc_t, double, double*, inc_t, mask);
+                            inc_t, inc_t, double, double*, inc_t, mask, stream_feed&);
   static constexpr dim_t kStrip = RowVecs * V::width;
 
   // Columns of a block in a strip of `rows` vectors: NB, but enough that
@@ -160,13 +211,16 @@ struct small_gemm {
 
   static void run(dim_t m, dim_t n, dim_t k, double alpha, const double* a,
                   inc_t lda, const double* b, inc_t rs_b, inc_t cs_b,
-                  double beta, double* c, inc_t ldc) {
+                  double beta, double* c, inc_t ldc, prefetch_stream* ahead) {
     const mask all = V::first_lanes(V::width);  // unused by whole strips
+    // Register blocks of about NB columns, each strip of up to kStrip rows.
+    const dim_t blocks = ((m + kStrip - 1) / kStrip) * ((n + NB - 1) / NB);
+    stream_feed feed(ahead, static_cast<std::size_t>(blocks * k));
     dim_t i = 0;
     // Full strips while more than RowVecs + 1 vectors are left.
     for (; m - i > (RowVecs + 1) * V::width; i += kStrip)
       small_strip<V, RowVecs, NB, false>::run(n, k, alpha, a + i, lda, b, rs_b, cs_b, beta,
-                                              c + i, ldc, all);
+                                              c + i, ldc, all, feed);
     // The rest in one strip, or two of about equal height: RowVecs + 1
     // vectors as RowVecs and 1 would leave a one-vector strip, whose few
     // accumulators cannot cover the FMA latency.
@@ -177,7 +231,7 @@ struct small_gemm {
       const int lanes = static_cast<int>(rows % V::width);
       const strip_fn* table = lanes ? partial_strips() : whole_strips();
       table[take - 1](n, k, alpha, a + i, lda, b, rs_b, cs_b, beta, c + i, ldc,
-                      lanes ? V::first_lanes(lanes) : all);
+                      lanes ? V::first_lanes(lanes) : all, feed);
       i += rows;
     }
   }

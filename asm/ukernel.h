@@ -79,14 +79,41 @@ using pack_a_fn = void (*)(dim_t mc, dim_t kc, const double* a, inc_t rs_a,
 using pack_b_fn = void (*)(dim_t kc, dim_t nc, const double* b, inc_t rs_b,
                            inc_t cs_b, double* bp);
 
+// Memory a small routine fetches (into L2) while it multiplies, a few cache
+// lines per k step: the next problem of a batch, whose misses then overlap
+// this problem's arithmetic instead of following it. Up to three byte
+// ranges (the next A, B and C); the routine advances `next`, so a following
+// call (the next k block) goes on where this one stopped.
+struct prefetch_stream {
+  static constexpr int kMaxRanges = 3;
+  static constexpr std::size_t kLineBytes = 64;
+  const char* next[kMaxRanges] = {};
+  const char* end[kMaxRanges] = {};
+  int ranges = 0;
+
+  void add(const void* first, std::size_t bytes) {
+    if (ranges == kMaxRanges || bytes == 0) return;
+    next[ranges] = static_cast<const char*>(first);
+    end[ranges] = next[ranges] + bytes;
+    ++ranges;
+  }
+  std::size_t lines_left() const {
+    std::size_t lines = 0;
+    for (int r = 0; r < ranges; ++r)
+      if (next[r] < end[r]) lines += (end[r] - next[r] + kLineBytes - 1) / kLineBytes;
+    return lines;
+  }
+};
+
 // The unpacked path for very small problems:
 // C[0:m,0:n] := alpha * A * op(B) + beta * C, any m, n, k (not limited to MR/NR),
 // A column-major with unit row stride (element (i,l) at a[i + l*lda]),
 // B element (l, j) at b[l*rs_b + j*cs_b], C column-major. Same beta rule.
+// `ahead` (may be null) is fetched on the way.
 using dgemm_small_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
                                 const double* a, inc_t lda, const double* b,
                                 inc_t rs_b, inc_t cs_b, double beta, double* c,
-                                inc_t ldc);
+                                inc_t ldc, prefetch_stream* ahead);
 
 // Everything the rest of swblas knows about one micro kernel. Kernel files
 // define one of these each; the shape is stated here and nowhere else.

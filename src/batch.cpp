@@ -231,14 +231,27 @@ class batch_run {
     if (gp.work == group_work::scale) {
       for (dim_t e = first; e < last; ++e) scale_c(g.entry(e));
     } else if (gp.work == group_work::small) {
+      // Each entry's operands are fetched while the entry before it is
+      // multiplied: whole, as it starts, when they are a few lines (a
+      // stream's bookkeeping would cost more), else as a stream of a few
+      // lines per k step (issued at once, hundreds of prefetches stall the
+      // multiplication they were meant to overlap). The first entry of the
+      // range is fetched whole.
       const dim_t kc = t_.loop(parallel_loop::ic).blk.kc;
       const gemm_problem& s = g.shape;
-      const bool fetch = double(s.m) * s.k + double(s.k) * s.n + double(s.m) * s.n <=
-                         kPrefetchedOperandDoubles;
+      const double operands = double(s.m) * s.k + double(s.k) * s.n + double(s.m) * s.n;
+      const bool fetch = operands <= kPrefetchedOperandDoubles;
+      const bool whole = operands <= kBurstPrefetchDoubles;
+      if (fetch && first < last) prefetch_operands(g.entry(first));
       for (dim_t e = first; e < last; ++e) {
-        const gemm_problem p = g.entry(e);
-        if (fetch) prefetch_operands(p);
-        run_unpacked_part(p, gp.split, u_, kc);
+        prefetch_stream next;
+        if (fetch && e + 1 < last) {
+          if (whole)
+            prefetch_operands(g.entry(e + 1));
+          else
+            next = operands_stream(g.entry(e + 1));
+        }
+        run_unpacked_part(g.entry(e), gp.split, u_, kc, next.ranges ? &next : nullptr);
       }
     } else if (k_.by_entry) {
       k_.by_entry->run_batch(entry_range(g, first, last), a, b);

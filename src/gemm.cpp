@@ -136,7 +136,8 @@ void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_option
   // A tiny problem goes straight to the small routine: one thread, one call.
   if (o.allow_small && !o.loop && u.small && p.rs_a == 1 &&
       double(p.m) * double(p.n) * double(p.k) <= kTinyWork)
-    return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc);
+    return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc,
+                   nullptr);
   const unpacked_split split =
       o.allow_small && !o.loop ? classify_unpacked(p, u) : unpacked_split::none;
   if (split != unpacked_split::none) {

@@ -138,7 +138,7 @@ void bench_small(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
         static_cast<int>(std::max<dim_t>(1, 500'000 / (n * n * n)));
     const double t = best_seconds([&] {
       for (int i = 0; i < calls; ++i)
-        d.small(n, n, n, 1.0, a.get(), n, b.get(), 1, n, 1.0, c.get(), n);
+        d.small(n, n, n, 1.0, a.get(), n, b.get(), 1, n, 1.0, c.get(), n, nullptr);
     });
     out->push_back(
         {"small" + std::to_string(n), 2.0 * n * n * n * calls / t * 1e-9});

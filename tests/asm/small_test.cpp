@@ -26,7 +26,8 @@ struct shape {
 };
 
 void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
-                 inc_t b_extra_stride, double alpha, double beta) {
+                 inc_t b_extra_stride, double alpha, double beta,
+                 prefetch_stream* ahead = nullptr) {
   SCOPED_TRACE(testing::Message()
                << d.name << " m=" << s.m << " n=" << s.n << " k=" << s.k
                << " bT=" << b_transposed << " bstride+" << b_extra_stride
@@ -57,7 +58,7 @@ void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
   naive_gemm(s.m, s.n, s.k, alpha, a.data(), 1, lda, b.data(), rs_b, cs_b, beta,
              expect.data(), ldc, &tol);
   d.small(s.m, s.n, s.k, alpha, a.data(), lda, b.data(), rs_b, cs_b, beta,
-          c.data(), ldc);
+          c.data(), ldc, ahead);
   for (dim_t j = 0; j < s.n; ++j)
     for (dim_t i = 0; i < s.m; ++i)
       ASSERT_NEAR(c.data()[i + j * ldc], expect[i + j * ldc], tol[i + j * s.m])
@@ -99,6 +100,30 @@ TEST_P(small_test, EveryRowRemainder) {
       check_small(d, {m, 2, 3}, transposed, 1, 1.0, 0.0);
       if (HasFatalFailure()) return;
     }
+}
+
+// A prefetch stream (the next problem of a batch) changes no result and is
+// fetched whole when the call has enough k steps for it, across its ranges,
+// and a k = 0 call leaves it as it was.
+TEST_P(small_test, PrefetchStreamIsFetchedOnTheWay) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  const std::vector<double> next(1000, 1.0);
+  auto stream = [&next] {
+    prefetch_stream s;
+    s.add(next.data(), 200);
+    s.add(next.data() + 100, 1000);
+    s.add(next.data() + 300, 3000);  // 4 + 16 + 47 lines at most
+    return s;
+  };
+  prefetch_stream ahead = stream();
+  const std::size_t lines = ahead.lines_left();
+  EXPECT_GE(lines, 4u + 16u + 47u);
+  check_small(d, {37, 29, 33}, false, 0, 0.7, 1.3, &ahead);
+  EXPECT_EQ(ahead.lines_left(), 0u);
+
+  ahead = stream();
+  check_small(d, {13, 11, 0}, false, 0, 0.7, 1.3, &ahead);
+  EXPECT_EQ(ahead.lines_left(), lines);
 }
 
 std::string kernel_name(

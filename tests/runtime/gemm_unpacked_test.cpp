@@ -78,6 +78,31 @@ TEST(UnpackedPolicy, TeamByWorkAndBlocks) {
 // Unpacked shapes with k over several k blocks on every target this CPU runs,
 // teams of 1, 2 and 5 (more threads than blocks included), op(B) = B and
 // B^T (op(A) = A^T is not skinny: the packed path's tests cover it).
+// The next batch entry as a prefetch stream: the storage span of each
+// operand (any transpose), none for an operand that is mostly gaps.
+TEST(UnpackedPrefetch, OperandsStreamCoversTheStorageSpans) {
+  std::vector<double> a(2000), b(2000), c(2000);
+  gemm_problem p{16, 12, 10};
+  p.a = a.data();
+  p.cs_a = 20;  // lda 20 <= 2 * 16: kept
+  p.b = b.data();
+  p.rs_b = 14;  // op(B) = B^T: B stored 12 x 10, ldb 14
+  p.cs_b = 1;
+  p.c = c.data();
+  p.ldc = 40;  // ldc 40 > 2 * 16: mostly gaps, left out
+  const prefetch_stream s = operands_stream(p);
+  ASSERT_EQ(s.ranges, 2);
+  EXPECT_EQ(s.next[0], reinterpret_cast<const char*>(a.data()));
+  EXPECT_EQ(s.end[0] - s.next[0], std::ptrdiff_t(sizeof(double) * (9 * 20 + 16)));
+  EXPECT_EQ(s.next[1], reinterpret_cast<const char*>(b.data()));
+  EXPECT_EQ(s.end[1] - s.next[1], std::ptrdiff_t(sizeof(double) * (9 * 14 + 12)));
+  EXPECT_EQ(s.lines_left(), (s.end[0] - s.next[0] + 63) / 64 + (s.end[1] - s.next[1] + 63) / 64);
+  p.ldc = 16;
+  EXPECT_EQ(operands_stream(p).ranges, 3);
+  p.k = 0;  // nothing to read of A and B
+  EXPECT_EQ(operands_stream(p).ranges, 1);
+}
+
 TEST(UnpackedGemm, EveryTargetEveryTeam) {
   const problem_spec shapes[] = {
       {150, 13, 530},  // few columns: two full column blocks and a tail
