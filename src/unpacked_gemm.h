@@ -175,11 +175,12 @@ inline void prefetch_operand(const double* x, dim_t rows, dim_t cols, inc_t rs, 
 // (prefetch_operands, operands_stream): more would not stay in L2 until used.
 inline constexpr double kPrefetchedOperandDoubles = 16384.0;
 
-// Operands of at most this many doubles (8 KiB) are fetched whole, the
-// next entry of a batch as the current one starts: measured on Zen 5,
-// batches of 8^3 problems ran 1.3x slower with a stream (its bookkeeping
-// against 40 ns of work), 16^3 ones the same either way.
-inline constexpr double kBurstPrefetchDoubles = 1024.0;
+// Operands of at most this many doubles (4 KiB, 64 lines) are fetched
+// whole, the next entry of a batch as the current one starts; larger ones as
+// a stream. Measured on Zen 5, one thread, batches in memory: 8^3 and 12^3
+// ran 1.25x and 1.15x slower with a stream (its bookkeeping against 40 and
+// 140 ns of work), 16^3 (96 lines) 1.4x slower fetched whole.
+inline constexpr double kBurstPrefetchDoubles = 512.0;
 
 // Starts fetching every line of A, B and C of a small problem about to be
 // solved, e.g. the first entry of a run of batch entries in memory: the
