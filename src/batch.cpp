@@ -242,16 +242,21 @@ class batch_run {
       const double operands = double(s.m) * s.k + double(s.k) * s.n + double(s.m) * s.n;
       const bool fetch = operands <= kPrefetchedOperandDoubles;
       const bool whole = operands <= kBurstPrefetchDoubles;
-      if (fetch && first < last) prefetch_operands(g.entry(first));
+      if (first >= last) return;
+      gemm_problem p = g.entry(first);
+      if (fetch) prefetch_operands(p);
       for (dim_t e = first; e < last; ++e) {
-        prefetch_stream next;
-        if (fetch && e + 1 < last) {
+        const bool has_next = e + 1 < last;
+        const gemm_problem next = has_next ? g.entry(e + 1) : p;
+        prefetch_stream ahead;
+        if (fetch && has_next) {
           if (whole)
-            prefetch_operands(g.entry(e + 1));
+            prefetch_operands(next);
           else
-            next = operands_stream(g.entry(e + 1));
+            ahead = operands_stream(next);
         }
-        run_unpacked_part(g.entry(e), gp.split, u_, kc, next.ranges ? &next : nullptr);
+        run_unpacked_part(p, gp.split, u_, kc, ahead.ranges ? &ahead : nullptr);
+        p = next;
       }
     } else if (k_.by_entry) {
       k_.by_entry->run_batch(entry_range(g, first, last), a, b);

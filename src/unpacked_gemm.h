@@ -160,13 +160,20 @@ inline void prefetch_matrix(const double* x, dim_t rows, dim_t cols, inc_t ld) {
   }
 }
 
-// The stored matrix behind op(X) (rows x cols of op(X), strides rs, cs):
-// one of the strides is 1, the other the column stride of the storage.
+// The column-major stored matrix behind op(X) (rows x cols of op(X),
+// strides rs, cs): one of the strides is 1, the other the column stride.
+struct stored_matrix {
+  dim_t rows, cols;
+  inc_t ld;
+};
+
+inline stored_matrix storage_of(dim_t rows, dim_t cols, inc_t rs, inc_t cs) {
+  return rs == 1 ? stored_matrix{rows, cols, cs} : stored_matrix{cols, rows, rs};
+}
+
 inline void prefetch_operand(const double* x, dim_t rows, dim_t cols, inc_t rs, inc_t cs) {
-  if (rs == 1)
-    prefetch_matrix(x, rows, cols, cs);
-  else
-    prefetch_matrix(x, cols, rows, rs);
+  const stored_matrix m = storage_of(rows, cols, rs, cs);
+  prefetch_matrix(x, m.rows, m.cols, m.ld);
 }
 
 }  // namespace unpacked_detail
@@ -198,13 +205,12 @@ namespace unpacked_detail {
 
 // The storage span of op(X) (rows x cols, strides rs, cs, one of them 1),
 // added to s when it is not mostly gaps (leading dimension at most twice
-// the extent: then fetching the span costs at most twice the lines used).
+// the column: then fetching the span costs at most twice the lines used).
 inline void add_operand(prefetch_stream& s, const double* x, dim_t rows, dim_t cols, inc_t rs,
                         inc_t cs) {
-  const dim_t extent = rs == 1 ? rows : cols, count = rs == 1 ? cols : rows;
-  const inc_t ld = rs == 1 ? cs : rs;
-  if (extent <= 0 || count <= 0 || (count > 1 && ld > 2 * extent)) return;
-  s.add(x, sizeof(double) * std::size_t((count - 1) * ld + extent));
+  const stored_matrix m = storage_of(rows, cols, rs, cs);
+  if (m.rows <= 0 || m.cols <= 0 || (m.cols > 1 && m.ld > 2 * m.rows)) return;
+  s.add(x, sizeof(double) * std::size_t((m.cols - 1) * m.ld + m.rows));
 }
 
 }  // namespace unpacked_detail

@@ -147,10 +147,10 @@ batch_call memory_floor(int threads) {
         for (std::size_t i = 0; i < elements; ++i) c[i] += a[i] + b[i];
       }
     };
+    auto bound = [count, threads](int t) { return int(long(count) * t / threads); };
     std::vector<std::thread> team;
-    for (int t = 1; t < threads; ++t)
-      team.emplace_back(stream, int(long(count) * t / threads), int(long(count) * (t + 1) / threads));
-    stream(0, count / threads);
+    for (int t = 1; t < threads; ++t) team.emplace_back(stream, bound(t), bound(t + 1));
+    stream(0, bound(1));
     for (std::thread& t : team) t.join();
   };
 }

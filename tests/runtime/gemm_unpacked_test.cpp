@@ -75,9 +75,6 @@ TEST(UnpackedPolicy, TeamByWorkAndBlocks) {
   EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, u, 2), 2);
 }
 
-// Unpacked shapes with k over several k blocks on every target this CPU runs,
-// teams of 1, 2 and 5 (more threads than blocks included), op(B) = B and
-// B^T (op(A) = A^T is not skinny: the packed path's tests cover it).
 // The next batch entry as a prefetch stream: the storage span of each
 // operand (any transpose), none for an operand that is mostly gaps.
 TEST(UnpackedPrefetch, OperandsStreamCoversTheStorageSpans) {
@@ -103,6 +100,9 @@ TEST(UnpackedPrefetch, OperandsStreamCoversTheStorageSpans) {
   EXPECT_EQ(operands_stream(p).ranges, 1);
 }
 
+// Unpacked shapes with k over several k blocks on every target this CPU runs,
+// teams of 1, 2 and 5 (more threads than blocks included), op(B) = B and
+// B^T (op(A) = A^T is not skinny: the packed path's tests cover it).
 TEST(UnpackedGemm, EveryTargetEveryTeam) {
   const problem_spec shapes[] = {
       {150, 13, 530},  // few columns: two full column blocks and a tail
