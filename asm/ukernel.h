@@ -115,6 +115,35 @@ using dgemm_small_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
                                 inc_t rs_b, inc_t cs_b, double beta, double* c,
                                 inc_t ldc, prefetch_stream* ahead);
 
+// A run of small problems of one shape, e.g. the entries of a batch group:
+//   C_e[0:m, 0:n] := alpha * A_e * op(B_e) + beta * C_e,  e = 0..count-1,
+// each as dgemm_small_fn (A with unit row stride, B any strides, C
+// column-major; same beta rule). Entry e's A is a_array[e], or
+// a + e * stride_a when a_array is null; B and C likewise.
+struct small_batch {
+  dim_t count = 0, m = 0, n = 0, k = 0;
+  double alpha = 1.0, beta = 0.0;
+  const double* const* a_array = nullptr;
+  const double* a = nullptr;
+  inc_t stride_a = 0, lda = 0;
+  const double* const* b_array = nullptr;
+  const double* b = nullptr;
+  inc_t stride_b = 0, rs_b = 1, cs_b = 0;
+  double* const* c_array = nullptr;
+  double* c = nullptr;
+  inc_t stride_c = 0, ldc = 0;
+
+  const double* a_of(dim_t e) const { return a_array ? a_array[e] : a + e * stride_a; }
+  const double* b_of(dim_t e) const { return b_array ? b_array[e] : b + e * stride_b; }
+  double* c_of(dim_t e) const { return c_array ? c_array[e] : c + e * stride_c; }
+};
+
+// Solves a small_batch whose m x n fits one register block of the small
+// routine, in one loop over the entries (no per-entry set-up: for 8^3
+// problems it would cost as much as the product), fetching the entries
+// ahead whole. Returns false, having done nothing, for a larger m x n.
+using dgemm_small_batch_fn = bool (*)(const small_batch& run);
+
 // Everything the rest of swblas knows about one micro kernel. Kernel files
 // define one of these each; the shape is stated here and nowhere else.
 struct dgemm_ukernel_desc {
@@ -127,6 +156,7 @@ struct dgemm_ukernel_desc {
   pack_a_fn pack_a;
   pack_b_fn pack_b;
   dgemm_small_fn small;
+  dgemm_small_batch_fn small_batch;  // with `small`: both or neither
   // The small routine beats the packed path for problems whose m, n and k
   // are all at most this (measured for each kernel; src/unpacked_gemm.h).
   dim_t small_max_dim;

@@ -42,6 +42,7 @@ extern const dgemm_ukernel_desc ukernel_generic_4x4 = {
     &kernels::pack_a<lane, kMR>,
     &kernels::pack_b<lane, kNR>,
     &kernels::small_gemm<lane, kMR, kNR>::run,
+    &kernels::small_gemm<lane, kMR, kNR>::run_batch,
     32,
     true,
 };

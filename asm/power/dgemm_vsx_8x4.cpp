@@ -48,6 +48,7 @@ extern const dgemm_ukernel_desc ukernel_vsx_8x4 = {
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
+    &kernels::small_gemm<simd, kMR / simd::width, kNR>::run_batch,
     // Not measured on POWER hardware: the conservative figure.
     32,
     true,

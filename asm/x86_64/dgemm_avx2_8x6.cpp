@@ -40,6 +40,7 @@ extern const dgemm_ukernel_desc ukernel_avx2_8x6 = {
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
+    &kernels::small_gemm<simd, kMR / simd::width, kNR>::run_batch,
     // Measured (Zen 5 running AVX2): ahead of packing up to n = 128,
     // behind from 192.
     128,

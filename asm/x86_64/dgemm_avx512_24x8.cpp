@@ -47,6 +47,7 @@ extern const dgemm_ukernel_desc ukernel_avx512_24x8 = {
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kSmallRowVecs, kSmallColumns>::run,
+    &kernels::small_gemm<simd, kSmallRowVecs, kSmallColumns>::run_batch,
     // Measured on Zen 5: 95% of peak up to n = 384; at 512 the strided
     // reads of A alias in L1 and packing wins.
     384,

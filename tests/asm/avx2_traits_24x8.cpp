@@ -43,6 +43,7 @@ const dgemm_ukernel_desc avx2_traits_24x8 = {
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
+    &kernels::small_gemm<simd, kMR / simd::width, kNR>::run_batch,
     128,
     true,
 };

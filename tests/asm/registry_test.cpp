@@ -33,7 +33,7 @@ TEST(registry, NamesStateIsaAndShape) {
                                std::to_string(d.nr);
     EXPECT_EQ(d.name, expect);
     EXPECT_TRUE(names.insert(d.name).second) << "duplicate " << d.name;
-    EXPECT_TRUE(d.ukernel && d.ukernel_full && d.pack_a && d.pack_b && d.small)
+    EXPECT_TRUE(d.ukernel && d.ukernel_full && d.pack_a && d.pack_b && d.small && d.small_batch)
         << d.name;
   }
 }

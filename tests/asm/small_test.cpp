@@ -126,6 +126,112 @@ TEST_P(small_test, PrefetchStreamIsFetchedOnTheWay) {
   EXPECT_EQ(ahead.lines_left(), lines);
 }
 
+// A batch of one shape through small_batch: entry e is checked against the
+// naive product; operands as pointer arrays or strided (C strided with a
+// spare column between entries that must keep its value). The routine
+// takes shapes of one register block only: others must come back false
+// with nothing written.
+struct batch_case {
+  shape s;
+  bool b_transposed;
+  double alpha, beta;
+  bool strided;
+};
+
+// Returns whether run_batch took the shape.
+bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
+  const shape s = bc.s;
+  SCOPED_TRACE(testing::Message() << d.name << " batch m=" << s.m << " n=" << s.n
+                                  << " k=" << s.k << " bT=" << bc.b_transposed
+                                  << " beta=" << bc.beta << " strided=" << bc.strided);
+  constexpr dim_t kCount = 5;
+  const dim_t lda = s.m + 2, ldc = s.m + 1;
+  const inc_t rs_b = bc.b_transposed ? s.n + 1 : 1;
+  const inc_t cs_b = bc.b_transposed ? 1 : s.k + 1;
+  const inc_t stride_a = lda * s.k + 3, stride_b = rs_b * s.k + cs_b * s.n + 2;
+  const inc_t stride_c = ldc * (s.n + 1);  // one spare column per entry
+  std::vector<double> a(static_cast<std::size_t>(stride_a * kCount));
+  std::vector<double> b(static_cast<std::size_t>(stride_b * kCount));
+  std::vector<double> c(static_cast<std::size_t>(stride_c * kCount));
+  fill_random(a.data(), a.size(), 5);
+  fill_random(b.data(), b.size(), 6);
+  fill_random(c.data(), c.size(), 7);
+  if (bc.beta == 0.0)  // C must not be read: NaN everywhere but the spare columns
+    for (dim_t e = 0; e < kCount; ++e)
+      std::fill_n(c.begin() + e * stride_c, ldc * s.n, std::numeric_limits<double>::quiet_NaN());
+  std::vector<double> expect = c, tol;
+  std::vector<std::vector<double>> tols(kCount);
+  for (dim_t e = 0; e < kCount; ++e)
+    naive_gemm(s.m, s.n, s.k, bc.alpha, a.data() + e * stride_a, 1, lda,
+               b.data() + e * stride_b, rs_b, cs_b, bc.beta, expect.data() + e * stride_c, ldc,
+               &tols[e]);
+  const std::vector<double> before = c;
+
+  std::vector<const double*> a_ptrs, b_ptrs;
+  std::vector<double*> c_ptrs;
+  for (dim_t e = 0; e < kCount; ++e) {
+    a_ptrs.push_back(a.data() + e * stride_a);
+    b_ptrs.push_back(b.data() + e * stride_b);
+    c_ptrs.push_back(c.data() + e * stride_c);
+  }
+  small_batch run;
+  run.count = kCount;
+  run.m = s.m;
+  run.n = s.n;
+  run.k = s.k;
+  run.alpha = bc.alpha;
+  run.beta = bc.beta;
+  run.lda = lda;
+  run.rs_b = rs_b;
+  run.cs_b = cs_b;
+  run.ldc = ldc;
+  if (bc.strided) {
+    run.a = a.data();
+    run.stride_a = stride_a;
+    run.b = b.data();
+    run.stride_b = stride_b;
+    run.c = c.data();
+    run.stride_c = stride_c;
+  } else {
+    run.a_array = a_ptrs.data();
+    run.b_array = b_ptrs.data();
+    run.c_array = c_ptrs.data();
+  }
+  const bool taken = d.small_batch(run);
+  for (dim_t e = 0; e < kCount; ++e)
+    for (dim_t j = 0; j <= s.n; ++j)
+      for (dim_t i = 0; i < ldc; ++i) {
+        const std::size_t at = static_cast<std::size_t>(e * stride_c + j * ldc + i);
+        const bool element = taken && i < s.m && j < s.n;
+        if (element) {
+          EXPECT_NEAR(c[at], expect[at], tols[e][i + j * s.m])
+              << "entry " << e << " at (" << i << ", " << j << ")";
+        } else if (!(std::isnan(c[at]) && std::isnan(before[at]))) {
+          EXPECT_EQ(c[at], before[at]) << "entry " << e << " wrote (" << i << ", " << j << ")";
+        }
+      }
+  return taken;
+}
+
+TEST_P(small_test, BatchOfOneBlockShapes) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  ASSERT_NE(d.small_batch, nullptr);
+  int taken = 0, refused = 0;
+  for (dim_t m = 1; m <= 4 * d.mr + 9; m += (m < 2 * d.mr ? 1 : 7))
+    for (dim_t n : {1, 2, 3, 5, 6, 7, 8, 9, 16})
+      for (bool strided : {false, true}) {
+        const batch_case bc{{m, n, 7}, n % 2 == 0, 0.7, strided ? 1.3 : 0.0, strided};
+        (check_small_batch(d, bc) ? taken : refused) += 1;
+        if (HasFatalFailure()) return;
+      }
+  EXPECT_GT(taken, 0);
+  EXPECT_GT(refused, 0);  // 16 columns are more than one block of any kernel
+  // Every kernel's block holds a 1 x 1 problem; k = 0 scales C, k = 1 and odd k.
+  for (dim_t k : {0, 1, 9})
+    EXPECT_TRUE(check_small_batch(d, {{1, 1, k}, false, -1.0, 1.0, false}));
+  EXPECT_TRUE(check_small_batch(d, {{1, 1, 3}, true, 1.0, 0.0, true}));
+}
+
 std::string kernel_name(
     const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
   return info.param->name;
