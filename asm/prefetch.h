@@ -49,5 +49,31 @@ inline void prefetch_operand(const double* x, dim_t rows, dim_t cols, inc_t rs, 
   prefetch_matrix(x, m.rows, m.cols, m.ld);
 }
 
+// The storage span of op(X) (rows x cols, strides rs, cs, one of them 1),
+// added to s when it is not mostly gaps (leading dimension at most twice
+// the column: then fetching the span costs at most twice the lines used).
+inline void add_operand(prefetch_stream& s, const double* x, dim_t rows, dim_t cols, inc_t rs,
+                        inc_t cs) {
+  const stored_matrix m = storage_of(rows, cols, rs, cs);
+  if (m.rows <= 0 || m.cols <= 0 || (m.cols > 1 && m.ld > 2 * m.rows)) return;
+  s.add(x, sizeof(double) * std::size_t((m.cols - 1) * m.ld + m.rows));
+}
+
+// Entry e of a small_batch: every line of its A, B and C now, or as a
+// stream.
+inline void prefetch_entry(const small_batch& s, dim_t e) {
+  prefetch_matrix(s.a_of(e), s.m, s.k, s.lda);
+  prefetch_operand(s.b_of(e), s.k, s.n, s.rs_b, s.cs_b);
+  prefetch_matrix(s.c_of(e), s.m, s.n, s.ldc);
+}
+
+inline prefetch_stream entry_stream(const small_batch& s, dim_t e) {
+  prefetch_stream ranges;
+  add_operand(ranges, s.a_of(e), s.m, s.k, 1, s.lda);
+  add_operand(ranges, s.b_of(e), s.k, s.n, s.rs_b, s.cs_b);
+  add_operand(ranges, s.c_of(e), s.m, s.n, 1, s.ldc);
+  return ranges;
+}
+
 }  // namespace
 }  // namespace swblas

@@ -121,6 +121,10 @@ using dgemm_small_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
 // column-major; same beta rule). Entry e's A is a_array[e], or
 // a + e * stride_a when a_array is null; B and C likewise.
 struct small_batch {
+  // How the entries after the one being multiplied are fetched: not at all,
+  // whole as it starts, or as a prefetch_stream over its k steps.
+  enum class fetch : int { none = 0, whole = 1, stream = 2 };
+  fetch ahead = fetch::whole;
   dim_t count = 0, m = 0, n = 0, k = 0;
   double alpha = 1.0, beta = 0.0;
   const double* const* a_array = nullptr;
@@ -138,10 +142,11 @@ struct small_batch {
   double* c_of(dim_t e) const { return c_array ? c_array[e] : c + e * stride_c; }
 };
 
-// Solves a small_batch whose m x n fits one register block of the small
-// routine, in one loop over the entries (no per-entry set-up: for 8^3
-// problems it would cost as much as the product), fetching the entries
-// ahead whole. Returns false, having done nothing, for a larger m x n.
+// Solves a small_batch whose m rows fit one strip of the small routine, in
+// one loop over the entries (no per-entry set-up: for 8^3 problems it would
+// cost as much as the product). Returns false, having done nothing, for
+// more rows, or for a stream ahead of a one-block shape (one block fetches
+// one range only).
 using dgemm_small_batch_fn = bool (*)(const small_batch& run);
 
 // Everything the rest of swblas knows about one micro kernel. Kernel files

@@ -279,8 +279,15 @@ class batch_run {
       const bool fetch = operands <= kPrefetchedOperandDoubles;
       const bool whole = operands <= kBurstPrefetchDoubles;
       if (first >= last) return;
-      // Entries of one register block: the block's own loop over them.
-      if (whole && u_.small_batch(small_run(entry_range(g, first, last)))) return;
+      // Entries of one strip of rows (k in one block): the strip's own loop
+      // over them.
+      if (g.shape.k <= kc) {
+        small_batch run = small_run(entry_range(g, first, last));
+        run.ahead = !fetch ? small_batch::fetch::none
+                    : whole ? small_batch::fetch::whole
+                            : small_batch::fetch::stream;
+        if (u_.small_batch(run)) return;
+      }
       gemm_problem p = g.entry(first);
       if (fetch) prefetch_operands(p);
       for (dim_t e = first; e < last; ++e) {

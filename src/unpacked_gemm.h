@@ -179,20 +179,6 @@ inline void prefetch_operands(const gemm_problem& p) {
   prefetch_matrix(p.c, p.m, p.n, p.ldc);
 }
 
-namespace unpacked_detail {
-
-// The storage span of op(X) (rows x cols, strides rs, cs, one of them 1),
-// added to s when it is not mostly gaps (leading dimension at most twice
-// the column: then fetching the span costs at most twice the lines used).
-inline void add_operand(prefetch_stream& s, const double* x, dim_t rows, dim_t cols, inc_t rs,
-                        inc_t cs) {
-  const stored_matrix m = storage_of(rows, cols, rs, cs);
-  if (m.rows <= 0 || m.cols <= 0 || (m.cols > 1 && m.ld > 2 * m.rows)) return;
-  s.add(x, sizeof(double) * std::size_t((m.cols - 1) * m.ld + m.rows));
-}
-
-}  // namespace unpacked_detail
-
 // The operands of p (the next entry of a batch) as a stream for the small
 // routine to fetch while it multiplies the current one. Measured on Zen 5,
 // one thread, batches of 32^3 and 64^3 problems in memory: 1.4-1.6x faster
@@ -200,9 +186,9 @@ inline void add_operand(prefetch_stream& s, const double* x, dim_t rows, dim_t c
 // waited for the memory instead of overlapping it).
 inline prefetch_stream operands_stream(const gemm_problem& p) {
   prefetch_stream s;
-  unpacked_detail::add_operand(s, p.a, p.m, p.k, p.rs_a, p.cs_a);
-  unpacked_detail::add_operand(s, p.b, p.k, p.n, p.rs_b, p.cs_b);
-  unpacked_detail::add_operand(s, p.c, p.m, p.n, 1, p.ldc);
+  add_operand(s, p.a, p.m, p.k, p.rs_a, p.cs_a);
+  add_operand(s, p.b, p.k, p.n, p.rs_b, p.cs_b);
+  add_operand(s, p.c, p.m, p.n, 1, p.ldc);
   return s;
 }
 

@@ -129,13 +129,14 @@ TEST_P(small_test, PrefetchStreamIsFetchedOnTheWay) {
 // A batch of one shape through small_batch: entry e is checked against the
 // naive product; operands as pointer arrays or strided (C strided with a
 // spare column between entries that must keep its value). The routine
-// takes shapes of one register block only: others must come back false
-// with nothing written.
+// takes shapes of one strip of rows only: others must come back false with
+// nothing written.
 struct batch_case {
   shape s;
   bool b_transposed;
   double alpha, beta;
   bool strided;
+  small_batch::fetch ahead = small_batch::fetch::whole;
 };
 
 // Returns whether run_batch took the shape.
@@ -143,7 +144,8 @@ bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
   const shape s = bc.s;
   SCOPED_TRACE(testing::Message() << d.name << " batch m=" << s.m << " n=" << s.n
                                   << " k=" << s.k << " bT=" << bc.b_transposed
-                                  << " beta=" << bc.beta << " strided=" << bc.strided);
+                                  << " beta=" << bc.beta << " strided=" << bc.strided
+                                  << " fetch=" << static_cast<int>(bc.ahead));
   constexpr dim_t kCount = 5;
   const dim_t lda = s.m + 2, ldc = s.m + 1;
   const inc_t rs_b = bc.b_transposed ? s.n + 1 : 1;
@@ -175,6 +177,7 @@ bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
     c_ptrs.push_back(c.data() + e * stride_c);
   }
   small_batch run;
+  run.ahead = bc.ahead;
   run.count = kCount;
   run.m = s.m;
   run.n = s.n;
@@ -213,23 +216,29 @@ bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
   return taken;
 }
 
-TEST_P(small_test, BatchOfOneBlockShapes) {
+TEST_P(small_test, BatchOfOneStripShapes) {
+  using fetch = small_batch::fetch;
   const dgemm_ukernel_desc& d = *GetParam();
   ASSERT_NE(d.small_batch, nullptr);
   int taken = 0, refused = 0;
   for (dim_t m = 1; m <= 4 * d.mr + 9; m += (m < 2 * d.mr ? 1 : 7))
-    for (dim_t n : {1, 2, 3, 5, 6, 7, 8, 9, 16})
-      for (bool strided : {false, true}) {
-        const batch_case bc{{m, n, 7}, n % 2 == 0, 0.7, strided ? 1.3 : 0.0, strided};
+    for (dim_t n : {1, 2, 3, 5, 6, 7, 8, 9, 16, 29})
+      for (fetch ahead : {fetch::none, fetch::whole, fetch::stream}) {
+        const bool strided = ahead != fetch::whole;
+        const batch_case bc{{m, n, 7}, n % 2 == 0, 0.7, strided ? 1.3 : 0.0, strided, ahead};
         (check_small_batch(d, bc) ? taken : refused) += 1;
         if (HasFatalFailure()) return;
       }
   EXPECT_GT(taken, 0);
-  EXPECT_GT(refused, 0);  // 16 columns are more than one block of any kernel
-  // Every kernel's block holds a 1 x 1 problem; k = 0 scales C, k = 1 and odd k.
+  EXPECT_GT(refused, 0);  // 4 * mr + 8 rows are more than one strip of any kernel
+  // Every kernel's strip holds a 1 x 1 problem (k = 0 scales C, k = 1 and
+  // odd k) and a 1 x 29 one with its entries streamed; a stream ahead of a
+  // one-block shape is refused (one block fetches one range only).
   for (dim_t k : {0, 1, 9})
     EXPECT_TRUE(check_small_batch(d, {{1, 1, k}, false, -1.0, 1.0, false}));
   EXPECT_TRUE(check_small_batch(d, {{1, 1, 3}, true, 1.0, 0.0, true}));
+  EXPECT_TRUE(check_small_batch(d, {{1, 29, 3}, true, 1.0, 0.0, true, fetch::stream}));
+  EXPECT_FALSE(check_small_batch(d, {{1, 1, 3}, true, 1.0, 0.0, true, fetch::stream}));
 }
 
 std::string kernel_name(

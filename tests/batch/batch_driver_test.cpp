@@ -62,6 +62,7 @@ std::vector<group_spec> mixed_specs() {
   return {
       {false, 'N', 'N', 8, 8, 8, 1.0, 1.0, 300, 0},        // small path
       {false, 'N', 'T', 5, 3, 6, 0.5, 0.0, 50, 1},         // small, one register block
+      {false, 'N', 'N', 13, 16, 16, 1.0, 1.0, 200, 0},     // small, one strip, streamed
       {false, 'T', 'N', 9, 7, 11, -1.0, 0.0, 40, 1},       // tiny, A^T: packed
       {false, 'N', 'T', 45, 38, 51, 0.5, 2.0, 13, 2},      // mid-size
       {false, 'T', 'T', 250, 140, 300, 1.0, 0.5, 3, 0},    // several blocks
