@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <type_traits>
 #include <utility>
 
 #include "prefetch.h"
@@ -285,7 +286,9 @@ struct small_gemm {
       const dim_t take = vectors == RowVecs + 1 ? (vectors + 1) / 2 : vectors;
       const dim_t rows = std::min(m - i, take * V::width);
       const int lanes = static_cast<int>(rows % V::width);
-      const strip_fn* table = lanes ? partial_strips() : whole_strips();
+      const strip_fn* table = for_lanes(lanes, [](auto partial) {
+        return strip_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
+      });
       table[take - 1](n, k, alpha, a + i, lda, b, rs_b, cs_b, beta, c + i, ldc,
                       lanes ? V::first_lanes(lanes) : all, feed);
       i += rows;
@@ -301,12 +304,18 @@ struct small_gemm {
     const int lanes = static_cast<int>(s.m % V::width);
     const int last_lanes = lanes ? lanes : V::width;
     if (s.n > block_columns(static_cast<int>(vectors))) {
-      (lanes ? partial_batch_strips() : whole_batch_strips())[vectors - 1](s, last_lanes);
+      const batch_fn* strips = for_lanes(lanes, [](auto partial) {
+        return batch_strip_table<decltype(partial)::value>(
+            std::make_integer_sequence<int, RowVecs>());
+      });
+      strips[vectors - 1](s, last_lanes);
       return true;
     }
     if (s.ahead == small_batch::fetch::stream) return false;
-    const batch_fn* row =
-        (lanes ? partial_batch_blocks() : whole_batch_blocks())[vectors - 1].data();
+    const batch_row* blocks = for_lanes(lanes, [](auto partial) {
+      return batch_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
+    });
+    const batch_fn* row = blocks[vectors - 1].data();
     row[s.n - 1](s, last_lanes);
     return true;
   }
@@ -316,16 +325,19 @@ struct small_gemm {
   static constexpr int kMaxBlockColumns = block_columns(1);
   using batch_row = std::array<batch_fn, kMaxBlockColumns>;
 
+  // The table for a last vector of `lanes` rows (0: a whole one): `table`
+  // of std::true_type (partial) or std::false_type. A one-lane vector is
+  // never partial.
+  template <class Table>
+  static auto for_lanes(int lanes, Table table) {
+    if constexpr (V::width == 1) {
+      return table(std::false_type{});
+    } else {
+      return lanes ? table(std::true_type{}) : table(std::false_type{});
+    }
+  }
+
   // [v - 1]: the strip of v vectors, over a batch.
-  static const batch_fn* whole_batch_strips() {
-    return batch_strip_table<false>(std::make_integer_sequence<int, RowVecs>());
-  }
-  static const batch_fn* partial_batch_strips() {
-    if constexpr (V::width == 1)
-      return whole_batch_strips();
-    else
-      return batch_strip_table<true>(std::make_integer_sequence<int, RowVecs>());
-  }
   template <bool Partial, int... R>
   static const batch_fn* batch_strip_table(std::integer_sequence<int, R...>) {
     static constexpr batch_fn table[] = {
@@ -335,15 +347,6 @@ struct small_gemm {
 
   // [v - 1][w - 1]: the block of v vectors by w columns, w up to
   // block_columns(v) (null past it).
-  static const batch_row* whole_batch_blocks() {
-    return batch_table<false>(std::make_integer_sequence<int, RowVecs>());
-  }
-  static const batch_row* partial_batch_blocks() {
-    if constexpr (V::width == 1)
-      return whole_batch_blocks();
-    else
-      return batch_table<true>(std::make_integer_sequence<int, RowVecs>());
-  }
   template <bool Partial, int... R>
   static const batch_row* batch_table(std::integer_sequence<int, R...>) {
     static constexpr batch_row table[] = {
@@ -363,16 +366,6 @@ struct small_gemm {
   }
 
   // [v - 1]: the strip of v vectors, v = 1..RowVecs (the last one partial).
-  static const strip_fn* whole_strips() {
-    return strip_table<false>(std::make_integer_sequence<int, RowVecs>());
-  }
-  static const strip_fn* partial_strips() {
-    // A one-lane vector is never partial: its table is the whole one.
-    if constexpr (V::width == 1)
-      return whole_strips();
-    else
-      return strip_table<true>(std::make_integer_sequence<int, RowVecs>());
-  }
   template <bool Partial, int... R>
   static const strip_fn* strip_table(std::integer_sequence<int, R...>) {
     static constexpr strip_fn table[] = {
