@@ -79,7 +79,7 @@ using pack_a_fn = void (*)(dim_t mc, dim_t kc, const double* a, inc_t rs_a,
 using pack_b_fn = void (*)(dim_t kc, dim_t nc, const double* b, inc_t rs_b,
                            inc_t cs_b, double* bp);
 
-// Memory a small routine fetches (into L2) while it multiplies, a few cache
+// Memory a small routine fetches (into L1) while it multiplies, a few cache
 // lines per k step: the next problem of a batch, whose misses then overlap
 // this problem's arithmetic instead of following it. Up to three byte
 // ranges (the next A, B and C); the routine advances `next`, so a following
