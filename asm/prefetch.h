@@ -59,20 +59,36 @@ inline void add_operand(prefetch_stream& s, const double* x, dim_t rows, dim_t c
   s.add(x, sizeof(double) * std::size_t((m.cols - 1) * m.ld + m.rows));
 }
 
-// Entry e of a small_batch: every line of its A, B and C now, or as a
-// stream.
+// The operands of one problem, C[0:m, 0:n] += op(A)[0:m, 0:k] * op(B)[0:k, 0:n]
+// (op(X) element (i, j) at x[i*rs + j*cs], C column-major): every line now,
+// or as a stream.
+inline void prefetch_problem(dim_t m, dim_t n, dim_t k, const double* a, inc_t rs_a, inc_t cs_a,
+                             const double* b, inc_t rs_b, inc_t cs_b, const double* c,
+                             inc_t ldc) {
+  prefetch_operand(a, m, k, rs_a, cs_a);
+  prefetch_operand(b, k, n, rs_b, cs_b);
+  prefetch_matrix(c, m, n, ldc);
+}
+
+inline prefetch_stream problem_stream(dim_t m, dim_t n, dim_t k, const double* a, inc_t rs_a,
+                                      inc_t cs_a, const double* b, inc_t rs_b, inc_t cs_b,
+                                      const double* c, inc_t ldc) {
+  prefetch_stream ranges;
+  add_operand(ranges, a, m, k, rs_a, cs_a);
+  add_operand(ranges, b, k, n, rs_b, cs_b);
+  add_operand(ranges, c, m, n, 1, ldc);
+  return ranges;
+}
+
+// Entry e of a small_batch, likewise.
 inline void prefetch_entry(const small_batch& s, dim_t e) {
-  prefetch_matrix(s.a_of(e), s.m, s.k, s.lda);
-  prefetch_operand(s.b_of(e), s.k, s.n, s.rs_b, s.cs_b);
-  prefetch_matrix(s.c_of(e), s.m, s.n, s.ldc);
+  prefetch_problem(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b, s.cs_b, s.c_of(e),
+                   s.ldc);
 }
 
 inline prefetch_stream entry_stream(const small_batch& s, dim_t e) {
-  prefetch_stream ranges;
-  add_operand(ranges, s.a_of(e), s.m, s.k, 1, s.lda);
-  add_operand(ranges, s.b_of(e), s.k, s.n, s.rs_b, s.cs_b);
-  add_operand(ranges, s.c_of(e), s.m, s.n, 1, s.ldc);
-  return ranges;
+  return problem_stream(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b, s.cs_b,
+                        s.c_of(e), s.ldc);
 }
 
 }  // namespace

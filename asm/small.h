@@ -80,21 +80,19 @@ struct small_block {
   static constexpr dim_t kHeight = Rows * V::width;
   static constexpr dim_t kPrefetchColumns = 48;
 
-  // Entries this many ahead are fetched. Measured on Zen 5, one thread,
-  // batches of 8^3 problems in L2 and in L3/memory: 1, 2 and 4 ahead within
-  // 3% of each other (an entry's ~18 ns covers an L3 round trip).
-  static constexpr dim_t kEntriesAhead = 1;
-
   // Every entry of s, this block's shape, one after the other: the loop the
   // out-of-order core overlaps one entry's store with the next one's start.
   // `lanes`: the rows of the last vector (V::width when it is whole). The
-  // entries ahead are fetched whole or not at all (s.ahead).
+  // next entry is fetched whole or not at all (s.ahead). Measured on Zen 5,
+  // one thread, batches of 8^3 problems in L2 and in L3/memory: fetching 2
+  // or 4 entries ahead within 3% of 1 (an entry's ~18 ns covers an L3
+  // round trip).
   __attribute__((flatten)) static void run_batch(const small_batch& s, int lanes) {
     const mask last = V::first_lanes(lanes);
-    const dim_t ahead = s.ahead == small_batch::fetch::whole ? kEntriesAhead : 0;
-    for (dim_t e = 0; e < std::min(ahead, s.count); ++e) prefetch_entry(s, e);
+    const bool whole = s.ahead == small_batch::fetch::whole;
+    if (whole) prefetch_entry(s, 0);
     for (dim_t e = 0; e < s.count; ++e) {
-      if (ahead && e + ahead < s.count) prefetch_entry(s, e + ahead);
+      if (whole && e + 1 < s.count) prefetch_entry(s, e + 1);
       stream_cursor none;
       run(s.k, s.alpha, s.a_of(e), s.lda, s.b_of(e), s.rs_b, s.cs_b, s.beta, s.c_of(e), s.ldc,
           last, none);

@@ -275,32 +275,28 @@ class batch_run {
       // multiplication they were meant to overlap). The first entry of the
       // range is fetched whole.
       const dim_t kc = t_.loop(parallel_loop::ic).blk.kc;
+      using fetch = small_batch::fetch;
       const double operands = operand_doubles(g.shape);
-      const bool fetch = operands <= kPrefetchedOperandDoubles;
-      const bool whole = operands <= kBurstPrefetchDoubles;
+      const fetch ahead = operands > kPrefetchedOperandDoubles ? fetch::none
+                          : operands > kBurstPrefetchDoubles   ? fetch::stream
+                                                               : fetch::whole;
       if (first >= last) return;
       // Entries of one strip of rows (k in one block): the strip's own loop
       // over them.
       if (g.shape.k <= kc) {
         small_batch run = small_run(entry_range(g, first, last));
-        run.ahead = !fetch ? small_batch::fetch::none
-                    : whole ? small_batch::fetch::whole
-                            : small_batch::fetch::stream;
+        run.ahead = ahead;
         if (u_.small_batch(run)) return;
       }
       gemm_problem p = g.entry(first);
-      if (fetch) prefetch_operands(p);
+      if (ahead != fetch::none) prefetch_operands(p);
       for (dim_t e = first; e < last; ++e) {
         const bool has_next = e + 1 < last;
         const gemm_problem next = has_next ? g.entry(e + 1) : p;
-        prefetch_stream ahead;
-        if (fetch && has_next) {
-          if (whole)
-            prefetch_operands(next);
-          else
-            ahead = operands_stream(next);
-        }
-        run_unpacked_part(p, gp.split, u_, kc, ahead.ranges ? &ahead : nullptr);
+        prefetch_stream stream;
+        if (has_next && ahead == fetch::whole) prefetch_operands(next);
+        if (has_next && ahead == fetch::stream) stream = operands_stream(next);
+        run_unpacked_part(p, gp.split, u_, kc, stream.ranges ? &stream : nullptr);
         p = next;
       }
     } else if (k_.by_entry) {

@@ -174,9 +174,7 @@ inline constexpr double kBurstPrefetchDoubles = 512.0;
 // overlap. Measured on Zen 5, batches of 16^3, 32^3 and 64^3 problems in
 // memory: up to 6%, 10-13% and 5% faster.
 inline void prefetch_operands(const gemm_problem& p) {
-  prefetch_operand(p.a, p.m, p.k, p.rs_a, p.cs_a);
-  prefetch_operand(p.b, p.k, p.n, p.rs_b, p.cs_b);
-  prefetch_matrix(p.c, p.m, p.n, p.ldc);
+  prefetch_problem(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc);
 }
 
 // The operands of p (the next entry of a batch) as a stream for the small
@@ -185,11 +183,7 @@ inline void prefetch_operands(const gemm_problem& p) {
 // than fetching each entry whole just before it starts (the arithmetic then
 // waited for the memory instead of overlapping it).
 inline prefetch_stream operands_stream(const gemm_problem& p) {
-  prefetch_stream s;
-  add_operand(s, p.a, p.m, p.k, p.rs_a, p.cs_a);
-  add_operand(s, p.b, p.k, p.n, p.rs_b, p.cs_b);
-  add_operand(s, p.c, p.m, p.n, 1, p.ldc);
-  return s;
+  return problem_stream(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc);
 }
 
 // The team for p on the unpacked path: at most `configured`, one thread per
