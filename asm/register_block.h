@@ -43,6 +43,7 @@ struct register_block {
                                      inc_t ldc) {
     prefetch_c(c, ldc);
     accumulators acc;
+    zero(acc);
     multiply(k, ap, bp, acc);
     combine(acc, alpha, beta, c, ldc);
     put(acc, c, ldc);
@@ -56,9 +57,17 @@ struct register_block {
                                               inc_t ldc, const tile_epilogue& e) {
     prefetch_c(c, ldc);
     accumulators acc;
+    // With alpha == 1 the bias is where the sums start: one add per
+    // accumulator saved, 1.5% of a k = 64 tile (the order of the additions
+    // is the only difference).
+    const bool bias_first = alpha == 1.0 && e.bias;
+    if (bias_first)
+      take_bias<false>(acc, e);
+    else
+      zero(acc);
     multiply(k, ap, bp, acc);
     combine(acc, alpha, beta, c, ldc);
-    add_bias(acc, e);
+    if (!bias_first && e.bias) take_bias<true>(acc, e);
     const tile_op_constants<V> constants(e);
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j)
@@ -76,11 +85,10 @@ struct register_block {
   }
 
  private:
-  // acc := Ap * Bp over k steps.
+  // acc += Ap * Bp over k steps.
   __attribute__((always_inline)) static void multiply(dim_t k, const double* ap,
                                                       const double* bp,
                                                       accumulators& acc) {
-    zero(acc);
     dim_t l = 0;
     for (; l + kUnroll <= k; l += kUnroll) {
       prefetch_a(ap + kPrefetchSteps * MR);
@@ -155,17 +163,19 @@ struct register_block {
         acc.c[j][r] = V::fma(vb, V::loadu(c + j * ldc + r * V::width), acc.c[j][r]);
   }
 
-  // acc += bias: one value per row (a vector load per row vector, shared by
-  // the columns) or one per column (a broadcast per column).
-  __attribute__((always_inline)) static void add_bias(accumulators& acc,
-                                                      const tile_epilogue& e) {
-    if (!e.bias) return;
+  // acc := acc + bias (Add) or acc := bias (e.bias not null): one value per
+  // row (a vector load per row vector, shared by the columns) or one per
+  // column (a broadcast per column).
+  template <bool Add>
+  __attribute__((always_inline)) static void take_bias(accumulators& acc,
+                                                       const tile_epilogue& e) {
+    const auto take = [](reg& x, reg b) { x = Add ? V::add(x, b) : b; };
     if (e.rs_bias == 0) {
 #pragma GCC unroll 16
       for (int j = 0; j < NR; ++j) {
         const reg b = V::broadcast(e.bias + j * e.cs_bias);
 #pragma GCC unroll 8
-        for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::add(acc.c[j][r], b);
+        for (int r = 0; r < kRowVecs; ++r) take(acc.c[j][r], b);
       }
       return;
     }
@@ -175,7 +185,7 @@ struct register_block {
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j)
 #pragma GCC unroll 8
-      for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = V::add(acc.c[j][r], b[r]);
+      for (int r = 0; r < kRowVecs; ++r) take(acc.c[j][r], b[r]);
   }
 
   __attribute__((always_inline)) static void put(const accumulators& acc, double* c,

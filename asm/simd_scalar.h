@@ -23,7 +23,8 @@ struct scalar_simd {
   static reg mul(reg a, reg b) { return a * b; }
   static reg add(reg a, reg b) { return a + b; }
   static reg if_less(reg a, reg b, reg t, reg f) { return a < b ? t : f; }
-  static reg if_less_equal(reg a, reg b, reg t, reg f) { return a <= b ? t : f; }
+  static reg max(reg a, reg b) { return a > b ? a : b; }
+  static reg min(reg a, reg b) { return a < b ? a : b; }
   static void store(double* p, reg x) { *p = x; }
   static void storeu(double* p, reg x) { *p = x; }
   // A one-lane vector is never partial; these exist for the interface.

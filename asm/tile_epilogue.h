@@ -25,11 +25,11 @@ template <class V, tile_op Op>
 __attribute__((always_inline)) inline typename V::reg apply_tile_op(
     typename V::reg x, const tile_op_constants<V>& k) {
   if constexpr (Op == tile_op::relu) {
-    return V::if_less_equal(x, k.zero, k.zero, x);  // x <= 0 ? 0 : x
+    return V::max(k.zero, x);  // 0 > x ? 0 : x, one instruction
   } else if constexpr (Op == tile_op::leaky_relu) {
     return V::if_less(k.zero, x, x, V::mul(k.slope, x));  // x > 0 ? x : slope x
   } else if constexpr (Op == tile_op::clamp) {
-    return V::if_less(x, k.lo, k.lo, V::if_less(k.hi, x, k.hi, x));
+    return V::max(k.lo, V::min(k.hi, x));  // lo > y ? lo : y, y = hi < x ? hi : x
   } else {
     return x;
   }

@@ -49,9 +49,9 @@ using dgemm_ukernel_full_fn = void (*)(dim_t k, double alpha, const double* ap,
 // transcendental activations are applied by the macro kernel to the stored
 // tile (src/fused_ops.h), where their cost dominates anyway.
 //   bias_only    x
-//   relu         x <= 0 ? 0 : x                (NaN stays NaN)
+//   relu         x < 0 ? 0 : x                 (NaN stays NaN, -0 too)
 //   leaky_relu   x <= 0 ? slope * x : x
-//   clamp        x < lo ? lo : (hi < x ? hi : x)
+//   clamp        x < lo ? lo : (hi < x ? hi : x)   (lo <= hi)
 enum class tile_op : int { bias_only = 0, relu = 1, leaky_relu = 2, clamp = 3 };
 
 struct tile_epilogue {

@@ -297,7 +297,7 @@ template <epilogue_op Op>
 [[gnu::always_inline]] inline double activation_value(const epilogue_args& a, double x) {
   namespace ew = elementwise;
   if constexpr (Op == epilogue_op::relu) {
-    return ew::choose(x <= 0.0, 0.0, x);
+    return ew::choose(x < 0.0, 0.0, x);  // relu(-0) = -0, as maxpd(0, x) gives
   } else if constexpr (Op == epilogue_op::leaky_relu) {
     return ew::choose(x > 0.0, x, a.slope * x);
   } else if constexpr (Op == epilogue_op::gelu_tanh) {

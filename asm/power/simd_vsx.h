@@ -28,7 +28,9 @@ struct vsx_simd {
   static reg mul(reg a, reg b) { return vec_mul(a, b); }
   static reg add(reg a, reg b) { return vec_add(a, b); }
   static reg if_less(reg a, reg b, reg t, reg f) { return vec_sel(f, t, vec_cmplt(a, b)); }
-  static reg if_less_equal(reg a, reg b, reg t, reg f) { return vec_sel(f, t, vec_cmple(a, b)); }
+  // x86's semantics (b where either is NaN), not xvmaxdp's.
+  static reg max(reg a, reg b) { return vec_sel(b, a, vec_cmpgt(a, b)); }
+  static reg min(reg a, reg b) { return vec_sel(b, a, vec_cmplt(a, b)); }
   static void store(double* p, reg x) { vec_xst(x, 0, p); }
   static void storeu(double* p, reg x) { vec_xst(x, 0, p); }
   // A partial vector of two lanes is its first lane.

@@ -9,7 +9,8 @@
 //   fma(a, b, c)            a * b + c
 //   mul, add                a * b, a + b
 //   if_less(a, b, t, f)     lane by lane a < b ? t : f (false for NaN)
-//   if_less_equal           the same for a <= b
+//   max(a, b), min(a, b)    lane by lane a > b ? a : b, a < b ? a : b (b
+//                           where either is NaN: x86's maxpd/minpd)
 //   store / storeu          aligned / unaligned
 //   mask, first_lanes(n)    the first n lanes (0 < n < width), for
 //   load_first, store_first reading and writing only those (no fault past
@@ -38,9 +39,8 @@ struct avx2_simd {
   static reg if_less(reg a, reg b, reg t, reg f) {
     return _mm256_blendv_pd(f, t, _mm256_cmp_pd(a, b, _CMP_LT_OQ));
   }
-  static reg if_less_equal(reg a, reg b, reg t, reg f) {
-    return _mm256_blendv_pd(f, t, _mm256_cmp_pd(a, b, _CMP_LE_OQ));
-  }
+  static reg max(reg a, reg b) { return _mm256_max_pd(a, b); }
+  static reg min(reg a, reg b) { return _mm256_min_pd(a, b); }
   static void store(double* p, reg x) { _mm256_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm256_storeu_pd(p, x); }
   using mask = __m256i;

@@ -22,9 +22,9 @@ struct avx512_simd {
   static reg if_less(reg a, reg b, reg t, reg f) {
     return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ), f, t);
   }
-  static reg if_less_equal(reg a, reg b, reg t, reg f) {
-    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, _CMP_LE_OQ), f, t);
-  }
+  // Zero-masked with a full mask: see unpacklo.
+  static reg max(reg a, reg b) { return _mm512_maskz_max_pd(0xFF, a, b); }
+  static reg min(reg a, reg b) { return _mm512_maskz_min_pd(0xFF, a, b); }
   static void store(double* p, reg x) { _mm512_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm512_storeu_pd(p, x); }
   // The first `count` lanes (0 < count < width); the others are neither

@@ -6,6 +6,8 @@
 //   l1 edge: the same through the edge adapter, as an (MR-1) x (NR-1) tile.
 //   l2:  the macro kernel's ir loop: an A block of ~192 KiB (L2) streamed
 //        panel by panel against one B micro-panel (L1), C strip mc x NR.
+//   l2 k64: the same loop at k = 64 with beta = 0, then with a row bias and
+//        relu fused into the tile's store (the epilogue's in-cache cost).
 //   smallN: the unpacked small path on N x N x N.
 // Times are the best of many short repetitions (~0.5 ms each): on a shared
 // machine the best one is the one that ran without being preempted. The
@@ -127,6 +129,39 @@ void bench_l2(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
   out->push_back({"l2", 2.0 * mc * d.nr * kKc * sweeps / t * 1e-9});
 }
 
+// The ir loop at k = 64, the shape of the fused-GEMM benchmark's k = 64
+// problems, beta = 0: the plain full tile, then the same with a row bias and
+// relu applied in registers. The gap is the epilogue's in-cache cost.
+void bench_l2_epilogue(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
+  constexpr dim_t kK = 64;
+  const dim_t panels = std::max<dim_t>(1, 96 / d.mr);
+  const dim_t mc = panels * d.mr;
+  const buffer ap = make_buffer(mc * kK, 0.5);
+  const buffer bp = make_buffer(d.nr * kK, -0.25);
+  const buffer bias = make_buffer(mc, 0.125);
+  buffer c = make_buffer(mc * d.nr, 0.0);
+  const int sweeps = static_cast<int>(1000 / panels);
+  const double flops = 2.0 * mc * d.nr * kK * sweeps;
+  const double t = best_seconds([&] {
+    for (int s = 0; s < sweeps; ++s)
+      for (dim_t p = 0; p < panels; ++p)
+        d.ukernel_full(kK, 1.0, ap.get() + p * d.mr * kK, bp.get(), 0.0, c.get() + p * d.mr, mc);
+  });
+  out->push_back({"l2 k64", flops / t * 1e-9});
+  tile_epilogue e;
+  e.op = tile_op::relu;
+  e.rs_bias = 1;
+  const double te = best_seconds([&] {
+    for (int s = 0; s < sweeps; ++s)
+      for (dim_t p = 0; p < panels; ++p) {
+        e.bias = bias.get() + p * d.mr;
+        d.ukernel_epilogue(d.mr, d.nr, kK, 1.0, ap.get() + p * d.mr * kK, bp.get(), 0.0,
+                           c.get() + p * d.mr, mc, e);
+      }
+  });
+  out->push_back({"l2 k64 bias+relu", flops / te * 1e-9});
+}
+
 // The unpacked small path on cubes that stay in L1/L2 (what the runtime
 // weighs against pack + macro kernel for small problems).
 void bench_small(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
@@ -151,7 +186,7 @@ void report(const dgemm_ukernel_desc& d, const std::vector<rate>& rates,
     std::printf("%-12s peak     %7.2f GFLOP/s (FMA chains, %s)\n", d.name, peak,
                 isa_name(d.needs));
   for (const rate& r : rates) {
-    std::printf("%-12s %-8s %7.2f GFLOP/s", d.name, r.what.c_str(), r.gflops);
+    std::printf("%-12s %-16s %7.2f GFLOP/s", d.name, r.what.c_str(), r.gflops);
     if (peak > 0.0) std::printf("  %5.1f%% of peak", 100.0 * r.gflops / peak);
     std::printf("\n");
   }
@@ -205,6 +240,7 @@ int main() {
     std::vector<bench::rate> rates;
     bench::bench_l1(d, &rates);
     bench::bench_l2(d, &rates);
+    bench::bench_l2_epilogue(d, &rates);
     bench::bench_small(d, &rates);
     const double peak_after = bench::peak_gflops(d.needs);
     bench::report(d, rates, std::max(peak_before, peak_after));

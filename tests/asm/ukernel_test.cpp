@@ -139,7 +139,7 @@ TEST_P(ukernel_test, FullTileKernelMatchesNaive) {
 double apply_op(tile_op op, const tile_epilogue& e, double x) {
   switch (op) {
     case tile_op::bias_only: return x;
-    case tile_op::relu: return x <= 0.0 ? 0.0 : x;
+    case tile_op::relu: return x < 0.0 ? 0.0 : x;
     case tile_op::leaky_relu: return x > 0.0 ? x : e.slope * x;
     case tile_op::clamp: return x < e.lo ? e.lo : (x > e.hi ? e.hi : x);
   }
