@@ -14,10 +14,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "swblas.h"
@@ -83,23 +85,34 @@ Fn symbol(void* library, const char* name) {
 
 void* open_library(const std::string& path) { return dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL); }
 
-// Best time of one call over `runs` runs of at least min_time seconds each.
-template <typename Call>
-double best_seconds(const Call& call, const options& o) {
+// Best time of each call over `runs` rounds; a round runs every call for at
+// least min_time seconds, one after another, so that the calls compared in
+// a row are timed side by side (a shared machine's load drifts over
+// seconds: timed one after the other, their ratios drift with it). Each
+// call starts after a pause in which the threads the previous one left
+// spinning (OpenBLAS's, libgomp's) go to sleep, and each round starts with
+// the next call: the call after OpenBLAS's still ran up to 10% slower
+// (measured on this machine), so no call may always have that place.
+std::vector<double> best_seconds(const std::vector<std::function<void()>>& calls,
+                                 const options& o) {
   using clock = std::chrono::steady_clock;
-  call();  // warm-up
-  double best = 1e30;
-  for (int r = 0; r < o.runs; ++r) {
-    long calls = 0;
-    const auto start = clock::now();
-    double elapsed = 0.0;
-    do {
-      call();
-      ++calls;
-      elapsed = std::chrono::duration<double>(clock::now() - start).count();
-    } while (elapsed < o.min_time);
-    best = std::min(best, elapsed / calls);
-  }
+  constexpr auto kSettle = std::chrono::milliseconds(100);
+  for (const auto& call : calls) call();  // warm-up
+  std::vector<double> best(calls.size(), 1e30);
+  for (int r = 0; r < o.runs; ++r)
+    for (std::size_t j = 0; j < calls.size(); ++j) {
+      const std::size_t i = (r + j) % calls.size();
+      std::this_thread::sleep_for(kSettle);
+      long count = 0;
+      const auto start = clock::now();
+      double elapsed = 0.0;
+      do {
+        calls[i]();
+        ++count;
+        elapsed = std::chrono::duration<double>(clock::now() - start).count();
+      } while (elapsed < o.min_time);
+      best[i] = std::min(best[i], elapsed / count);
+    }
   return best;
 }
 
@@ -144,16 +157,17 @@ void bench_row(int threads, const std::vector<int>& shape, const epilogue_case& 
       std::fprintf(stderr, "fused result differs at %zu: %g vs %g\n", e, c_fused[e], c[e]);
       std::exit(3);
     }
-  const double t_fused = best_seconds(fused_call, o);
-  const double t_gemm = best_seconds([&] { gemm(sw_gemm); }, o);
-  const double t_sw_pass = best_seconds([&] { gemm(sw_gemm), pass(); }, o);
+  std::vector<std::function<void()>> calls = {fused_call, [&] { gemm(sw_gemm); },
+                                               [&] { gemm(sw_gemm), pass(); }};
+  if (ob_gemm) calls.push_back([&] { gemm(ob_gemm), pass(); });
+  const std::vector<double> t = best_seconds(calls, o);
+  const double t_fused = t[0], t_gemm = t[1], t_sw_pass = t[2];
   std::string ob = "skipped (not loaded)", ob_ratio = "-";
   if (ob_gemm) {
-    const double t_ob_pass = best_seconds([&] { gemm(ob_gemm), pass(); }, o);
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f", t_ob_pass * 1e3);
+    std::snprintf(buf, sizeof buf, "%.3f", t[3] * 1e3);
     ob = buf;
-    std::snprintf(buf, sizeof buf, "%.2fx", t_ob_pass / t_fused);
+    std::snprintf(buf, sizeof buf, "%.2fx", t[3] / t_fused);
     ob_ratio = buf;
   }
   std::printf("| %d | %d,%d,%d | %s | %.3f | %.3f | %.3f | %.3f | %.2fx | %s | %s |\n", threads, m,
