@@ -163,9 +163,9 @@ struct register_block {
         acc.c[j][r] = V::fma(vb, V::loadu(c + j * ldc + r * V::width), acc.c[j][r]);
   }
 
-  // acc := acc + bias (Add) or acc := bias (e.bias not null): one value per
-  // row (a vector load per row vector, shared by the columns) or one per
-  // column (a broadcast per column).
+  // acc := acc + bias (Add) or acc := bias, for a tile with a bias (e.bias
+  // not null): one value per row (a vector load per row vector, shared by
+  // the columns) or one per column (a broadcast per column).
   template <bool Add>
   __attribute__((always_inline)) static void take_bias(accumulators& acc,
                                                        const tile_epilogue& e) {

@@ -112,21 +112,44 @@ void bench_l1(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
   out->push_back({"l1 edge", flops / te * 1e-9});
 }
 
-// The macro kernel's ir loop: A panels from L2 against one B panel in L1.
+// The macro kernel's ir loop: mc / MR packed A panels (about 96 rows) swept
+// against one B micro-panel of depth k, each into its own MR-row strip of an
+// mc x NR C. A sweep count that keeps the work per timing at 250 sweeps of
+// kc = 256 (about 0.5 ms).
+struct ir_loop {
+  ir_loop(const dgemm_ukernel_desc& desc, dim_t depth, double b_fill)
+      : d(desc),
+        k(depth),
+        panels(std::max<dim_t>(1, 96 / desc.mr)),
+        mc(panels * desc.mr),
+        sweeps(static_cast<int>(250 * kKc / depth / panels)),
+        ap(make_buffer(mc * depth, 0.5)),
+        bp(make_buffer(desc.nr * depth, b_fill)),
+        c(make_buffer(mc * desc.nr, 0.0)) {}
+
+  // GFLOP/s of tile(p, A panel p, its C strip) over every panel and sweep.
+  template <class Tile>
+  double gflops(const Tile& tile) {
+    const double t = best_seconds([&] {
+      for (int s = 0; s < sweeps; ++s)
+        for (dim_t p = 0; p < panels; ++p) tile(p, ap.get() + p * d.mr * k, c.get() + p * d.mr);
+    });
+    return 2.0 * mc * d.nr * k * sweeps / t * 1e-9;
+  }
+
+  const dgemm_ukernel_desc& d;
+  const dim_t k, panels, mc;
+  const int sweeps;
+  const buffer ap, bp;
+  buffer c;
+};
+
+// A panels from L2 against one B panel in L1, beta = 1.
 void bench_l2(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
-  const dim_t panels = std::max<dim_t>(1, 96 / d.mr);
-  const dim_t mc = panels * d.mr;
-  const buffer ap = make_buffer(mc * kKc, 0.5);
-  const buffer bp = make_buffer(d.nr * kKc, 0.25);
-  buffer c = make_buffer(mc * d.nr, 0.0);
-  const int sweeps = static_cast<int>(250 / panels);
-  const double t = best_seconds([&] {
-    for (int s = 0; s < sweeps; ++s)
-      for (dim_t p = 0; p < panels; ++p)
-        d.ukernel_full(kKc, 1.0, ap.get() + p * d.mr * kKc, bp.get(), 1.0,
-                       c.get() + p * d.mr, mc);
-  });
-  out->push_back({"l2", 2.0 * mc * d.nr * kKc * sweeps / t * 1e-9});
+  ir_loop l(d, kKc, 0.25);
+  out->push_back({"l2", l.gflops([&](dim_t, const double* ap, double* c) {
+                    d.ukernel_full(kKc, 1.0, ap, l.bp.get(), 1.0, c, l.mc);
+                  })});
 }
 
 // The ir loop at k = 64, the shape of the fused-GEMM benchmark's k = 64
@@ -134,32 +157,18 @@ void bench_l2(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
 // relu applied in registers. The gap is the epilogue's in-cache cost.
 void bench_l2_epilogue(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
   constexpr dim_t kK = 64;
-  const dim_t panels = std::max<dim_t>(1, 96 / d.mr);
-  const dim_t mc = panels * d.mr;
-  const buffer ap = make_buffer(mc * kK, 0.5);
-  const buffer bp = make_buffer(d.nr * kK, -0.25);
-  const buffer bias = make_buffer(mc, 0.125);
-  buffer c = make_buffer(mc * d.nr, 0.0);
-  const int sweeps = static_cast<int>(1000 / panels);
-  const double flops = 2.0 * mc * d.nr * kK * sweeps;
-  const double t = best_seconds([&] {
-    for (int s = 0; s < sweeps; ++s)
-      for (dim_t p = 0; p < panels; ++p)
-        d.ukernel_full(kK, 1.0, ap.get() + p * d.mr * kK, bp.get(), 0.0, c.get() + p * d.mr, mc);
-  });
-  out->push_back({"l2 k64", flops / t * 1e-9});
+  ir_loop l(d, kK, -0.25);
+  out->push_back({"l2 k64", l.gflops([&](dim_t, const double* ap, double* c) {
+                    d.ukernel_full(kK, 1.0, ap, l.bp.get(), 0.0, c, l.mc);
+                  })});
+  const buffer bias = make_buffer(l.mc, 0.125);
   tile_epilogue e;
   e.op = tile_op::relu;
   e.rs_bias = 1;
-  const double te = best_seconds([&] {
-    for (int s = 0; s < sweeps; ++s)
-      for (dim_t p = 0; p < panels; ++p) {
-        e.bias = bias.get() + p * d.mr;
-        d.ukernel_epilogue(d.mr, d.nr, kK, 1.0, ap.get() + p * d.mr * kK, bp.get(), 0.0,
-                           c.get() + p * d.mr, mc, e);
-      }
-  });
-  out->push_back({"l2 k64 bias+relu", flops / te * 1e-9});
+  out->push_back({"l2 k64 bias+relu", l.gflops([&](dim_t p, const double* ap, double* c) {
+                    e.bias = bias.get() + p * d.mr;
+                    d.ukernel_epilogue(d.mr, d.nr, kK, 1.0, ap, l.bp.get(), 0.0, c, l.mc, e);
+                  })});
 }
 
 // The unpacked small path on cubes that stay in L1/L2 (what the runtime
