@@ -166,6 +166,7 @@ void plan_team_group(const dispatch_table& t, const batch_kernels& k, int nt, gr
   gemm_options o;
   o.threads = nt;
   o.fit_team_to_work = false;  // the whole batch team runs each entry
+  o.split_rows = false;        // ... sharing one B panel
   gp->loop = plan_team(t, p, o).loop;
   const loop_variant& v = t.loop(gp->loop);
   const macro_kernel_info* batched = k.team[static_cast<int>(gp->loop)];

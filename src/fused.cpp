@@ -148,6 +148,7 @@ void choose_team(const dispatch_table& t, const gemm_problem& p, const gemm_opti
   const team_plan team = plan_team(t, p, o);
   plan->loop = team.loop;
   plan->threads = team.threads;
+  plan->split_rows = team.split_rows;
 }
 
 // The generated kernels that could serve p on the chosen loop.
@@ -246,8 +247,8 @@ void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_
   gemm_problem q = plan.prologue_pass ? with_transformed_operand(p, plan.threads) : p;
   if (plan.path == fused_path::generated) {
     if (plan.epilogue_pass) q.epi = nullptr;
-    run_packed(q, *t.ukernel, loop_variant{plan.kernel, t.loop(plan.loop).blk}, plan.loop,
-               plan.threads);
+    run_packed(q, *t.ukernel, loop_variant{plan.kernel, t.loop(plan.loop).blk},
+               team_plan{plan.loop, plan.threads, plan.split_rows});
   } else {
     q.pro = nullptr;
     q.epi = nullptr;

@@ -33,6 +33,7 @@ struct fused_plan {
   bool epilogue_pass = false;  // C gets a separate epilogue pass after
   parallel_loop loop = parallel_loop::ic;
   int threads = 1;
+  bool split_rows = false;  // see team_plan
 };
 
 // What gemm_fused_with(t, p, o) will do (tests and SWBLAS_VERBOSE-style

@@ -9,6 +9,7 @@
 
 #include <omp.h>
 
+#include "fused_ops.h"
 #include "gemm_driver.h"
 #include "pack_buffer.h"
 #include "reference_gemm.h"
@@ -51,6 +52,36 @@ void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_ukernel_d
       kc);
 }
 
+// Part `part` of `parts` of p's rows, in whole mr-row tiles, as a problem of
+// its own (possibly empty). A per-row bias moves along with the rows: the
+// part's epilogue is a copy of p's, kept in `epi`.
+gemm_problem row_part(const gemm_problem& p, dim_t mr, int part, int parts,
+                      epilogue_args* epi) {
+  gemm_problem q = unpacked_detail::part_of(p, unpacked_split::by_rows, mr, part, parts);
+  if (p.epi) {
+    *epi = *p.epi;
+    if (epi->bias) epi->bias += (q.c - p.c) * epi->rs_bias;  // q.c - p.c: the first row
+    q.epi = epi;
+  }
+  return q;
+}
+
+// Split rows: every thread its part of p, alone. The kernel's orphaned
+// work-sharing must bind to a team of one of the thread's own, not to nt.
+void run_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v, int nt) {
+#pragma omp parallel num_threads(nt)
+  {
+    epilogue_args epi;
+    const gemm_problem part = row_part(p, u.mr, omp_get_thread_num(), omp_get_num_threads(), &epi);
+    if (part.m > 0) {
+      double* a = thread_pack_buffer(pack_role::a_private, a_pack_doubles(part, u, v));
+      double* b = thread_pack_buffer(pack_role::b_panel, b_pack_doubles(part, u, v));
+#pragma omp parallel num_threads(1)
+      run_variant(part, u, v, parallel_loop::ic, a, b);
+    }
+  }
+}
+
 [[noreturn]] void no_kernel() {
   std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
   std::abort();
@@ -70,7 +101,10 @@ void scale_c(const gemm_problem& p) {
 }
 
 void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-                parallel_loop loop, int nt) {
+                const team_plan& team) {
+  const parallel_loop loop = team.loop;
+  const int nt = team.threads;
+  if (team.split_rows && nt > 1) return run_rows(p, u, v, nt);
   const std::size_t a_doubles = a_pack_doubles(p, u, v);
   double* b_pack = thread_pack_buffer(pack_role::b_panel, b_pack_doubles(p, u, v));
   double* a_shared =
@@ -113,16 +147,24 @@ double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const bl
   return per_thread / double(ceil_div(panels, nt)) * per_thread / (per_thread + kJrSharingPanels);
 }
 
+double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt) {
+  if (nt <= 1) return 1.0;
+  const dim_t most_rows = std::min(p.m, ceil_div(ceil_div(p.m, u.mr), nt) * u.mr);
+  return (double(p.m) / nt + kPackBPerFma / nt) / (double(most_rows) + kPackBPerFma);
+}
+
 team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
   const dgemm_ukernel_desc& u = *t.ukernel;
   const blocking& ic = t.loop(parallel_loop::ic).blk;
   const blocking& jr = t.loop(parallel_loop::jr).blk;
   team_plan plan;
   plan.threads = o.fit_team_to_work ? team_size(p, u, ic, o.threads) : std::max(o.threads, 1);
-  plan.loop = o.loop.value_or(loop_balance(p, u, jr, parallel_loop::jr, plan.threads) >
-                                      loop_balance(p, u, ic, parallel_loop::ic, plan.threads)
-                                  ? parallel_loop::jr
-                                  : parallel_loop::ic);
+  const double ic_balance = loop_balance(p, u, ic, parallel_loop::ic, plan.threads);
+  const double jr_balance = loop_balance(p, u, jr, parallel_loop::jr, plan.threads);
+  plan.loop = o.loop.value_or(jr_balance > ic_balance ? parallel_loop::jr : parallel_loop::ic);
+  plan.split_rows = o.split_rows.value_or(
+      !o.loop && rows_balance(p, u, plan.threads) > std::max(ic_balance, jr_balance));
+  if (plan.split_rows) plan.loop = parallel_loop::ic;
   if (plan.loop == parallel_loop::jr && o.fit_team_to_work)
     plan.threads = static_cast<int>(std::min<dim_t>(plan.threads, ceil_div(std::min(jr.nc, p.n), u.nr)));
   return plan;
@@ -146,7 +188,7 @@ void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_option
     return run_unpacked(p, split, u, t.loop(parallel_loop::ic).blk.kc, nt);
   }
   const team_plan team = plan_team(t, p, o);
-  run_packed(p, u, t.loop(team.loop), team.loop, team.threads);
+  run_packed(p, u, t.loop(team.loop), team);
 }
 
 void gemm(const gemm_problem& p) {

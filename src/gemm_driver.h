@@ -16,6 +16,8 @@ struct gemm_options {
   int threads = 1;                      // upper bound on the team size
   std::optional<parallel_loop> loop;    // default: chosen by the driver (set:
                                         // the packed path with that loop)
+  std::optional<bool> split_rows;       // default: chosen by the driver when
+                                        // `loop` is not set, else false
   bool allow_small = true;              // false: always the packed path (no
                                         // unpacked path, src/unpacked_gemm.h)
   bool fit_team_to_work = true;         // false: exactly `threads` (tests)
@@ -44,24 +46,46 @@ double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const bl
 // as much as this many of its own nr-wide panels of work per A block.
 inline constexpr double kJrSharingPanels = 3.0;
 
-// The loop a team shares out and the team that runs it.
+// Split rows packs all of B on every thread, mostly from memory: packing a
+// double of B costs about as much time as this many FMAs of the micro
+// kernel. Calibrated on Zen 5 with two threads, where split rows overtakes
+// the better loop at about 1000 rows a thread (measured m = 700..4000,
+// n = 1000..4000, k = 64 and 1000; in-cache packing alone would be ~9).
+inline constexpr double kPackBPerFma = 60.0;
+
+// loop_balance for split rows (team_plan::split_rows): each of nt threads
+// takes ceil(tiles / nt) or fewer mr-row tiles of C and packs the whole B
+// for them, against a perfect split that packs B once for the team.
+double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt);
+
+// How a team runs the packed path.
+//   split_rows false: one run of the loop's macro kernel by the whole team,
+//     which shares the packed B panel and splits the loop (ic or jr);
+//   split_rows true: each thread solves its own range of whole mr-row tiles
+//     of C alone, on the ic variant with a B panel of its own: an even
+//     split with nothing shared, for one more packing of B per thread.
+//     `loop` is then ic.
 struct team_plan {
   parallel_loop loop = parallel_loop::ic;
   int threads = 1;
+  bool split_rows = false;
 };
 
 // For the packed path of p on table t: the team from team_size (at most
 // o.threads; exactly o.threads when !o.fit_team_to_work), the loop o.loop
 // or, by default, the one loop_balance rates higher (ic on a tie: no
 // sharing); jr never takes more threads than one nc block has panels.
+// Split rows when o.split_rows says so or, by default with no o.loop, when
+// rows_balance beats both loops.
 team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
 
 // The packed path of p on variant v (a generated macro kernel of any
-// non-batch family, or the reference path) run by a team of nt threads: the
-// calling thread provides the B panel (and for jr the shared A block) from
-// its reused buffers, each team thread its private A block (ic).
+// non-batch family, or the reference path; for split rows the ic variant)
+// run as team plans: the calling thread provides the B panel (and for jr the
+// shared A block) from its reused buffers, each team thread its private A
+// block (ic) and, for split rows, its own B panel.
 void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-                parallel_loop loop, int nt);
+                const team_plan& team);
 
 // Solves p with table t (what swblas::gemm does with active_dispatch()).
 void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);

@@ -36,7 +36,8 @@ std::vector<std::string> describe_driver(const dispatch_table& t) {
               std::to_string(static_cast<long>(kMinUnpackedWorkPerThread)) + " multiply-adds",
           "packed path team: up to " + std::to_string(t.threads) + " threads, one per " +
               std::to_string(kMinTilesPerThread) +
-              " mr x nr x kc tiles of work; ic or jr loop, whichever splits more evenly"};
+              " mr x nr x kc tiles of work; the ic or jr loop on a shared B panel, or split rows"
+              " (each thread its own rows and B panel), whichever loads the threads more evenly"};
 }
 
 process_runtime detect_and_choose() {

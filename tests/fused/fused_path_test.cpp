@@ -180,7 +180,8 @@ TEST(FusedRuntime, ThreadsLoopsAndPrologueSlots) {
     const problem_data d(150, 90, k);
     for (prologue_operand slot : {prologue_operand::a, prologue_operand::b})
       for (int threads : {1, 2})
-        for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
+        for (int split = 0; split < 3; ++split) {  // the ic loop, the jr loop, split rows
+          const parallel_loop loop = split == 1 ? parallel_loop::jr : parallel_loop::ic;
           prologue_args pro;
           pro.op = prologue_op::fake_quant;
           pro.scale = 0.1;
@@ -210,12 +211,14 @@ TEST(FusedRuntime, ThreadsLoopsAndPrologueSlots) {
           gemm_options o;
           o.threads = threads;
           o.loop = loop;
+          o.split_rows = split == 2;
           o.fit_team_to_work = false;
           o.allow_small = false;
           const fused_plan plan = plan_fused(t, p, o);
           SCOPED_TRACE("k " + std::to_string(k) + " slot " + std::to_string(int(slot)) +
-                       " threads " + std::to_string(threads) + " loop " +
-                       std::to_string(int(loop)) + " path " + fused_path_name(plan.path));
+                       " threads " + std::to_string(threads) + " split " +
+                       std::to_string(split) + " path " + fused_path_name(plan.path));
+          EXPECT_EQ(plan.split_rows, split == 2);
           expect_kernel_choice(t, plan, slot, k == 600);
           gemm_fused_with(t, p, o);
           expect_matches_reference(d, c, pro, p.alpha, p.beta);

@@ -1,5 +1,6 @@
-// Threading: team sizes 1, 2, 3, both parallel loops, blockings small
-// enough to give every thread several blocks, and concurrent callers.
+// Threading: team sizes 1, 2, 3, both parallel loops and split rows,
+// blockings small enough to give every thread several blocks, and
+// concurrent callers.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -15,6 +16,26 @@ namespace {
 
 using testing_support::check_gemm;
 using testing_support::problem_spec;
+
+// The three ways a team shares the packed path (team_plan).
+struct team_split {
+  parallel_loop loop;
+  bool rows;
+  const char* name;
+};
+constexpr team_split kSplits[] = {{parallel_loop::ic, false, "ic"},
+                                  {parallel_loop::jr, false, "jr"},
+                                  {parallel_loop::ic, true, "rows"}};
+
+// Options that force split s on exactly `threads` threads.
+gemm_options forced(team_split s, int threads) {
+  gemm_options o;
+  o.threads = threads;
+  o.loop = s.loop;
+  o.split_rows = s.rows;
+  o.fit_team_to_work = false;
+  return o;
+}
 
 dispatch_table reference_table() {
   dispatch_table t;
@@ -33,7 +54,7 @@ TEST(GemmThreads, ReferenceWithTinyBlocking) {
   const problem_spec shapes[] = {{37, 29, 23}, {5, 41, 9}, {50, 7, 17}, {1, 1, 20}};
   unsigned seed = 300;
   for (int threads : {1, 2, 3})
-    for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr})
+    for (team_split split : kSplits)
       for (problem_spec s : shapes)
         for (int tr = 0; tr < 4; ++tr) {
           s.trans_a = tr & 1;
@@ -41,10 +62,7 @@ TEST(GemmThreads, ReferenceWithTinyBlocking) {
           s.alpha = 0.5;
           s.beta = tr == 3 ? 0.0 : -1.5;
           s.ldc_pad = 1;
-          gemm_options o;
-          o.threads = threads;
-          o.loop = loop;
-          o.fit_team_to_work = false;
+          gemm_options o = forced(split, threads);
           o.allow_small = false;
           check_gemm(t, s, o, seed++);
         }
@@ -57,13 +75,9 @@ TEST(GemmThreads, EveryTargetEveryLoop) {
     std::string why;
     if (!testing_support::table_for(target, &t, &why)) continue;  // GemmOnTarget reports why it is skipped
     for (int threads : {1, 2, 3})
-      for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
-        gemm_options o;
-        o.threads = threads;
-        o.loop = loop;
-        o.fit_team_to_work = false;
-        check_gemm(t, {131, 77, 300, false, true, 1.0, 1.0, 2}, o, threads * 10 + int(loop));
-      }
+      for (team_split split : kSplits)
+        check_gemm(t, {131, 77, 300, false, true, 1.0, 1.0, 2}, forced(split, threads),
+                   threads * 10 + int(split.loop) + 5 * split.rows);
   }
 }
 
@@ -105,6 +119,53 @@ TEST(GemmThreads, LoopChoiceFollowsBalance) {
   EXPECT_LE(plan_team(t, gemm_problem{4 * mc, 3 * nr, 2000}, o).threads, 3);
 }
 
+// Split rows: an even split of whole mr-row tiles, each thread packing all
+// of B for itself; chosen when that beats both loops, which takes many rows
+// a thread, and never when the caller names a loop.
+TEST(GemmThreads, SplitRowsFollowsBalance) {
+  dispatch_table t = reference_table();
+  ASSERT_NE(t.ukernel, nullptr);
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  const dim_t mr = u.mr, nr = u.nr;
+  EXPECT_DOUBLE_EQ(rows_balance(gemm_problem{100 * mr, nr, 64}, u, 1), 1.0);
+  const double tiles50 = double(50 * mr);
+  EXPECT_DOUBLE_EQ(rows_balance(gemm_problem{100 * mr, nr, 64}, u, 2),
+                   (tiles50 + kPackBPerFma / 2) / (tiles50 + kPackBPerFma));
+  // 3 tiles: 2 against 1.
+  EXPECT_DOUBLE_EQ(rows_balance(gemm_problem{3 * mr, nr, 64}, u, 2),
+                   (1.5 * mr + kPackBPerFma / 2) / (2.0 * mr + kPackBPerFma));
+  // A ragged last tile counts as the rows it has.
+  EXPECT_DOUBLE_EQ(rows_balance(gemm_problem{mr + 1, nr, 64}, u, 2),
+                   ((mr + 1) / 2.0 + kPackBPerFma / 2) / (double(mr) + kPackBPerFma));
+
+  for (loop_variant& v : t.loops) v.blk = blocking{1024 * mr, 64, 256 * nr};
+  const dim_t mc = t.loop(parallel_loop::ic).blk.mc;
+  gemm_options o;
+  o.threads = 2;
+  o.fit_team_to_work = false;
+  const gemm_problem tall{3 * mc, 100 * nr, 64};  // ic: 2 blocks against 1
+  const double best_loop =
+      std::max(loop_balance(tall, u, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2),
+               loop_balance(tall, u, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2));
+  ASSERT_GT(rows_balance(tall, u, 2), best_loop);
+  team_plan plan = plan_team(t, tall, o);
+  EXPECT_TRUE(plan.split_rows);
+  EXPECT_EQ(plan.loop, parallel_loop::ic);  // the variant each thread runs
+  EXPECT_FALSE(plan_team(t, gemm_problem{3 * mr, 100 * nr, 64}, o).split_rows);
+  o.threads = 1;
+  EXPECT_FALSE(plan_team(t, tall, o).split_rows);
+  o.threads = 2;
+  o.loop = parallel_loop::jr;
+  plan = plan_team(t, tall, o);
+  EXPECT_FALSE(plan.split_rows);
+  EXPECT_EQ(plan.loop, parallel_loop::jr);
+  o.loop.reset();
+  o.split_rows = false;
+  EXPECT_FALSE(plan_team(t, tall, o).split_rows);
+  o.split_rows = true;
+  EXPECT_TRUE(plan_team(t, gemm_problem{3 * mr, 100 * nr, 64}, o).split_rows);
+}
+
 // Four user threads at once on different problems, each through the
 // public entry point (its own OpenMP team and packing buffers).
 TEST(GemmThreads, ConcurrentCallers) {
@@ -133,17 +194,17 @@ TEST(GemmThreads, CallersInsideTheirOwnParallelRegion) {
   ASSERT_TRUE(testing_support::table_for("generic", &t, &why)) << why;
   const problem_spec specs[] = {{150, 90, 300, false, false, 1.0, 0.0, 0},
                                 {97, 101, 103, false, true, 0.5, 1.0, 1}};
-  for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
+  for (team_split split : kSplits) {
 #pragma omp parallel num_threads(2)
     {
       const int me = omp_get_thread_num();
       testing_support::test_problem tp(specs[me], 2000 + me);
-      gemm_options o;
-      o.threads = 1;
-      o.loop = loop;
+      // Split rows asks for two threads: inside the caller's region its
+      // team has one, which then solves all the rows.
+      gemm_options o = forced(split, split.rows ? 2 : 1);
       o.allow_small = false;
       gemm_with(t, tp.problem(), o);
-      tp.expect_correct("caller " + std::to_string(me) + " loop " + std::to_string(int(loop)));
+      tp.expect_correct("caller " + std::to_string(me) + " split " + split.name);
     }
   }
 }
