@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "../load_library.h"
+
 namespace {
 
 // CBLAS with LP64 integers (MKL's batched signature); enum values as in cblas.h.
@@ -180,7 +182,7 @@ double time_call(const batch_call& call, batch_operands& x, const options& o,
 }
 
 void* load(const std::string& path) {
-  void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* library = swblas_bench::open_library(path);
   if (!library) throw std::runtime_error("dlopen failed: " + std::string(dlerror()));
   return library;
 }

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "../load_library.h"
 #include "bench_harness.h"
 #include "fma_peak.h"
 
@@ -45,9 +46,8 @@ void set_thread_environment(const std::string& threads) {
     setenv(name, threads.c_str(), 1);
 }
 
-// RTLD_LOCAL keeps each library's symbols to itself.
 fortran_dgemm load_dgemm(const std::string& path) {
-  void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* library = swblas_bench::open_library(path);
   if (!library) throw std::runtime_error(std::string("dlopen failed: ") + dlerror());
   void* symbol = dlsym(library, "dgemm_");
   if (!symbol) throw std::runtime_error(path + " has no dgemm_");

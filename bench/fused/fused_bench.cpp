@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "../load_library.h"
 #include "swblas.h"
 
 namespace {
@@ -83,7 +84,7 @@ Fn symbol(void* library, const char* name) {
   return reinterpret_cast<Fn>(s);
 }
 
-void* open_library(const std::string& path) { return dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL); }
+using swblas_bench::open_library;
 
 // Best time of each call over `runs` rounds; a round runs every call for at
 // least min_time seconds, one after another, so that the calls compared in
