@@ -140,7 +140,9 @@ double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const bl
     // The first thread's blocks are whole ones (unless it has the last).
     const dim_t blocks = ceil_div(p.m, b.mc);
     const dim_t most_rows = std::min(p.m, ceil_div(blocks, nt) * b.mc);
-    return double(p.m) / nt / double(most_rows);
+    const double per_thread = double(p.m) / nt;
+    const double shared_b = (1.0 - 1.0 / nt) * kIcSharedBRows;
+    return per_thread / double(most_rows) * per_thread / (per_thread + shared_b);
   }
   const dim_t panels = ceil_div(std::min(b.nc, p.n), u.nr);
   const double per_thread = double(panels) / nt;

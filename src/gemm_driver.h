@@ -33,12 +33,20 @@ int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking
               int configured);
 
 // What a team of nt threads running one loop statically keeps busy: the
-// average thread's work over the most loaded thread's (1: perfect balance).
-//   ic: mc-row blocks, ceil(blocks / nt) of them for the first thread;
-//   jr: nr-wide panels of one nc block, discounted for what sharing costs
-//       (kJrSharingPanels below).
+// average thread's work over the most loaded thread's (1: perfect balance),
+// each discounted for what sharing costs:
+//   ic: mc-row blocks, ceil(blocks / nt) of them for the first thread
+//       (kIcSharedBRows below);
+//   jr: nr-wide panels of one nc block (kJrSharingPanels below).
 double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
                     parallel_loop loop, int nt);
+
+// With the ic loop every thread reads the part of the shared B panel that
+// the others packed (from their caches; 1 - 1/nt of it) and waits at two
+// barriers per B panel: measured on Zen 5 with two threads (m = 768..3072,
+// balanced ic blocks, against jr and split rows), that costs about as much
+// as 70 rows of its own work, i.e. (1 - 1/nt) times this many.
+inline constexpr double kIcSharedBRows = 140.0;
 
 // With the jr loop every thread reads the A block the others packed (from
 // their caches) and waits at a barrier per A block: measured on Zen 5 with
@@ -51,6 +59,10 @@ inline constexpr double kJrSharingPanels = 3.0;
 // kernel. Calibrated on Zen 5 with two threads, where split rows overtakes
 // the better loop at about 1000 rows a thread (measured m = 700..4000,
 // n = 1000..4000, k = 64 and 1000; in-cache packing alone would be ~9).
+// It is below ic's cost of reading the others' part of B (kIcSharedBRows
+// at nt = 2), so by default a team of two or more never runs the ic loop:
+// split rows is at least as even (whole mr tiles against mc blocks) and
+// cheaper. Batched team groups, which do not split rows, still use it.
 inline constexpr double kPackBPerFma = 60.0;
 
 // loop_balance for split rows (team_plan::split_rows): each of nt threads
@@ -73,8 +85,7 @@ struct team_plan {
 
 // For the packed path of p on table t: the team from team_size (at most
 // o.threads; exactly o.threads when !o.fit_team_to_work), the loop o.loop
-// or, by default, the one loop_balance rates higher (ic on a tie: no
-// sharing); jr never takes more threads than one nc block has panels.
+// or, by default, the one loop_balance rates higher (ic on a tie); jr never takes more threads than one nc block has panels.
 // Split rows when o.split_rows says so or, by default with no o.loop, when
 // rows_balance beats both loops.
 team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);

@@ -92,31 +92,52 @@ TEST(GemmThreads, DriverPolicy) {
   EXPECT_EQ(team_size(big, *t.ukernel, b, 0), 1);
 }
 
-// ic when every thread gets as many rows, jr when the mc blocks do not
-// divide among the threads and every thread gets enough column panels.
+// With split rows left out (it beats ic wherever ic would win:
+// SplitRowsFollowsBalance): ic when its mc blocks split evenly and every
+// thread has rows enough to pay for reading the part of B the others
+// packed; jr when the blocks do not divide among the threads, or the
+// threads have few rows, and every thread gets enough column panels.
 TEST(GemmThreads, LoopChoiceFollowsBalance) {
   dispatch_table t = reference_table();
   ASSERT_NE(t.ukernel, nullptr);
-  const int mr = t.ukernel->mr, nr = t.ukernel->nr;
-  for (loop_variant& v : t.loops) v.blk = blocking{4 * mr, 64, 256 * nr};
-  const dim_t mc = t.loop(parallel_loop::ic).blk.mc;
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  const int mr = u.mr, nr = u.nr;
+  for (loop_variant& v : t.loops) v.blk = blocking{1024 * mr, 64, 256 * nr};
+  const blocking& ic = t.loop(parallel_loop::ic).blk;
+  const blocking& jr = t.loop(parallel_loop::jr).blk;
+  const dim_t mc = ic.mc;
   gemm_options o;
   o.threads = 2;
   o.fit_team_to_work = false;
+  o.split_rows = false;
+  const double shared_b = kIcSharedBRows / 2;  // half of B packed by the other thread
   const gemm_problem even{4 * mc, 100 * nr, 64};  // 2 blocks each
-  EXPECT_DOUBLE_EQ(loop_balance(even, *t.ukernel, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2), 1.0);
+  const double rows = 2.0 * mc;
+  EXPECT_DOUBLE_EQ(loop_balance(even, u, ic, parallel_loop::ic, 2), rows / (rows + shared_b));
   EXPECT_EQ(plan_team(t, even, o).loop, parallel_loop::ic);
   const gemm_problem odd{3 * mc, 100 * nr, 64};  // 2 blocks against 1
-  EXPECT_DOUBLE_EQ(loop_balance(odd, *t.ukernel, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2), 0.75);
+  EXPECT_DOUBLE_EQ(loop_balance(odd, u, ic, parallel_loop::ic, 2),
+                   0.75 * (1.5 * mc) / (1.5 * mc + shared_b));
   EXPECT_EQ(plan_team(t, odd, o).loop, parallel_loop::jr);
   const gemm_problem narrow{3 * mc, 8 * nr, 64};  // 4 panels each: sharing A costs too much
-  EXPECT_LT(loop_balance(narrow, *t.ukernel, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2), 0.75);
+  EXPECT_LT(loop_balance(narrow, u, jr, parallel_loop::jr, 2),
+            loop_balance(narrow, u, ic, parallel_loop::ic, 2));
   EXPECT_EQ(plan_team(t, narrow, o).loop, parallel_loop::ic);
   o.loop = parallel_loop::jr;
   EXPECT_EQ(plan_team(t, even, o).loop, parallel_loop::jr);
+  o.loop.reset();
+  EXPECT_DOUBLE_EQ(loop_balance(even, u, ic, parallel_loop::ic, 1), 1.0);
+  // Even blocks of few rows: reading the other's half of B outweighs them.
+  for (loop_variant& v : t.loops) v.blk = blocking{4 * mr, 64, 256 * nr};
+  const gemm_problem few_rows{16 * mr, 100 * nr, 64};  // 2 blocks each
+  EXPECT_LT(loop_balance(few_rows, u, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2),
+            loop_balance(few_rows, u, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2));
+  EXPECT_EQ(plan_team(t, few_rows, o).loop, parallel_loop::jr);
+  // jr never takes more threads than one nc block has panels.
+  o.loop = parallel_loop::jr;
   o.fit_team_to_work = true;
   o.threads = 64;
-  EXPECT_LE(plan_team(t, gemm_problem{4 * mc, 3 * nr, 2000}, o).threads, 3);
+  EXPECT_LE(plan_team(t, gemm_problem{16 * mr, 3 * nr, 2000}, o).threads, 3);
 }
 
 // Split rows: an even split of whole mr-row tiles, each thread packing all
