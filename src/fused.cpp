@@ -142,18 +142,9 @@ gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
   return q;
 }
 
-// The team and loop gemm_with would use for the plain problem.
-void choose_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
-                 fused_plan* plan) {
-  const team_plan team = plan_team(t, p, o);
-  plan->loop = team.loop;
-  plan->threads = team.threads;
-  plan->split_rows = team.split_rows;
-}
-
 // The generated kernels that could serve p on the chosen loop.
 void choose_kernel(const dispatch_table& t, const gemm_problem& p, fused_plan* plan) {
-  const macro_kernel_info* base = t.loop(plan->loop).generated;
+  const macro_kernel_info* base = t.loop(plan->team.loop).generated;
   if (!base) return;
   const kernel_catalogue k = build_catalogue();
   const macro_kernel_info* pro = nullptr;
@@ -161,10 +152,10 @@ void choose_kernel(const dispatch_table& t, const gemm_problem& p, fused_plan* p
   const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
   const kernel_family pro_family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
   if (has_prologue(p))
-    pro = sibling_variant(*base, pro_family, static_cast<int>(p.pro->op), plan->loop, k);
+    pro = sibling_variant(*base, pro_family, static_cast<int>(p.pro->op), plan->team.loop, k);
   if (has_epilogue(p))
     epi = sibling_variant(*base, kernel_family::epilogue, static_cast<int>(p.epi->op),
-                          plan->loop, k);
+                          plan->team.loop, k);
   const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
   const bool fuse_prologue = pro && (!epi || operand >= double(p.m) * p.n);
   if (fuse_prologue) {
@@ -195,7 +186,7 @@ const char* fused_path_name(fused_path p) {
 
 fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
   fused_plan plan;
-  plan.threads = std::max(o.threads, 1);
+  plan.team.threads = std::max(o.threads, 1);
   if (p.m <= 0 || p.n <= 0) return plan;
   if (p.alpha == 0.0 || p.k <= 0) {
     plan.path = fused_path::scale_only;
@@ -208,13 +199,13 @@ fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm
   }
   if (!t.ukernel || (o.allow_small && double(p.m) * double(p.n) * double(p.k) <= kTinyWork)) {
     plan.path = fused_path::small;
-    plan.threads = 1;
+    plan.team.threads = 1;
   } else {
-    choose_team(t, p, o, &plan);
+    plan.team = plan_team(t, p, o);  // the team gemm_with would use for the plain problem
     choose_kernel(t, p, &plan);
     if (plan.path == fused_path::generated) return plan;
     plan.path = fused_path::unfused;
-    plan.threads = std::max(o.threads, 1);
+    plan.team.threads = std::max(o.threads, 1);
   }
   plan.prologue_pass = has_prologue(p);
   plan.epilogue_pass = has_epilogue(p);
@@ -244,19 +235,18 @@ void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_
     }
     default: break;
   }
-  gemm_problem q = plan.prologue_pass ? with_transformed_operand(p, plan.threads) : p;
+  gemm_problem q = plan.prologue_pass ? with_transformed_operand(p, plan.team.threads) : p;
   if (plan.path == fused_path::generated) {
     if (plan.epilogue_pass) q.epi = nullptr;
-    run_packed(q, *t.ukernel, loop_variant{plan.kernel, t.loop(plan.loop).blk},
-               team_plan{plan.loop, plan.threads, plan.split_rows});
+    run_packed(q, *t.ukernel, loop_variant{plan.kernel, t.loop(plan.team.loop).blk}, plan.team);
   } else {
     q.pro = nullptr;
     q.epi = nullptr;
     gemm_options single = o;
-    single.threads = plan.threads;
+    single.threads = plan.team.threads;
     gemm_with(t, q, single);
   }
-  if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.threads);
+  if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
 }
 
 void gemm_fused(const gemm_problem& p) {

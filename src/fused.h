@@ -31,9 +31,7 @@ struct fused_plan {
   kernel_family family = kernel_family::dgemm;
   bool prologue_pass = false;  // the operand is transformed into a copy first
   bool epilogue_pass = false;  // C gets a separate epilogue pass after
-  parallel_loop loop = parallel_loop::ic;
-  int threads = 1;
-  bool split_rows = false;  // see team_plan
+  team_plan team;  // the packed path's team (its thread count also runs the passes)
 };
 
 // What gemm_fused_with(t, p, o) will do (tests and SWBLAS_VERBOSE-style

@@ -85,7 +85,8 @@ struct team_plan {
 
 // For the packed path of p on table t: the team from team_size (at most
 // o.threads; exactly o.threads when !o.fit_team_to_work), the loop o.loop
-// or, by default, the one loop_balance rates higher (ic on a tie); jr never takes more threads than one nc block has panels.
+// or, by default, the one loop_balance rates higher (ic on a tie); jr
+// never takes more threads than one nc block has panels.
 // Split rows when o.split_rows says so or, by default with no o.loop, when
 // rows_balance beats both loops.
 team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);

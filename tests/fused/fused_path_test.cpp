@@ -63,13 +63,13 @@ TEST_P(FusedPath, GeneratedKernelIsUsedWhenTheManifestHasOne) {
   gemm_options o;
   o.threads = t.threads;
   const fused_plan plan = plan_fused(t, p, o);
-  const macro_kernel_info* base = t.loop(plan.loop).generated;
+  const macro_kernel_info* base = t.loop(plan.team.loop).generated;
   if (!base) {
     EXPECT_EQ(plan.path, fused_path::unfused);
     GTEST_SKIP() << "target " << t.target << " has no generated dgemm kernel: unfused path";
   }
   const macro_kernel_info* fused =
-      sibling_variant(*base, kind.family, kind.op, plan.loop, build_catalogue());
+      sibling_variant(*base, kind.family, kind.op, plan.team.loop, build_catalogue());
   if (!fused) {
     EXPECT_EQ(plan.path, fused_path::unfused);
     GTEST_SKIP() << "the manifest has no " << kind_name(kind) << " kernel next to " << base->name
@@ -160,12 +160,12 @@ void expect_kernel_choice(const dispatch_table& t, const fused_plan& plan,
   EXPECT_EQ(plan.epilogue_pass, !fused_epilogue);
   const kernel_family pro_family =
       slot == prologue_operand::a ? kernel_family::prologue_a : kernel_family::prologue_b;
-  const macro_kernel_info& base = *t.loop(plan.loop).generated;
+  const macro_kernel_info& base = *t.loop(plan.team.loop).generated;
   const kernel_catalogue k = build_catalogue();
   const int pro_op = static_cast<int>(prologue_op::fake_quant);
   const int epi_op = static_cast<int>(epilogue_op::gelu_tanh);
-  if (sibling_variant(base, pro_family, pro_op, plan.loop, k) &&
-      sibling_variant(base, kernel_family::epilogue, epi_op, plan.loop, k)) {
+  if (sibling_variant(base, pro_family, pro_op, plan.team.loop, k) &&
+      sibling_variant(base, kernel_family::epilogue, epi_op, plan.team.loop, k)) {
     EXPECT_EQ(plan.family, operand_larger ? pro_family : kernel_family::epilogue);
   }
 }
@@ -218,7 +218,7 @@ TEST(FusedRuntime, ThreadsLoopsAndPrologueSlots) {
           SCOPED_TRACE("k " + std::to_string(k) + " slot " + std::to_string(int(slot)) +
                        " threads " + std::to_string(threads) + " split " +
                        std::to_string(split) + " path " + fused_path_name(plan.path));
-          EXPECT_EQ(plan.split_rows, split == 2);
+          EXPECT_EQ(plan.team.split_rows, split == 2);
           expect_kernel_choice(t, plan, slot, k == 600);
           gemm_fused_with(t, p, o);
           expect_matches_reference(d, c, pro, p.alpha, p.beta);
