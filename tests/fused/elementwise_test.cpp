@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <vector>
@@ -70,6 +71,26 @@ TEST(Elementwise, ExpSpecialValues) {
         << x;
 }
 
+// The shortcuts of the activations: exp_normal is exp on [-707, 710], and
+// one_plus_exp is 1 + exp everywhere, to the bit (e^x is finite up to
+// 709.78 though n = round(x / ln2) reaches 1024 from 709.44).
+TEST(Elementwise, ExpShortcutsAreExact) {
+  const auto same = [](double a, double b) {
+    return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof a) == 0;
+  };
+  std::vector<double> xs = grid(-760.0, 760.0, 400000);
+  for (double x : {-708.0, -707.0, -706.9, 709.43, 709.44, 709.5, 709.78, 709.7827, 709.79, 710.0, 1e300,
+                   -1e300, 0.0, -0.0, kInf, -kInf, kNaN})
+    xs.push_back(x);
+  for (double x : xs) {
+    ASSERT_TRUE(same(ew::one_plus_exp(x), 1.0 + ew::exp(x))) << "one_plus_exp at " << x;
+    if (x >= -707.0 && x <= 710.0) {
+      ASSERT_TRUE(same(ew::exp_normal(x), ew::exp(x))) << "exp_normal at " << x;
+    }
+  }
+  EXPECT_TRUE(std::isnan(ew::exp_normal(kNaN)));
+}
+
 TEST(Elementwise, TanhAndErf) {
   expect_ulps("tanh", [](double x) { return ew::tanh(x); },
               [](long double x) { return std::tanh(x); }, grid(-25.0, 25.0, 200000), 4.0);
@@ -112,7 +133,8 @@ void expect_activation_matches(const epilogue_args& a) {
     ASSERT_NEAR(v, ref, 1e-13 * std::fabs(ref) + 4 * kEps * std::fabs(x) + 1e-300)
         << "op " << static_cast<int>(Op) << " x " << x;
   }
-  for (double x : {1e-310, -1e-310, 1e200, -1e200, 700.0, -700.0, 745.5, -745.5, 0.0, -0.0}) {
+  for (double x : {1e-310, -1e-310, 1e200, -1e200, 700.0, -700.0, 709.5, -709.5, 709.7, -709.7,
+                   745.5, -745.5, 0.0, -0.0}) {
     const double ref = activation_reference<Op>(a, x);
     EXPECT_NEAR(activation_value<Op>(a, x), ref, 1e-13 * std::fabs(ref) + 1e-300)
         << "op " << static_cast<int>(Op) << " x " << x;
