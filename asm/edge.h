@@ -17,11 +17,6 @@
 
 namespace swblas::kernels {
 
-// A full-tile kernel with the fused epilogue in registers.
-using dgemm_ukernel_full_epilogue_fn = void (*)(dim_t k, double alpha, const double* ap,
-                                                const double* bp, double beta, double* c,
-                                                inc_t ldc, const tile_epilogue& epi);
-
 // Full (and FullEpilogue) are the file-local full-tile kernels of one kernel
 // file, so every instantiation is private to the file that was compiled with
 // its ISA flags. Without FullEpilogue, full tiles take the partial tiles'

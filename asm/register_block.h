@@ -50,7 +50,7 @@ struct register_block {
   }
 
   // The same, then the fused epilogue e on the tile in registers
-  // (dgemm_ukernel_full_epilogue_fn of edge.h): x := Op(x + bias).
+  // (dgemm_ukernel_full_epilogue_fn of ukernel.h): x := Op(x + bias).
   template <tile_op Op>
   [[gnu::noinline]] static void full_epilogue(dim_t k, double alpha, const double* ap,
                                               const double* bp, double beta, double* c,
@@ -74,6 +74,16 @@ struct register_block {
 #pragma GCC unroll 8
       for (int r = 0; r < kRowVecs; ++r) acc.c[j][r] = apply_tile_op<V, Op>(acc.c[j][r], constants);
     put(acc, c, ldc);
+  }
+
+  // full_epilogue of every operation, in tile_op's order.
+  static constexpr full_epilogue_table full_epilogues() {
+    static_assert(static_cast<int>(tile_op::bias_only) == 0 && static_cast<int>(tile_op::relu) == 1 &&
+                      static_cast<int>(tile_op::leaky_relu) == 2 && static_cast<int>(tile_op::clamp) == 3 &&
+                      kTileOpCount == 4,
+                  "the table follows tile_op");
+    return {{&full_epilogue<tile_op::bias_only>, &full_epilogue<tile_op::relu>,
+             &full_epilogue<tile_op::leaky_relu>, &full_epilogue<tile_op::clamp>}};
   }
 
   // full_epilogue with e's operation chosen once per tile.

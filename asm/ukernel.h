@@ -64,6 +64,19 @@ struct tile_epilogue {
   double slope = 0.0, lo = 0.0, hi = 0.0;
 };
 
+// A full-tile kernel with the fused epilogue in registers.
+using dgemm_ukernel_full_epilogue_fn = void (*)(dim_t k, double alpha, const double* ap,
+                                                const double* bp, double beta, double* c,
+                                                inc_t ldc, const tile_epilogue& epi);
+
+// The full-tile kernel of each register epilogue, indexed by tile_op, for
+// macro kernels that know their operation when they are generated: one
+// call per full tile, with no switch on e.op and no edge test.
+inline constexpr int kTileOpCount = 4;
+struct full_epilogue_table {
+  dgemm_ukernel_full_epilogue_fn of[kTileOpCount];
+};
+
 // dgemm_ukernel_fn, then the epilogue on the m x n tile before it is stored.
 using dgemm_ukernel_epilogue_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
                                            const double* ap, const double* bp,
@@ -158,6 +171,9 @@ struct dgemm_ukernel_desc {
   dgemm_ukernel_fn ukernel;
   dgemm_ukernel_full_fn ukernel_full;
   dgemm_ukernel_epilogue_fn ukernel_epilogue;  // any tile, with a tile_epilogue
+  // Full tiles by operation (ukernel_epilogue's with op known); all null
+  // where the epilogue is applied to the stored tile anyway (MMA, generic).
+  full_epilogue_table ukernel_full_epilogue;
   pack_a_fn pack_a;
   pack_b_fn pack_b;
   dgemm_small_fn small;

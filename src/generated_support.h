@@ -108,8 +108,10 @@ constexpr tile_op register_tile_op() {
 // The micro-kernel call of one register tile (element (0, 0) at (i0, j0) of
 // the problem's C) in a kernel whose epilogue Op the micro kernel applies in
 // registers: the plain call while the tile's last k block is still to come,
-// the fused one (ukernel_epilogue) on it. A bias with both strides nonzero
-// (no interface makes one) is added to the stored tile instead.
+// the fused one on it: a full tile straight into the kernel's full-tile
+// entry for the operation (ukernel_full_epilogue), where it has one, other
+// tiles through ukernel_epilogue. A bias with both strides nonzero (no
+// interface makes one) is added to the stored tile instead.
 template <epilogue_op Op>
 inline void ukernel_epilogue(const dgemm_ukernel_desc& u, bool last, const epilogue_args& epi, dim_t i0,
                              dim_t j0, dim_t m, dim_t n, dim_t k, double alpha, const double* ap,
@@ -134,7 +136,12 @@ inline void ukernel_epilogue(const dgemm_ukernel_desc& u, bool last, const epilo
   t.slope = epi.slope;
   t.lo = epi.lo;
   t.hi = epi.hi;
-  u.ukernel_epilogue(m, n, k, alpha, ap, bp, beta, c, ldc, t);
+  const dgemm_ukernel_full_epilogue_fn full_epilogue =
+      u.ukernel_full_epilogue.of[static_cast<int>(register_tile_op<Op>())];
+  if (full && full_epilogue)
+    full_epilogue(k, alpha, ap, bp, beta, c, ldc, t);
+  else
+    u.ukernel_epilogue(m, n, k, alpha, ap, bp, beta, c, ldc, t);
 }
 
 }  // namespace

@@ -39,6 +39,7 @@ extern const dgemm_ukernel_desc ukernel_generic_4x4 = {
     &kernels::edge_tile<kMR, kNR, full_4x4>::ukernel,
     &full_4x4,
     &kernels::edge_tile<kMR, kNR, full_4x4>::ukernel_epilogue,
+    {},
     &kernels::pack_a<lane, kMR>,
     &kernels::pack_b<lane, kNR>,
     &kernels::small_gemm<lane, kMR, kNR>::run,

@@ -161,6 +161,7 @@ extern const dgemm_ukernel_desc ukernel_mma_8x8 = {
     // The fused epilogue on the accumulators' tile after it is stored (the
     // MMA accumulators are read out in pairs of rows, not as vectors of C).
     &kernels::edge_tile<kMR, kNR, full_8x8>::ukernel_epilogue,
+    {},
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, 4>::run,

@@ -45,6 +45,7 @@ extern const dgemm_ukernel_desc ukernel_vsx_8x4 = {
     &edges::ukernel,
     &full_8x4,
     &edges::ukernel_epilogue,
+    block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,

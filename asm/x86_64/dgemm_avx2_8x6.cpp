@@ -37,6 +37,7 @@ extern const dgemm_ukernel_desc ukernel_avx2_8x6 = {
     &edges::ukernel,
     &full_8x6,
     &edges::ukernel_epilogue,
+    block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,

@@ -44,6 +44,7 @@ extern const dgemm_ukernel_desc ukernel_avx512_24x8 = {
     &edges::ukernel,
     &full_24x8,
     &edges::ukernel_epilogue,
+    block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kSmallRowVecs, kSmallColumns>::run,

@@ -40,6 +40,7 @@ const dgemm_ukernel_desc avx2_traits_24x8 = {
     &edges::ukernel,
     &full_24x8,
     &edges::ukernel_epilogue,
+    block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -146,6 +147,24 @@ double apply_op(tile_op op, const tile_epilogue& e, double x) {
   return x;
 }
 
+constexpr tile_op kTileOps[] = {tile_op::bias_only, tile_op::relu, tile_op::leaky_relu,
+                                tile_op::clamp};
+
+// The epilogue of op with bias layout 0 (none), 1 (per row) or 2 (per
+// column) read from `bias`, and constants that put the operations' branch
+// points inside the tile's values.
+tile_epilogue test_epilogue(tile_op op, int layout, const double* bias) {
+  tile_epilogue e;
+  e.op = op;
+  e.bias = layout == 0 ? nullptr : bias;
+  e.rs_bias = layout == 1 ? 1 : 0;
+  e.cs_bias = layout == 2 ? 1 : 0;
+  e.slope = 0.125;
+  e.lo = -0.25;
+  e.hi = 0.5;
+  return e;
+}
+
 // Every operation and bias layout on every tile shape (full tiles through
 // the kernel's own epilogue in registers, partial ones through the edge
 // adapter), with C holding NaN where beta == 0 and x + bias where the
@@ -155,20 +174,13 @@ TEST_P(ukernel_test, EpilogueOnEveryEdgeShape) {
   ASSERT_NE(d.ukernel_epilogue, nullptr);
   std::vector<double> bias(64);
   fill_random(bias.data(), bias.size(), 5);
-  for (tile_op op : {tile_op::bias_only, tile_op::relu, tile_op::leaky_relu, tile_op::clamp})
-    for (int layout = 0; layout < 3; ++layout)  // none, per row, per column
+  for (tile_op op : kTileOps)
+    for (int layout = 0; layout < 3; ++layout)
       for (dim_t k : {0, 3, 17})
         for (dim_t m = 1; m <= d.mr; ++m)
           for (dim_t n = 1; n <= d.nr; ++n)
             for (double beta : {0.0, 1.3}) {
-              tile_epilogue e;
-              e.op = op;
-              e.bias = layout == 0 ? nullptr : bias.data() + 3;
-              e.rs_bias = layout == 1 ? 1 : 0;
-              e.cs_bias = layout == 2 ? 1 : 0;
-              e.slope = 0.125;
-              e.lo = -0.25;
-              e.hi = 0.5;
+              const tile_epilogue e = test_epilogue(op, layout, bias.data() + 3);
               const double alpha = k == 3 ? 1.0 : 0.7;
               SCOPED_TRACE(testing::Message() << "op " << int(op) << " bias layout " << layout);
               check_case(
@@ -182,6 +194,38 @@ TEST_P(ukernel_test, EpilogueOnEveryEdgeShape) {
                   });
               if (HasFatalFailure()) return;
             }
+}
+
+// The full-tile entries by operation (what generated fused kernels call on
+// full tiles) give the same tile as the general entry, to the bit.
+TEST_P(ukernel_test, FullEpilogueEntriesMatchTheGeneralOne) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  std::vector<double> bias(64);
+  fill_random(bias.data(), bias.size(), 9);
+  int entries = 0;
+  for (tile_op op : kTileOps) {
+    const dgemm_ukernel_full_epilogue_fn full = d.ukernel_full_epilogue.of[static_cast<int>(op)];
+    if (!full) continue;
+    ++entries;
+    for (int layout = 0; layout < 3; ++layout)
+      for (dim_t k : {0, 1, 17})
+        for (double beta : {0.0, 1.3}) {
+          const tile_epilogue e = test_epilogue(op, layout, bias.data() + 5);
+          const double alpha = k == 17 ? 1.0 : 0.7;
+          const dim_t ldc = d.mr + 2;
+          const packed_operands o = make_operands(d.mr, d.nr, d.mr, d.nr, k);
+          std::vector<double> direct(ldc * d.nr);
+          fill_random(direct.data(), direct.size(), 13);
+          std::vector<double> general = direct;
+          full(k, alpha, o.ap_aligned, o.bp_aligned, beta, direct.data(), ldc, e);
+          d.ukernel_epilogue(d.mr, d.nr, k, alpha, o.ap_aligned, o.bp_aligned, beta, general.data(), ldc, e);
+          ASSERT_EQ(0, std::memcmp(direct.data(), general.data(), direct.size() * sizeof(double)))
+              << "op " << int(op) << " bias layout " << layout << " k " << k << " beta " << beta;
+        }
+  }
+  // Either every operation or none (the MMA and generic kernels apply the
+  // epilogue to the stored tile).
+  EXPECT_TRUE(entries == 0 || entries == kTileOpCount) << entries;
 }
 
 std::string kernel_name(
