@@ -13,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "call_trace.h"
 #include "gemm_driver.h"
 #include "pack_buffer.h"
 #include "reference_gemm.h"
@@ -391,7 +392,17 @@ void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count) {
   static const batch_kernels kernels = find_batch_kernels(t, build_catalogue());
   batch_options o;
   o.threads = t.threads;
-  gemm_batch_with(t, kernels, groups, group_count, o);
+  run_traced([&] { gemm_batch_with(t, kernels, groups, group_count, o); },
+             [&] {
+               dim_t entries = 0;
+               for (std::size_t g = 0; g < group_count; ++g) entries += groups[g].count;
+               return "dgemm_batch " + std::to_string(group_count) + " group(s), " +
+                      std::to_string(entries) + " entries";
+             },
+             [&] {
+               const int nt = group_count ? batch_team_size(t, groups, group_count, o.threads) : 1;
+               return "batch driver, " + std::to_string(nt) + (nt == 1 ? " thread" : " threads");
+             });
 }
 
 }  // namespace swblas

@@ -64,7 +64,10 @@ runtime_config parse_config(const char* swblas_num_threads, const char* omp_num_
                             const char* verbose, const char* target, int cores) {
   runtime_config config;
   parse_thread_count(swblas_num_threads, omp_num_threads, cores, &config);
-  config.verbose = is_set(verbose) && trim(verbose) != "0";
+  if (is_set(verbose)) {
+    const std::string v = trim(verbose);
+    config.verbose = v == "0" ? 0 : v == std::to_string(kCallTraceVerbosity) ? kCallTraceVerbosity : 1;
+  }
   if (is_set(target)) config.forced_target = lower_case(trim(target));
   return config;
 }

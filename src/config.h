@@ -11,10 +11,14 @@ namespace swblas {
 struct runtime_config {
   int threads = 1;
   std::string threads_source;  // "SWBLAS_NUM_THREADS", "OMP_NUM_THREADS" or "cores"
-  bool verbose = false;
+  // SWBLAS_VERBOSE: 0 quiet, 1 the choice at start-up, 2 also one line per
+  // call (kCallTraceVerbosity).
+  int verbose = 0;
   std::string forced_target;   // lower case; empty: choose automatically
   std::vector<std::string> warnings;  // about values that were ignored
 };
+
+inline constexpr int kCallTraceVerbosity = 2;
 
 // The largest thread count accepted from the environment.
 inline constexpr int kMaxThreads = 1024;

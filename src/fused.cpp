@@ -11,6 +11,7 @@
 
 #include <omp.h>
 
+#include "call_trace.h"
 #include "pack_buffer.h"
 #include "unpacked_gemm.h"
 
@@ -217,8 +218,11 @@ void epilogue_pass(const epilogue_args& e, dim_t m, dim_t n, double* c, inc_t ld
   scale_and_epilogue(e, false, 1.0, m, n, c, ldc, threads);
 }
 
-void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
-  const fused_plan plan = plan_fused(t, p, o);
+namespace {
+
+// gemm_fused_with along a plan from plan_fused for the same arguments.
+void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
+               const fused_plan& plan) {
   const int threads = std::max(o.threads, 1);
   switch (plan.path) {
     case fused_path::nothing: return;
@@ -249,11 +253,39 @@ void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_
   if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
 }
 
+// What run_fused does with plan, for SWBLAS_VERBOSE=2.
+std::string describe_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
+                           const fused_plan& plan) {
+  gemm_problem plain = p;
+  plain.pro = nullptr;
+  plain.epi = nullptr;
+  std::string how = fused_path_name(plan.path);
+  if (plan.path == fused_path::plain) return how + ": " + describe_route(route_gemm(t, plain, o));
+  if (plan.path == fused_path::generated)
+    how += " " + std::string(plan.kernel->name) + ", " + describe_team(plan.team);
+  if (plan.path == fused_path::small || plan.path == fused_path::unfused) {
+    gemm_options single = o;
+    single.threads = plan.team.threads;
+    how += ": " + describe_route(route_gemm(t, plain, single));
+  }
+  if (plan.prologue_pass) how += ", prologue pass first";
+  if (plan.epilogue_pass) how += ", epilogue pass after";
+  return how;
+}
+
+}  // namespace
+
+void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  run_fused(t, p, o, plan_fused(t, p, o));
+}
+
 void gemm_fused(const gemm_problem& p) {
   const dispatch_table& t = active_dispatch();
   gemm_options o;
   o.threads = t.threads;
-  gemm_fused_with(t, p, o);
+  const fused_plan plan = plan_fused(t, p, o);
+  run_traced([&] { run_fused(t, p, o, plan); }, [&] { return "dgemm_fused " + problem_text(p); },
+             [&] { return describe_fused(t, p, o, plan); });
 }
 
 void gemm_fused_batch(const gemm_batch_problem& b) {
@@ -269,20 +301,32 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
       b.count > 1 && t.threads > 1 &&
       (quick || !t.ukernel ||
        team_size(s, *t.ukernel, t.loop(parallel_loop::ic).blk, t.threads) == 1);
-  if (!share_entries) {
-    for (dim_t e = 0; e < b.count; ++e) gemm_fused_with(t, b.entry(e), o);
-    return;
-  }
   gemm_options single = o;
   single.threads = 1;
   const int nt = static_cast<int>(std::min<dim_t>(t.threads, b.count));
+  const gemm_options& each = share_entries ? single : o;
+  const auto run = [&] {
+    if (!share_entries) {
+      for (dim_t e = 0; e < b.count; ++e) gemm_fused_with(t, b.entry(e), o);
+      return;
+    }
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
-  for (dim_t e = 0; e < b.count; ++e) {
-    // A team of one of its own: the macro kernel's orphaned omp for and
-    // barriers must not bind to the batch's team.
+    for (dim_t e = 0; e < b.count; ++e) {
+      // A team of one of its own: the macro kernel's orphaned omp for and
+      // barriers must not bind to the batch's team.
 #pragma omp parallel num_threads(1)
-    gemm_fused_with(t, b.entry(e), single);
-  }
+      gemm_fused_with(t, b.entry(e), single);
+    }
+  };
+  run_traced(
+      run,
+      [&] { return "dgemm_fused_batch " + std::to_string(b.count) + " x (" + problem_text(s) + ")"; },
+      [&] {
+        const std::string order = share_entries
+                                      ? "entries shared out among " + std::to_string(nt) + " threads"
+                                      : std::string("entries one after the other");
+        return order + ", each " + describe_fused(t, b.entry(0), each, plan_fused(t, b.entry(0), each));
+      });
 }
 
 }  // namespace swblas

@@ -9,6 +9,7 @@
 
 #include <omp.h>
 
+#include "call_trace.h"
 #include "fused_ops.h"
 #include "gemm_driver.h"
 #include "pack_buffer.h"
@@ -172,33 +173,88 @@ team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_o
   return plan;
 }
 
-void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
-  if (p.m <= 0 || p.n <= 0) return;
-  if (p.alpha == 0.0 || p.k <= 0) return scale_c(p);
+gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  using path = gemm_route::path;
+  gemm_route r;
+  if (p.m <= 0 || p.n <= 0) return r;
+  if (p.alpha == 0.0 || p.k <= 0) {
+    r.how = path::scale_c;
+    return r;
+  }
   if (!t.ukernel) no_kernel();
   const dgemm_ukernel_desc& u = *t.ukernel;
   // A tiny problem goes straight to the small routine: one thread, one call.
   if (o.allow_small && !o.loop && u.small && p.rs_a == 1 &&
-      double(p.m) * double(p.n) * double(p.k) <= kTinyWork)
-    return u.small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc,
-                   nullptr);
+      double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
+    r.how = path::tiny;
+    return r;
+  }
   const unpacked_split split =
       o.allow_small && !o.loop ? classify_unpacked(p, u) : unpacked_split::none;
   if (split != unpacked_split::none) {
-    const int nt = o.fit_team_to_work ? unpacked_team(p, split, u, o.threads)
-                                      : unpacked_team(p, split, u, o.threads, /*any_work=*/true);
-    return run_unpacked(p, split, u, t.loop(parallel_loop::ic).blk.kc, nt);
+    r.how = path::unpacked;
+    r.split = split;
+    r.unpacked_threads = o.fit_team_to_work
+                             ? unpacked_team(p, split, u, o.threads)
+                             : unpacked_team(p, split, u, o.threads, /*any_work=*/true);
+    return r;
   }
-  const team_plan team = plan_team(t, p, o);
-  run_packed(p, u, t.loop(team.loop), team);
+  r.how = path::packed;
+  r.team = plan_team(t, p, o);
+  return r;
+}
+
+namespace {
+std::string thread_count_text(int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); }
+}  // namespace
+
+std::string describe_team(const team_plan& team) {
+  return std::string(team.split_rows ? "split rows" : team.loop == parallel_loop::jr ? "jr loop" : "ic loop") +
+         ", " + thread_count_text(team.threads);
+}
+
+std::string describe_route(const gemm_route& r) {
+  switch (r.how) {
+    case gemm_route::path::nothing: return "nothing to do";
+    case gemm_route::path::scale_c: return "C := beta C only";
+    case gemm_route::path::tiny: return "small routine, 1 thread";
+    case gemm_route::path::unpacked:
+      return std::string("unpacked by ") +
+             (r.split == unpacked_split::by_rows ? "rows" : "columns") + ", " +
+             thread_count_text(r.unpacked_threads);
+    case gemm_route::path::packed: return "packed, " + describe_team(r.team);
+  }
+  return "?";
+}
+
+void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route& r) {
+  switch (r.how) {
+    case gemm_route::path::nothing: return;
+    case gemm_route::path::scale_c: return scale_c(p);
+    case gemm_route::path::tiny:
+      return t.ukernel->small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
+                              p.ldc, nullptr);
+    case gemm_route::path::unpacked:
+      return run_unpacked(p, r.split, *t.ukernel,
+                          t.loop(parallel_loop::ic).blk.kc, r.unpacked_threads);
+    case gemm_route::path::packed:
+      return run_packed(p, *t.ukernel, t.loop(r.team.loop), r.team);
+  }
+}
+
+void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  run_route(t, p, route_gemm(t, p, o));
 }
 
 void gemm(const gemm_problem& p) {
   const dispatch_table& t = active_dispatch();
-  if (t.sunway_emu) return sunway_emu_run(p);
+  const auto what = [&] { return "dgemm " + problem_text(p); };
+  if (t.sunway_emu)
+    return run_traced([&] { sunway_emu_run(p); }, what, [] { return std::string("Sunway emulation"); });
   gemm_options o;
   o.threads = t.threads;
-  gemm_with(t, p, o);
+  const gemm_route r = route_gemm(t, p, o);
+  run_traced([&] { run_route(t, p, r); }, what, [&] { return describe_route(r); });
 }
 
 }  // namespace swblas

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "dispatch.h"
+#include "unpacked_gemm.h"
 
 namespace swblas {
 
@@ -99,7 +101,30 @@ team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_o
 void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
                 const team_plan& team);
 
-// Solves p with table t (what swblas::gemm does with active_dispatch()).
+// How gemm_with solves a problem, decided before anything runs (so that
+// SWBLAS_VERBOSE=2 can say it): nothing (an empty C), C := beta C (k == 0 or
+// alpha == 0), the small routine alone on a tiny problem, the unpacked path
+// with `unpacked_threads` splitting rows or columns, or the packed path as
+// `team` says.
+struct gemm_route {
+  enum class path : int { nothing, scale_c, tiny, unpacked, packed };
+  path how = path::nothing;
+  unpacked_split split = unpacked_split::none;  // unpacked: which side the threads split
+  int unpacked_threads = 1;
+  team_plan team;                               // packed
+};
+gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+
+// e.g. "split rows, 2 threads" or "jr loop, 1 thread".
+std::string describe_team(const team_plan& team);
+
+// e.g. "packed, split rows, 2 threads" or "unpacked by rows, 1 thread".
+std::string describe_route(const gemm_route& r);
+
+// Runs p along route r (from route_gemm for the same table and problem).
+void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route& r);
+
+// Solves p with table t: run_route(t, p, route_gemm(t, p, o)).
 void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
 
 }  // namespace swblas

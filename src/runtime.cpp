@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "call_trace.h"
 #include "dispatch.h"
 #include "gemm_driver.h"
 #include "unpacked_gemm.h"
@@ -15,6 +16,7 @@ namespace {
 struct process_runtime {
   machine_info machine;
   dispatch_table table;
+  bool trace_calls = false;
 };
 
 void print(const std::vector<std::string>& lines, const char* prefix) {
@@ -56,6 +58,7 @@ process_runtime detect_and_choose() {
     print(log.lines, "");
     print(describe_driver(rt.table), "");
   }
+  rt.trace_calls = config.verbose >= kCallTraceVerbosity;
   print(log.warnings, "warning: ");
   return rt;
 }
@@ -73,6 +76,19 @@ process_runtime& process() {
 const dispatch_table& active_dispatch() { return process().table; }
 
 const machine_info& active_machine() { return process().machine; }
+
+bool trace_calls() { return process().trace_calls; }
+
+void trace_call(const std::string& what, const std::string& how, double seconds) {
+  std::fprintf(stderr, "swblas: call %s: %s, %.3f ms\n", what.c_str(), how.c_str(), seconds * 1e3);
+}
+
+std::string problem_text(const gemm_problem& p) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%ld x %ld x %ld, alpha %g, beta %g", static_cast<long>(p.m),
+                static_cast<long>(p.n), static_cast<long>(p.k), p.alpha, p.beta);
+  return text;
+}
 
 runtime_choice chosen_runtime() {
   const dispatch_table& t = active_dispatch();

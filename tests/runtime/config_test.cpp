@@ -54,9 +54,11 @@ TEST(ThreadCount, CappedAndBlanksAllowed) {
 TEST(ThreadCount, NoCoresMeansOne) { EXPECT_EQ(threads_from(nullptr, nullptr, 0).threads, 1); }
 
 TEST(Config, VerboseAndTarget) {
-  EXPECT_TRUE(parse_config(nullptr, nullptr, "1", nullptr, 1).verbose);
-  EXPECT_FALSE(parse_config(nullptr, nullptr, "0", nullptr, 1).verbose);
-  EXPECT_FALSE(parse_config(nullptr, nullptr, nullptr, nullptr, 1).verbose);
+  EXPECT_EQ(parse_config(nullptr, nullptr, "1", nullptr, 1).verbose, 1);
+  EXPECT_EQ(parse_config(nullptr, nullptr, "yes", nullptr, 1).verbose, 1);
+  EXPECT_EQ(parse_config(nullptr, nullptr, " 2 ", nullptr, 1).verbose, kCallTraceVerbosity);
+  EXPECT_EQ(parse_config(nullptr, nullptr, "0", nullptr, 1).verbose, 0);
+  EXPECT_EQ(parse_config(nullptr, nullptr, nullptr, nullptr, 1).verbose, 0);
   EXPECT_EQ(parse_config(nullptr, nullptr, nullptr, " avx2 ", 1).forced_target, "avx2");
   EXPECT_EQ(parse_config(nullptr, nullptr, nullptr, "AVX512", 1).forced_target, "avx512");
   EXPECT_EQ(parse_config(nullptr, nullptr, nullptr, nullptr, 1).forced_target, "");

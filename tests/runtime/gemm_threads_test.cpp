@@ -187,6 +187,51 @@ TEST(GemmThreads, SplitRowsFollowsBalance) {
   EXPECT_TRUE(plan_team(t, gemm_problem{3 * mr, 100 * nr, 64}, o).split_rows);
 }
 
+// The route gemm_with takes (and SWBLAS_VERBOSE=2 prints): the quick cases,
+// the small routine for tiny problems, the unpacked path where
+// classify_unpacked says so, else the packed path with plan_team's team.
+TEST(GemmThreads, RouteFollowsTheDriversChoices) {
+  const dispatch_table t = reference_table();
+  ASSERT_NE(t.ukernel, nullptr);
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  gemm_options o;
+  o.threads = 2;
+  using path = gemm_route::path;
+  EXPECT_EQ(route_gemm(t, gemm_problem{0, 5, 5}, o).how, path::nothing);
+  EXPECT_EQ(describe_route(route_gemm(t, gemm_problem{0, 5, 5}, o)), "nothing to do");
+  EXPECT_EQ(route_gemm(t, gemm_problem{5, 5, 0}, o).how, path::scale_c);
+  gemm_problem no_alpha{5, 5, 5};
+  no_alpha.alpha = 0.0;
+  EXPECT_EQ(route_gemm(t, no_alpha, o).how, path::scale_c);
+
+  const gemm_problem tiny{8, 8, 8};
+  const gemm_problem middle{200, 200, 200};
+  if (u.small) {
+    EXPECT_EQ(route_gemm(t, tiny, o).how, path::tiny);
+    EXPECT_EQ(describe_route(route_gemm(t, tiny, o)), "small routine, 1 thread");
+    ASSERT_NE(classify_unpacked(middle, u), unpacked_split::none);
+    const gemm_route r = route_gemm(t, middle, o);
+    EXPECT_EQ(r.how, path::unpacked);
+    EXPECT_EQ(r.split, classify_unpacked(middle, u));
+    EXPECT_EQ(r.unpacked_threads, unpacked_team(middle, r.split, u, 2));
+    EXPECT_EQ(describe_route(r).rfind("unpacked by ", 0), 0u) << describe_route(r);
+  }
+  gemm_options packed_only = o;
+  packed_only.allow_small = false;
+  for (const gemm_problem& p : {tiny, middle, gemm_problem{2000, 2000, 64}}) {
+    const gemm_route r = route_gemm(t, p, packed_only);
+    const team_plan team = plan_team(t, p, packed_only);
+    EXPECT_EQ(r.how, path::packed);
+    EXPECT_EQ(r.team.loop, team.loop);
+    EXPECT_EQ(r.team.threads, team.threads);
+    EXPECT_EQ(r.team.split_rows, team.split_rows);
+    EXPECT_EQ(describe_route(r), "packed, " + describe_team(team));
+  }
+  EXPECT_EQ(describe_team(team_plan{parallel_loop::jr, 2, false}), "jr loop, 2 threads");
+  EXPECT_EQ(describe_team(team_plan{parallel_loop::ic, 1, false}), "ic loop, 1 thread");
+  EXPECT_EQ(describe_team(team_plan{parallel_loop::ic, 2, true}), "split rows, 2 threads");
+}
+
 // Four user threads at once on different problems, each through the
 // public entry point (its own OpenMP team and packing buffers).
 TEST(GemmThreads, ConcurrentCallers) {
