@@ -31,7 +31,7 @@ std::vector<std::string> describe_driver(const dispatch_table& t) {
   if (!u.small) return {"unpacked path: none (" + std::string(u.name) + " has no small routine)"};
   const std::string skinny =
       u.small_at_full_rate ? ", or skinny (n <= " + std::to_string(kSkinnyColumnBlocks) +
-                                 "*nr or m <= " + std::to_string(kSkinnyRowBlocks) + "*mr)"
+                                 "*nr or m <= " + std::to_string(kSkinnyRows) + ")"
                            : "";
   return {"unpacked path (" + std::string(u.name) + " small routine, k blocked by kc): unit-stride op(A) and m, n, k <= " +
               std::to_string(u.small_max_dim) + skinny + "; threads split the longer of m, n, one per " +

@@ -36,14 +36,19 @@
 
 namespace swblas {
 
-// How many register blocks the short side may span for the skinny case,
-// measured with avx2_8x6 on Zen 3 (k = 2000, against the packed path and
-// OpenBLAS/BLIS in the same runs): with few columns the unpacked strips win
-// up to n = 48 (8 blocks of nr) and lose from n = 64, where A is reused
-// enough to pay for its packing; with few rows they win up to m = 48 and
-// break even at m = 64 (6 blocks of mr, to be safe).
+// How far the short side may reach for the skinny case. Few columns: up to
+// 8 blocks of nr, measured with avx2_8x6 on Zen 3 (k = 2000, against the
+// packed path and OpenBLAS/BLIS in the same runs: the unpacked strips win up
+// to n = 48 and lose from 64, where A is reused enough to pay for its
+// packing) and avx512_24x8 on Zen 5 (ahead at n = 48, even at 96). Few
+// rows: up to 40 rows whatever mr, since the crossover is in rows (the small
+// routine's row blocks), not in register blocks: avx2_8x6 breaks even at
+// 48-64 rows; avx512_24x8, measured against its packed path on Zen 5
+// (n = 2000, k = 300 and 2000, 1 and 2 threads), wins at 32 rows by 1.1-2x,
+// is even at 40 and loses at 48 (by 12-36% single-threaded) and 96 (by
+// 1.7x); 6 blocks of its mr (144 rows) had it unpacked up to there.
 inline constexpr dim_t kSkinnyColumnBlocks = 8;
-inline constexpr dim_t kSkinnyRowBlocks = 6;
+inline constexpr dim_t kSkinnyRows = 40;
 
 // A thread joins the unpacked path's team for at least this much work
 // (m*n*k multiply-adds): measured on Zen 5 with avx512_24x8, two threads
@@ -74,7 +79,7 @@ inline unpacked_split classify_unpacked(const gemm_problem& p, const dgemm_ukern
     return p.m >= p.n ? unpacked_split::by_rows : unpacked_split::by_columns;
   if (!u.small_at_full_rate) return unpacked_split::none;
   if (p.n <= kSkinnyColumnBlocks * u.nr && p.n < p.m) return unpacked_split::by_rows;
-  if (p.m <= kSkinnyRowBlocks * u.mr && p.m < p.n) return unpacked_split::by_columns;
+  if (p.m <= kSkinnyRows && p.m < p.n) return unpacked_split::by_columns;
   return unpacked_split::none;
 }
 
