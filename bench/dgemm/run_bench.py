@@ -195,6 +195,7 @@ class Runner:
         self.preset = preset
         self.rows = []
         self.failures = []
+        self.rechecks = []  # (threads, shape, ratio before, ratio after)
         self.best_gflops = {}  # (config, threads) -> best rate so far, to predict times
 
     def command(self, config, threads, shape):
@@ -314,9 +315,32 @@ def parse_shapes(text):
     return square, other
 
 
+def measure_shape(runner, configs, threads, shape):
+    """Every configuration that runs this shape at this thread count, one after the other."""
+    for config in configs:
+        if config.skip_reason or not config.takes(shape):
+            continue
+        if config.single_thread_only and threads != 1:
+            continue
+        runner.measure(config, threads, shape)
+
+
+def peer_ratios(rows, threads):
+    """{shape: swblas / best peer} over the rounds so far (cells with both only)."""
+    ratios = {}
+    for shape, gflops in gflops_table(rows, threads).items():
+        own = gflops.get("swblas")
+        best_peer = max((v for name, v in gflops.items() if not name.startswith("swblas")),
+                        default=None)
+        if own and best_peer:
+            ratios[shape] = own / best_peer
+    return ratios
+
+
 def run_all(runner, configs, thread_counts, measure_peaks):
-    """Runs every cell `rounds` times; measure_peaks() is called before, between and after
-    the thread counts."""
+    """Runs every cell `rounds` times, then (--recheck RATIO) the shapes whose swblas / best
+    peer lies outside [RATIO, 1/RATIO] `recheck_rounds` more times, every library of the
+    shape again; measure_peaks() is called before, between and after the thread counts."""
     shapes = shapes_of(runner.preset)
     measure_peaks()
     for threads in thread_counts:
@@ -324,12 +348,21 @@ def run_all(runner, configs, thread_counts, measure_peaks):
             print("%d thread(s), round %d of %d:" % (threads, round_number + 1,
                                                     runner.preset["rounds"]), flush=True)
             for shape in shapes:
-                for config in configs:
-                    if config.skip_reason or not config.takes(shape):
-                        continue
-                    if config.single_thread_only and threads != 1:
-                        continue
-                    runner.measure(config, threads, shape)
+                measure_shape(runner, configs, threads, shape)
+        if runner.args.recheck:
+            before = peer_ratios(runner.rows, threads)
+            # Both tails, so that the peers' unlucky cells get the same second chance.
+            ratio = runner.args.recheck
+            low = [s for s in shapes if s in before and not ratio <= before[s] <= 1.0 / ratio]
+            for round_number in range(runner.args.recheck_rounds if low else 0):
+                print("%d thread(s), recheck %d of %d (%d shape(s) outside %.2f-%.2f):"
+                      % (threads, round_number + 1, runner.args.recheck_rounds, len(low), ratio,
+                         1.0 / ratio), flush=True)
+                for shape in low:
+                    measure_shape(runner, configs, threads, shape)
+            after = peer_ratios(runner.rows, threads)
+            for shape in low:
+                runner.rechecks.append((threads, shape, before[shape], after.get(shape)))
         measure_peaks()
 
 
@@ -464,6 +497,18 @@ def write_summary(path, args, preset, runner, configs, peaks, identities, loads)
         extra = "; " + identities[config.name] if identities.get(config.name) else ""
         out.append("- **%s**: %s — `%s` — %s%s" % (config.name, config.description, where,
                                                   status, extra))
+    if args.recheck:
+        out += ["", "## Rechecked cells", "",
+                "Shapes whose swblas / best peer lay outside %.2f-%.2f after the grid's rounds "
+                "(both tails: the peers' unlucky cells get the same second chance) were "
+                "measured %d more time(s), every library of the shape again, each cell keeping "
+                "its best; the tables above include them."
+                % (args.recheck, 1.0 / args.recheck, args.recheck_rounds), ""]
+        if not runner.rechecks:
+            out.append("- none outside %.2f-%.2f" % (args.recheck, 1.0 / args.recheck))
+        for threads, shape, before, after in runner.rechecks:
+            out.append("- %d thread(s), %s: %.2f -> %s" % (threads, shape_label(shape), before,
+                                                          "%.2f" % after if after else "—"))
     if runner.failures:
         out += ["", "## Failures and skipped cells", ""]
         for name, threads, shape, reason in runner.failures:
@@ -501,6 +546,12 @@ def parse_arguments():
     parser.add_argument("--rounds", type=int,
                         help="measure the grid this many times over, keeping each cell's best "
                         "(default: 1 quick, 2 full)")
+    parser.add_argument("--recheck", type=float, metavar="RATIO",
+                        help="after the rounds, measure again the shapes where swblas / best "
+                        "peer is below RATIO (e.g. 0.95) or above 1/RATIO, every library of "
+                        "the shape, --recheck-rounds times (default: no rechecks)")
+    parser.add_argument("--recheck-rounds", type=int, default=2,
+                        help="rounds of rechecks (default 2)")
     parser.add_argument("--timeout", type=float,
                         help="seconds before a child is killed (default: 60 quick, 300 full)")
     parser.add_argument("--try-unsupported", action="store_true",
