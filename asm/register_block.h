@@ -7,6 +7,12 @@
 // Each k step loads one MR-row of the packed A micro-panel (aligned: the
 // panel starts at kPackAlignment and MR*8 bytes is a multiple of the vector
 // size) and broadcasts the NR values of the packed B row.
+//
+// Software prefetch, for the macro kernel's jr -> ir loops: the A micro-panel
+// a few k steps ahead (into L1), the next B micro-panel (the one the next jr
+// iteration uses, right after this one in the packed B panel) into L2, and
+// C's tile twice: into L2 when the call starts, into L1 a fixed number of
+// FMAs before the k loop ends (see multiply_and_fetch_c).
 #pragma once
 
 #include "tile_epilogue.h"
@@ -41,10 +47,9 @@ struct register_block {
   [[gnu::noinline]] static void full(dim_t k, double alpha, const double* ap,
                                      const double* bp, double beta, double* c,
                                      inc_t ldc) {
-    prefetch_c(c, ldc);
     accumulators acc;
     zero(acc);
-    multiply(k, ap, bp, acc);
+    multiply_and_fetch_c(k, ap, bp, acc, c, ldc);
     combine(acc, alpha, beta, c, ldc);
     put(acc, c, ldc);
   }
@@ -55,7 +60,6 @@ struct register_block {
   [[gnu::noinline]] static void full_epilogue(dim_t k, double alpha, const double* ap,
                                               const double* bp, double beta, double* c,
                                               inc_t ldc, const tile_epilogue& e) {
-    prefetch_c(c, ldc);
     accumulators acc;
     // With alpha == 1 the bias is where the sums start: one add per
     // accumulator saved, 1.5% of a k = 64 tile (the order of the additions
@@ -65,7 +69,7 @@ struct register_block {
       take_bias<false>(acc, e);
     else
       zero(acc);
-    multiply(k, ap, bp, acc);
+    multiply_and_fetch_c(k, ap, bp, acc, c, ldc);
     combine(acc, alpha, beta, c, ldc);
     if (!bias_first && e.bias) take_bias<true>(acc, e);
     const tile_op_constants<V> constants(e);
@@ -95,13 +99,50 @@ struct register_block {
   }
 
  private:
-  // acc += Ap * Bp over k steps.
+  // C's tile is fetched into L1 this many FMA instructions before the k loop
+  // ends (32 k steps of the 24x8 zmm block, 64 of the 8x6 ymm block): enough
+  // to cover L2 and most of L3's latency. Fetched at the start of a long k
+  // loop, the lines were evicted again by the A micro-panel streaming through
+  // L1 (24 x 256 doubles = 48 KiB at kc = 256), and every call's C loads
+  // waited on L2 or L3: 2-3% of a 2016^3 DGEMM on Zen 4, measured.
+  static constexpr int kLateCFmas = 768;
+  static constexpr dim_t kLateCSteps =
+      (kLateCFmas / (NR * kRowVecs) + kUnroll - 1) / kUnroll * kUnroll;
+
+  // acc += Ap * Bp over k steps, with C's tile fetched on the way: into L2
+  // at the start (a line from memory then has the whole loop to arrive;
+  // into L1 it would hold one of L1's few miss buffers all that time and
+  // stall the A stream: measured 7% slower), into L1 kLateCSteps before the
+  // end (from L2). A short loop fetches C into L1 at once.
+  __attribute__((always_inline)) static void multiply_and_fetch_c(dim_t k, const double* ap,
+                                                                  const double* bp, accumulators& acc,
+                                                                  const double* c, inc_t ldc) {
+    const dim_t next_b = k * NR;  // the next B micro-panel, from bp
+    if (k <= kLateCSteps) {
+      prefetch_c<kIntoL1>(c, ldc);
+      multiply(k, ap, bp, next_b, acc);
+      return;
+    }
+    prefetch_c<kIntoL2>(c, ldc);
+    const dim_t head = k - kLateCSteps;
+    multiply(head, ap, bp, next_b, acc);
+    prefetch_c<kIntoL1>(c, ldc);
+    multiply(kLateCSteps, ap + head * MR, bp + head * NR, next_b, acc);
+  }
+
+  // acc += Ap * Bp over k steps. Each unrolled step prefetches the A rows
+  // kPrefetchSteps ahead into L1 and the same rows of the next B
+  // micro-panel (bp + next_b) into L2: the first call of the next jr
+  // iteration then finds its B panel in L2 instead of L3 (measured on
+  // Zen 4: 1-4% of a 2016^3 DGEMM). Past the end of the packed B panel these
+  // are prefetches of lines nobody reads, which cannot fault.
   __attribute__((always_inline)) static void multiply(dim_t k, const double* ap,
-                                                      const double* bp,
+                                                      const double* bp, dim_t next_b,
                                                       accumulators& acc) {
     dim_t l = 0;
     for (; l + kUnroll <= k; l += kUnroll) {
       prefetch_a(ap + kPrefetchSteps * MR);
+      prefetch_lines<kIntoL2, kUnroll * NR>(bp + next_b);
 #pragma GCC unroll 8
       for (int u = 0; u < kUnroll; ++u) rank1(ap + u * MR, bp + u * NR, acc);
       ap += kUnroll * MR;
@@ -126,19 +167,31 @@ struct register_block {
     }
   }
 
+  // __builtin_prefetch locality hints: 3 is prefetcht0 (into L1), 1 is
+  // prefetcht2 (into L2 on the AMD and Intel cores swblas targets).
+  static constexpr int kIntoL1 = 3;
+  static constexpr int kIntoL2 = 1;
+
+  // The lines of the `Doubles` doubles from p, p on a line boundary.
+  template <int Locality, int Doubles>
+  __attribute__((always_inline)) static void prefetch_lines(const double* p) {
+#pragma GCC unroll 16
+    for (int d = 0; d < Doubles; d += kLineDoubles) __builtin_prefetch(p + d, 0, Locality);
+  }
+
   // The kUnroll A rows that will be needed kPrefetchSteps steps from now.
   __attribute__((always_inline)) static void prefetch_a(const double* ahead) {
 #pragma GCC unroll 16
     for (int d = 0; d < kUnroll * MR; d += kLineDoubles) V::prefetch(ahead + d);
   }
 
-  // First and last element of every column: both lines of an unaligned tile.
-  __attribute__((always_inline)) static void prefetch_c(const double* c,
-                                                        inc_t ldc) {
+  // Every line of C's tile, whose columns need not start on a line.
+  template <int Locality>
+  __attribute__((always_inline)) static void prefetch_c(const double* c, inc_t ldc) {
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j) {
-      V::prefetch(c + j * ldc);
-      V::prefetch(c + j * ldc + MR - 1);
+      prefetch_lines<Locality, MR>(c + j * ldc);
+      __builtin_prefetch(c + j * ldc + MR - 1, 0, Locality);
     }
   }
 

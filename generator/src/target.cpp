@@ -57,6 +57,13 @@ cache_config parse_cache(const std::string& value) {
   return c;
 }
 
+// "a,b" (the default) or "b".
+target_desc::l1_panels parse_l1_panels(const std::string& value) {
+  if (value == "a,b") return target_desc::l1_panels::a_and_b;
+  if (value == "b") return target_desc::l1_panels::b;
+  throw std::runtime_error("l1_panels must be 'a,b' or 'b', not '" + value + "'");
+}
+
 void set_field(target_desc& t, const std::string& key, const std::string& value) {
   if (key == "name") t.name = value;
   else if (key == "isa") t.isa = value;
@@ -67,6 +74,7 @@ void set_field(target_desc& t, const std::string& key, const std::string& value)
   else if (key == "vector_doubles") t.vector_doubles = std::stoi(value);
   else if (key == "vector_registers") t.vector_registers = std::stoi(value);
   else if (key == "cache") t.caches.push_back(parse_cache(value));
+  else if (key == "l1_panels") t.l1_resident = parse_l1_panels(value);
   else throw std::runtime_error("unknown key '" + key + "'");
 }
 

@@ -22,6 +22,10 @@ struct target_desc {
   int kr = 1;           // kc granule (constraint 5)
   int vector_doubles = 1;
   int vector_registers = 0;
+  // Which micro-panels the tile model keeps resident in L1 (constraint (1')
+  // of tile_model.cpp): both A's and B's, or B's alone, for a micro kernel
+  // whose A micro-panel streams from L2 under its own software prefetch.
+  enum class l1_panels { a_and_b, b } l1_resident = l1_panels::a_and_b;
   std::vector<cache_config> caches;
 };
 

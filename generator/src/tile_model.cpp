@@ -18,6 +18,13 @@
 //        high-performance BLIS", TOMS 2016). Merely fitting both panels in
 //        L1 by size (kc = 288 for 8x6 on a 32K L1) measured slower than
 //        kc = 256 on Zen 3.
+//        A target with `l1_panels = b` keeps only the B micro-panel resident:
+//          ways(kc*nr*S) + 1 <= W - 1
+//        (one way for the A micro-panel streaming through, one for C). For a
+//        tall register block the A micro-panel is the larger one (24x8:
+//        3x B's), and keeping it resident too cuts kc to where C's traffic
+//        per k step dominates: kc = 104 on Zen 4's 32K L1 ran 4% slower than
+//        kc = 256 with A streamed from L2.
 //   (3') mc*kc*S <= L2 / 2                    the packed A block in half of L2
 //   (4') kc*nc*S <= (L3 - L2) / 2             the packed B panel in half of the L3 share
 // Each size is the largest multiple of its register tile under all its bounds
@@ -37,12 +44,20 @@ long round_down(long value, long granule) { return std::max(granule, value / gra
 
 long ways(long bytes, long way_bytes) { return (bytes + way_bytes - 1) / way_bytes; }
 
-// The largest kc (a multiple of kr, at most `bound`) whose A and B
+// The ways of L1 that the micro-panels of depth kc occupy: A's and B's, or
+// B's and one for the A stream.
+long panel_ways(long kc, const target_desc& t, long way_bytes) {
+  const long b = ways(kc * t.nr * kDouble, way_bytes);
+  if (t.l1_resident == target_desc::l1_panels::b) return b + 1;
+  return ways(t.mr * kc * kDouble, way_bytes) + b;
+}
+
+// The largest kc (a multiple of kr, at most `bound`) whose resident
 // micro-panels fit in W - 1 ways of L1: constraint (1').
-long kc_by_ways(long bound, long kr, long mr, long nr, long l1, long w) {
+long kc_by_ways(long bound, const target_desc& t, long l1, long w) {
   const long way_bytes = l1 / w;
-  long kc = bound / kr * kr;
-  while (kc > kr && ways(mr * kc * kDouble, way_bytes) + ways(kc * nr * kDouble, way_bytes) > w - 1) kc -= kr;
+  long kc = bound / t.kr * t.kr;
+  while (kc > t.kr && panel_ways(kc, t, way_bytes) > w - 1) kc -= t.kr;
   return kc;
 }
 
@@ -55,9 +70,11 @@ blocking choose_blocking(const target_desc& t, const cache_config& c) {
   blocking b;
 
   const long kc1 = l1 / 2 / kDouble / vl;
-  const long kc1p = kc_by_ways(kc1, t.kr, mr, nr, l1, c.l1d_ways);
+  const long kc1p = kc_by_ways(kc1, t, l1, c.l1d_ways);
   b.kc = static_cast<int>(round_down(std::min(kc1, kc1p), t.kr));
-  why << "kc: (1) <= " << kc1 << ", (1') <= " << kc1p << ", (5) multiple of " << t.kr << " -> " << b.kc << "\n";
+  const char* resident = t.l1_resident == target_desc::l1_panels::b ? " (B resident)" : "";
+  why << "kc: (1) <= " << kc1 << ", (1')" << resident << " <= " << kc1p << ", (5) multiple of " << t.kr << " -> "
+      << b.kc << "\n";
 
   b.k1 = static_cast<int>(std::max(1L, (l1 / 2 / kDouble - vl * vl) / (2 * vl)));
   why << "k1: (2) <= " << b.k1 << "\n";

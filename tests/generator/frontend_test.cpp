@@ -270,6 +270,34 @@ TEST(TileModel, ThisMachineAvx2) {
   EXPECT_EQ(b.nc, 3966); // (4') (16M - 512K) / 2 / (8 * 256) = 3968 -> multiple of 6
 }
 
+TEST(TileModel, StreamedAPanelLeavesL1ToB) {
+  // The AVX-512 24x8 block on Zen 4 (L1d 32K 8-way, L2 1M, 4M of L3).
+  target_desc t = avx2_target();
+  t.mr = 24, t.nr = 8, t.vector_doubles = 8;
+  const cache_config zen4{32 * 1024, 1024 * 1024, 4 * 1024 * 1024};
+  // Both micro-panels resident: A 24 x 104 = 5 ways of 4K, B 104 x 8 = 2.
+  EXPECT_EQ(choose_blocking(t, zen4).kc, 104);
+  t.l1_resident = target_desc::l1_panels::b;
+  const blocking b = choose_blocking(t, zen4);
+  EXPECT_EQ(b.kc, 256);  // (1) 32768 / 2 / 8 / 8; (1') B 16K = 4 ways + 1 <= 7
+  EXPECT_EQ(b.mc, 240);  // (3') 524288 / (8 * 256) = 256 -> multiple of 24
+  EXPECT_EQ(b.nc, 768);  // (4') (4M - 1M) / 2 / (8 * 256)
+  EXPECT_NE(b.reasoning.find("(1') (B resident) <= 256"), std::string::npos) << b.reasoning;
+  // (1') binds when L1 has few ways: with 4 ways of 8K, B gets 2 (kc 256),
+  // under (1)'s 512 for 4-double vectors.
+  t.vector_doubles = 4;
+  EXPECT_EQ(choose_blocking(t, {32 * 1024, 1024 * 1024, 4 * 1024 * 1024, 4}).kc, 256);
+}
+
+TEST(Targets, L1PanelsKey) {
+  const std::string base = "name = x\nisa = avx512\nukernel = u\nmr = 24\nnr = 8\nvector_doubles = 8\n"
+                           "cache = l1d=32K l2=1M l3=4M\n";
+  EXPECT_EQ(parse_target(base, "t").l1_resident, target_desc::l1_panels::a_and_b);
+  EXPECT_EQ(parse_target(base + "l1_panels = b\n", "t").l1_resident, target_desc::l1_panels::b);
+  EXPECT_EQ(parse_target(base + "l1_panels = a,b\n", "t").l1_resident, target_desc::l1_panels::a_and_b);
+  EXPECT_THROW(parse_target(base + "l1_panels = a\n", "t"), std::runtime_error);
+}
+
 TEST(TileModel, PaperConstraintOneBindsForWideVectors) {
   target_desc t = avx2_target();
   t.mr = 4, t.nr = 4, t.vector_doubles = 16;  // kc <= 32768 / 2 / 8 / 16 = 128
@@ -287,7 +315,8 @@ TEST(TileModel, EveryConfigurationOfEveryTargetMeetsItsConstraints) {
       EXPECT_EQ(b.nc % t.nr, 0) << file;  // (7)
       EXPECT_LE(b.kc, static_cast<long>(c.l1d) / 2 / S / t.vector_doubles) << file;                       // (1)
       const long way = static_cast<long>(c.l1d) / c.l1d_ways;
-      EXPECT_LE((S * t.mr * b.kc + way - 1) / way + (S * b.kc * t.nr + way - 1) / way, c.l1d_ways - 1) << file;  // (1')
+      const long a_ways = t.l1_resident == target_desc::l1_panels::b ? 1 : (S * t.mr * b.kc + way - 1) / way;
+      EXPECT_LE(a_ways + (S * b.kc * t.nr + way - 1) / way, c.l1d_ways - 1) << file;  // (1')
       EXPECT_LE(b.mc, static_cast<long>(c.l2 - c.l1d) / S / b.k1) << file;                                // (3)
       EXPECT_LE(S * b.mc * b.kc, static_cast<long>(c.l2) / 2) << file;                                   // (3')
       EXPECT_LE(S * b.kc * b.nc, static_cast<long>(c.l3 - c.l2) / 2) << file;                            // (4')
