@@ -401,7 +401,7 @@ void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count) {
              },
              [&] {
                const int nt = group_count ? batch_team_size(t, groups, group_count, o.threads) : 1;
-               return "batch driver, " + std::to_string(nt) + (nt == 1 ? " thread" : " threads");
+               return "batch driver, " + thread_count_text(nt);
              });
 }
 

@@ -116,6 +116,13 @@ void prologue_copy_block(const prologue_args& a, dim_t rows, dim_t j0, dim_t j1,
 }
 
 
+// p as a plain DGEMM: the same operands, no fused operations.
+gemm_problem without_fusion(gemm_problem p) {
+  p.pro = nullptr;
+  p.epi = nullptr;
+  return p;
+}
+
 // Returns p with the prologue's operand replaced by a transformed copy (unit
 // row stride) and pro cleared.
 gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
@@ -231,12 +238,8 @@ void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_option
       return scale_and_epilogue(plan.epilogue_pass ? *p.epi : no_epilogue, p.beta != 1.0, p.beta,
                                 p.m, p.n, p.c, p.ldc, threads);
     }
-    case fused_path::plain: {
-      gemm_problem q = p;
-      q.pro = nullptr;
-      q.epi = nullptr;
-      return gemm_with(t, q, o);
-    }
+    case fused_path::plain:
+      return gemm_with(t, without_fusion(p), o);
     default: break;
   }
   gemm_problem q = plan.prologue_pass ? with_transformed_operand(p, plan.team.threads) : p;
@@ -244,11 +247,9 @@ void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_option
     if (plan.epilogue_pass) q.epi = nullptr;
     run_packed(q, *t.ukernel, loop_variant{plan.kernel, t.loop(plan.team.loop).blk}, plan.team);
   } else {
-    q.pro = nullptr;
-    q.epi = nullptr;
     gemm_options single = o;
     single.threads = plan.team.threads;
-    gemm_with(t, q, single);
+    gemm_with(t, without_fusion(q), single);
   }
   if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
 }
@@ -256,9 +257,7 @@ void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_option
 // What run_fused does with plan, for SWBLAS_VERBOSE=2.
 std::string describe_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
                            const fused_plan& plan) {
-  gemm_problem plain = p;
-  plain.pro = nullptr;
-  plain.epi = nullptr;
+  const gemm_problem plain = without_fusion(p);
   std::string how = fused_path_name(plan.path);
   if (plan.path == fused_path::plain) return how + ": " + describe_route(route_gemm(t, plain, o));
   if (plan.path == fused_path::generated)

@@ -204,9 +204,7 @@ gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm
   return r;
 }
 
-namespace {
 std::string thread_count_text(int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); }
-}  // namespace
 
 std::string describe_team(const team_plan& team) {
   return std::string(team.split_rows ? "split rows" : team.loop == parallel_loop::jr ? "jr loop" : "ic loop") +

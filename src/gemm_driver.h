@@ -115,6 +115,9 @@ struct gemm_route {
 };
 gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
 
+// "1 thread", "2 threads".
+std::string thread_count_text(int n);
+
 // e.g. "split rows, 2 threads" or "jr loop, 1 thread".
 std::string describe_team(const team_plan& team);
 
