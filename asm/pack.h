@@ -16,6 +16,7 @@
 
 #include <algorithm>
 
+#include "prefetch.h"
 #include "simd_scalar.h"
 #include "ukernel.h"
 
@@ -60,7 +61,7 @@ struct panel_packer {
     if (panels == 0) return;
     const dim_t run = panels * P;
     for (dim_t l = 0; l < kc; ++l, s += k_stride, d += P) {
-      if (l + kAheadSteps < kc) prefetch_run(s + kAheadSteps * k_stride, run);
+      if (l + kAheadSteps < kc) prefetch_span<kIntoL2>(s + kAheadSteps * k_stride, run);
       const double* from = s;
       double* to = d;
       for (dim_t p = 0; p < panels; ++p, from += P, to += P * kc) {
@@ -71,13 +72,6 @@ struct panel_packer {
         for (; r < P; ++r) lane::storeu(to + r, lane::loadu(from + r));
       }
     }
-  }
-
-  // Every line of x[0:n] into L2 (prefetcht2; x need not start on a line).
-  static void prefetch_run(const double* x, dim_t n) {
-    constexpr dim_t kLineDoubles = 8;
-    for (dim_t i = 0; i < n; i += kLineDoubles) __builtin_prefetch(x + i, 0, 1);
-    __builtin_prefetch(x + n - 1, 0, 1);
   }
 
   // Each lane of interleave_lanes is fetched into L2 this many doubles (4
@@ -97,7 +91,7 @@ struct panel_packer {
     for (; l + W <= kc; l += W) {
       if (l + kAheadLaneDoubles < kc)
 #pragma GCC unroll 32
-        for (int r = 0; r < P; ++r) __builtin_prefetch(s + r * lane_stride + l + kAheadLaneDoubles, 0, 1);
+        for (int r = 0; r < P; ++r) __builtin_prefetch(s + r * lane_stride + l + kAheadLaneDoubles, 0, kIntoL2);
 #pragma GCC unroll 8
       for (int r0 = 0; r0 < kVectorLanes; r0 += W)
         transpose_block(s + r0 * lane_stride + l, lane_stride, d + l * P + r0);

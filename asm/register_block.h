@@ -15,6 +15,7 @@
 // FMAs before the k loop ends (see multiply_and_fetch_c).
 #pragma once
 
+#include "prefetch.h"
 #include "tile_epilogue.h"
 #include "ukernel.h"
 
@@ -167,11 +168,6 @@ struct register_block {
     }
   }
 
-  // __builtin_prefetch locality hints: 3 is prefetcht0 (into L1), 1 is
-  // prefetcht2 (into L2 on the AMD and Intel cores swblas targets).
-  static constexpr int kIntoL1 = 3;
-  static constexpr int kIntoL2 = 1;
-
   // The lines of the `Doubles` doubles from p, p on a line boundary.
   template <int Locality, int Doubles>
   __attribute__((always_inline)) static void prefetch_lines(const double* p) {
@@ -189,10 +185,7 @@ struct register_block {
   template <int Locality>
   __attribute__((always_inline)) static void prefetch_c(const double* c, inc_t ldc) {
 #pragma GCC unroll 16
-    for (int j = 0; j < NR; ++j) {
-      prefetch_lines<Locality, MR>(c + j * ldc);
-      __builtin_prefetch(c + j * ldc + MR - 1, 0, Locality);
-    }
+    for (int j = 0; j < NR; ++j) prefetch_span<Locality>(c + j * ldc, MR);
   }
 
   __attribute__((always_inline)) static void zero(accumulators& acc) {
