@@ -91,8 +91,10 @@ inline void prefetch_entry(const small_batch& s, dim_t e) {
 }
 
 inline prefetch_stream entry_stream(const small_batch& s, dim_t e) {
-  return problem_stream(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b, s.cs_b,
-                        s.c_of(e), s.ldc);
+  prefetch_stream ranges = problem_stream(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b,
+                                          s.cs_b, s.c_of(e), s.ldc);
+  ranges.into_l1 = s.stream_into_l1;
+  return ranges;
 }
 
 }  // namespace

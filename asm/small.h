@@ -29,19 +29,21 @@
 namespace swblas::kernels {
 
 // The part of a prefetch_stream one register block fetches: one range,
-// `per_step` lines per k step.
+// `per_step` lines per k step, into L1 or L2. (The branch is on a value
+// fixed for the whole stream; the hint itself must be a constant.)
 struct stream_cursor {
   const char* next = nullptr;
   const char* end = nullptr;
   int per_step = 0;
+  bool into_l1 = true;
 
   __attribute__((always_inline)) void step() {
-    for (int s = 0; s < per_step && next < end; ++s, next += prefetch_stream::kLineBytes)
-      // Into L1, beside the problem being solved: measured on Zen 5, one
-      // thread, batches in memory, 16^3 and 32^3 entries 1.3x and 1.2x
-      // faster than into L2 (their L2 round trips were not overlapped),
-      // 64^3 (96 KiB, more than L1) the same.
-      __builtin_prefetch(next, 0, 3);
+    for (int s = 0; s < per_step && next < end; ++s, next += prefetch_stream::kLineBytes) {
+      if (into_l1)
+        __builtin_prefetch(next, 0, kIntoL1);
+      else
+        __builtin_prefetch(next, 0, kIntoL2);
+    }
   }
 };
 
@@ -57,7 +59,7 @@ class stream_feed {
     if (per_step_ == 0) return {};
     while (range_ < s_->ranges && s_->next[range_] >= s_->end[range_]) ++range_;
     if (range_ == s_->ranges) return {};
-    return {s_->next[range_], s_->end[range_], per_step_};
+    return {s_->next[range_], s_->end[range_], per_step_, s_->into_l1};
   }
   void give_back(const stream_cursor& c) {
     if (c.per_step) s_->next[range_] = c.next;

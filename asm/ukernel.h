@@ -92,17 +92,18 @@ using pack_a_fn = void (*)(dim_t mc, dim_t kc, const double* a, inc_t rs_a,
 using pack_b_fn = void (*)(dim_t kc, dim_t nc, const double* b, inc_t rs_b,
                            inc_t cs_b, double* bp);
 
-// Memory a small routine fetches (into L1) while it multiplies, a few cache
-// lines per k step: the next problem of a batch, whose misses then overlap
-// this problem's arithmetic instead of following it. Up to three byte
-// ranges (the next A, B and C); the routine advances `next`, so a following
-// call (the next k block) goes on where this one stopped.
+// Memory a small routine fetches (into L1 or L2) while it multiplies, a few
+// cache lines per k step: the next problem of a batch, whose misses then
+// overlap this problem's arithmetic instead of following it. Up to three
+// byte ranges (the next A, B and C); the routine advances `next`, so a
+// following call (the next k block) goes on where this one stopped.
 struct prefetch_stream {
   static constexpr int kMaxRanges = 3;
   static constexpr std::size_t kLineBytes = 64;
   const char* next[kMaxRanges] = {};
   const char* end[kMaxRanges] = {};
   int ranges = 0;
+  bool into_l1 = true;  // else into L2 (src/prefetch_policy.h says which)
 
   void add(const void* first, std::size_t bytes) {
     if (ranges == kMaxRanges || bytes == 0) return;
@@ -138,6 +139,7 @@ struct small_batch {
   // whole as it starts, or as a prefetch_stream over its k steps.
   enum class fetch : int { none = 0, whole = 1, stream = 2 };
   fetch ahead = fetch::whole;
+  bool stream_into_l1 = true;  // where a stream goes (prefetch_stream::into_l1)
   dim_t count = 0, m = 0, n = 0, k = 0;
   double alpha = 1.0, beta = 0.0;
   const double* const* a_array = nullptr;

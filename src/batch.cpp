@@ -279,15 +279,15 @@ class batch_run {
       const dim_t kc = t_.loop(parallel_loop::ic).blk.kc;
       using fetch = small_batch::fetch;
       const double operands = operand_doubles(g.shape);
-      const fetch ahead = operands > kPrefetchedOperandDoubles ? fetch::none
-                          : operands > kBurstPrefetchDoubles   ? fetch::stream
-                                                               : fetch::whole;
+      const fetch ahead = t_.prefetch.ahead_for(operands);
+      const bool into_l1 = t_.prefetch.stream_into_l1(operands);
       if (first >= last) return;
       // Entries of one strip of rows (k in one block): the strip's own loop
       // over them.
       if (g.shape.k <= kc) {
         small_batch run = small_run(entry_range(g, first, last));
         run.ahead = ahead;
+        run.stream_into_l1 = into_l1;
         if (u_.small_batch(run)) return;
       }
       gemm_problem p = g.entry(first);
@@ -297,7 +297,7 @@ class batch_run {
         const gemm_problem next = has_next ? g.entry(e + 1) : p;
         prefetch_stream stream;
         if (has_next && ahead == fetch::whole) prefetch_operands(next);
-        if (has_next && ahead == fetch::stream) stream = operands_stream(next);
+        if (has_next && ahead == fetch::stream) stream = operands_stream(next, into_l1);
         run_unpacked_part(p, gp.split, u_, kc, stream.ranges ? &stream : nullptr);
         p = next;
       }

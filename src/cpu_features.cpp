@@ -1,5 +1,8 @@
-// Portable part of CPU detection: which features each ISA needs.
+// Portable part of CPU detection: which features each ISA needs, and the
+// decoding of an x86 processor signature.
 #include "cpu_features.h"
+
+#include <cstdio>
 
 namespace swblas {
 namespace {
@@ -33,6 +36,27 @@ std::string join(const std::vector<std::string>& parts, const char* sep) {
 }
 
 }  // namespace
+
+cpu_identity decode_x86_signature(cpu_vendor vendor, std::uint32_t eax) {
+  const int base_family = static_cast<int>((eax >> 8) & 0xF);
+  const int base_model = static_cast<int>((eax >> 4) & 0xF);
+  const int ext_family = static_cast<int>((eax >> 20) & 0xFF);
+  const int ext_model = static_cast<int>((eax >> 16) & 0xF);
+  cpu_identity id;
+  id.vendor = vendor;
+  id.family = base_family == 0xF ? base_family + ext_family : base_family;
+  id.model = base_family == 0xF || base_family == 6 ? ext_model << 4 | base_model : base_model;
+  return id;
+}
+
+std::string describe_identity(const cpu_identity& id) {
+  if (id.vendor == cpu_vendor::unknown) return "unknown cpu model";
+  char text[64];
+  std::snprintf(text, sizeof text, "%s family 0x%x model 0x%x",
+                id.vendor == cpu_vendor::amd ? "AMD" : "Intel", static_cast<unsigned>(id.family),
+                static_cast<unsigned>(id.model));
+  return text;
+}
 
 isa_verdict can_run(const cpu_features& f, isa needs) {
   const std::vector<named_flag> flags = required_flags(needs);

@@ -4,6 +4,7 @@
 // portable and pure, so it can be tested with made-up feature sets.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,11 +12,31 @@
 
 namespace swblas {
 
+enum class cpu_vendor : int { unknown = 0, amd, intel };
+
+// Which processor it is, for the few choices that were measured per
+// microarchitecture rather than derived from the caches (prefetch_policy.h).
+// x86-64 only; elsewhere vendor stays unknown.
+struct cpu_identity {
+  cpu_vendor vendor = cpu_vendor::unknown;
+  int family = 0;  // display family (base + extended), e.g. 0x19 for Zen 3/4
+  int model = 0;   // display model (extended model << 4 | base model)
+};
+
+// The display family and model of x86 cpuid leaf 1's eax (the extended
+// fields count for base family 0xF, the extended model also for family 6:
+// Intel's rule; AMD's family 6 parts report no extended model).
+cpu_identity decode_x86_signature(cpu_vendor vendor, std::uint32_t eax);
+
+// "AMD family 0x19 model 0x11", or "unknown cpu model".
+std::string describe_identity(const cpu_identity& id);
+
 // Features as the CPU and the operating system report them. A flag is true
 // only when the instructions may actually be executed: on x86-64 the AVX
 // flags already include the OS's support for the register state (XCR0).
 struct cpu_features {
   const char* arch = "unknown";  // "x86_64", "ppc64", or "generic"
+  cpu_identity id;
   bool avx2 = false;
   bool fma = false;
   bool avx512f = false;

@@ -5,6 +5,7 @@
 #include <cpuid.h>
 
 #include <cstdint>
+#include <cstring>
 
 #include "cpu_features.h"
 
@@ -35,12 +36,25 @@ std::uint64_t read_xcr0() {
 constexpr std::uint64_t kYmmState = 0x6;
 constexpr std::uint64_t kZmmState = 0xE6;
 
+// Leaf 0's vendor string, ebx-edx-ecx.
+cpu_vendor read_vendor() {
+  const cpuid_regs leaf0 = cpuid(0, 0);
+  char name[13] = {};
+  std::memcpy(name, &leaf0.ebx, 4);
+  std::memcpy(name + 4, &leaf0.edx, 4);
+  std::memcpy(name + 8, &leaf0.ecx, 4);
+  if (std::strcmp(name, "AuthenticAMD") == 0) return cpu_vendor::amd;
+  if (std::strcmp(name, "GenuineIntel") == 0) return cpu_vendor::intel;
+  return cpu_vendor::unknown;
+}
+
 }  // namespace
 
 cpu_features detect_cpu_features() {
   cpu_features f;
   f.arch = "x86_64";
   const cpuid_regs leaf1 = cpuid(1, 0);
+  f.id = decode_x86_signature(read_vendor(), leaf1.eax);
   const bool osxsave = bit(leaf1.ecx, 27);
   const std::uint64_t xcr0 = osxsave ? read_xcr0() : 0;
   const bool os_ymm = (xcr0 & kYmmState) == kYmmState;

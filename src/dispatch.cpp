@@ -170,7 +170,8 @@ std::string describe_level(const char* name, std::size_t used, std::size_t read,
 
 void describe_machine(const machine_info& m, const runtime_config& config, dispatch_log* log) {
   const cache_assessment& c = m.topo.caches;
-  log->lines.push_back(std::string("cpu ") + m.cpu.arch + ": " + describe_features(m.cpu));
+  log->lines.push_back(std::string("cpu ") + m.cpu.arch + ": " + describe_features(m.cpu) +
+                       " (" + describe_identity(m.cpu.id) + ")");
   log->lines.push_back("caches per core: " +
                        describe_level("L1d", c.used.l1d, c.read.l1d, c.l1d_plausible) + ", " +
                        describe_level("L2", c.used.l2, c.read.l2, c.l2_plausible) + ", " +
@@ -252,6 +253,7 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
       evaluate_targets(targets, machine.cpu, kernels, log);
   dispatch_table table;
   table.threads = config.threads;
+  table.prefetch = choose_prefetch_policy(machine.cpu.id, machine.topo.caches.used);
   const std::size_t chosen = choose_target(verdicts, config.forced_target, log);
   if (chosen == verdicts.size()) {
     log->warnings.push_back("no runnable micro kernel in this build");
@@ -266,6 +268,7 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   for (parallel_loop l : {parallel_loop::ic, parallel_loop::jr})
     table.loops[static_cast<int>(l)] = choose_loop(l, usable, *table.ukernel,
                                                    machine.topo.caches.used, reference_only, log);
+  log->lines.push_back(describe_policy(table.prefetch));
   return table;
 }
 

@@ -12,6 +12,7 @@
 #include "config.h"
 #include "cpu_features.h"
 #include "macro_kernel.h"
+#include "prefetch_policy.h"
 #include "topology.h"
 
 namespace swblas {
@@ -32,6 +33,7 @@ struct dispatch_table {
   loop_variant loops[2];                    // indexed by parallel_loop
   int threads = 1;                          // configured team size
   bool sunway_emu = false;                  // plain DGEMM routed to the Sunway emulation (sunway_route.h)
+  prefetch_policy prefetch;                 // how batches of small problems fetch ahead
   const loop_variant& loop(parallel_loop l) const { return loops[static_cast<int>(l)]; }
 };
 

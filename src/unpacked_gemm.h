@@ -153,24 +153,10 @@ inline void run_unpacked_part(const gemm_problem& q, unpacked_split s,
     unpacked_detail::by_columns(q, u, kc, ahead);
 }
 
-// Operands of at most this many doubles (512 KiB) are worth fetching ahead
-// (prefetch_operands, operands_stream): more would not stay in L2 (1 MiB on
-// Zen 5) with the problem being solved until used. Measured on Zen 5, one
-// thread, batches in memory: 80^3 and 96^3 entries 1.8x faster fetched
-// ahead than not (128 KiB was the window before), 128^3 1.1x.
-inline constexpr double kPrefetchedOperandDoubles = 65536.0;
-
 // The doubles of op(A), op(B) and C of p.
 inline double operand_doubles(const gemm_problem& p) {
   return double(p.m) * double(p.k) + double(p.k) * double(p.n) + double(p.m) * double(p.n);
 }
-
-// Operands of at most this many doubles (4 KiB, 64 lines) are fetched
-// whole, the next entry of a batch as the current one starts; larger ones as
-// a stream. Measured on Zen 5, one thread, batches in memory: 8^3 and 12^3
-// ran 1.25x and 1.15x slower with a stream (its bookkeeping against 40 and
-// 140 ns of work), 16^3 (96 lines) 1.4x slower fetched whole.
-inline constexpr double kBurstPrefetchDoubles = 512.0;
 
 // Starts fetching every line of A, B and C of a small problem about to be
 // solved, e.g. the first entry of a run of batch entries in memory: the
@@ -183,12 +169,15 @@ inline void prefetch_operands(const gemm_problem& p) {
 }
 
 // The operands of p (the next entry of a batch) as a stream for the small
-// routine to fetch while it multiplies the current one. Measured on Zen 5,
-// one thread, batches of 32^3 and 64^3 problems in memory: 1.4-1.6x faster
-// than fetching each entry whole just before it starts (the arithmetic then
-// waited for the memory instead of overlapping it).
-inline prefetch_stream operands_stream(const gemm_problem& p) {
-  return problem_stream(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc);
+// routine to fetch, into L1 or L2, while it multiplies the current one.
+// Measured on Zen 5, one thread, batches of 32^3 and 64^3 problems in
+// memory: 1.4-1.6x faster than fetching each entry whole just before it
+// starts (the arithmetic then waited for the memory instead of overlapping it).
+inline prefetch_stream operands_stream(const gemm_problem& p, bool into_l1) {
+  prefetch_stream s =
+      problem_stream(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc);
+  s.into_l1 = into_l1;
+  return s;
 }
 
 // The team for p on the unpacked path: at most `configured`, one thread per

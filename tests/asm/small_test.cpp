@@ -124,6 +124,11 @@ TEST_P(small_test, PrefetchStreamIsFetchedOnTheWay) {
   ahead = stream();
   check_small(d, {13, 11, 0}, false, 0, 0.7, 1.3, &ahead);
   EXPECT_EQ(ahead.lines_left(), lines);
+
+  ahead = stream();  // into L2: the same walk
+  ahead.into_l1 = false;
+  check_small(d, {37, 29, 33}, false, 0, 0.7, 1.3, &ahead);
+  EXPECT_EQ(ahead.lines_left(), 0u);
 }
 
 // A batch of one shape through small_batch: entry e is checked against the
@@ -137,6 +142,7 @@ struct batch_case {
   double alpha, beta;
   bool strided;
   small_batch::fetch ahead = small_batch::fetch::whole;
+  bool stream_into_l1 = true;
 };
 
 // Returns whether run_batch took the shape.
@@ -178,6 +184,7 @@ bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
   }
   small_batch run;
   run.ahead = bc.ahead;
+  run.stream_into_l1 = bc.stream_into_l1;
   run.count = kCount;
   run.m = s.m;
   run.n = s.n;
@@ -238,6 +245,7 @@ TEST_P(small_test, BatchOfOneStripShapes) {
     EXPECT_TRUE(check_small_batch(d, {{1, 1, k}, false, -1.0, 1.0, false}));
   EXPECT_TRUE(check_small_batch(d, {{1, 1, 3}, true, 1.0, 0.0, true}));
   EXPECT_TRUE(check_small_batch(d, {{1, 29, 3}, true, 1.0, 0.0, true, fetch::stream}));
+  EXPECT_TRUE(check_small_batch(d, {{3, 29, 5}, false, 0.5, 1.0, true, fetch::stream, false}));
   EXPECT_FALSE(check_small_batch(d, {{1, 1, 3}, true, 1.0, 0.0, true, fetch::stream}));
 }
 

@@ -57,5 +57,33 @@ TEST(ArchitectureTargets, EndWithGeneric) {
   EXPECT_EQ(t.back(), isa::generic);
 }
 
+// Display family and model from cpuid leaf 1's eax, as the vendors' manuals
+// define them: the extended family counts for base family 0xF only, the
+// extended model for families 6 and 0xF.
+TEST(DecodeX86Signature, FamilyAndModel) {
+  const cpu_identity zen4 = decode_x86_signature(cpu_vendor::amd, 0x00A10F11);  // EPYC 9004
+  EXPECT_EQ(zen4.vendor, cpu_vendor::amd);
+  EXPECT_EQ(zen4.family, 0x19);
+  EXPECT_EQ(zen4.model, 0x11);
+  const cpu_identity zen5 = decode_x86_signature(cpu_vendor::amd, 0x00B00F21);  // EPYC 9005
+  EXPECT_EQ(zen5.family, 0x1A);
+  EXPECT_EQ(zen5.model, 0x02);
+  const cpu_identity skx = decode_x86_signature(cpu_vendor::intel, 0x00050654);  // Xeon SP
+  EXPECT_EQ(skx.family, 6);
+  EXPECT_EQ(skx.model, 0x55);
+  const cpu_identity k8 = decode_x86_signature(cpu_vendor::amd, 0x00020F32);  // extended family 0
+  EXPECT_EQ(k8.family, 0xF);
+  EXPECT_EQ(k8.model, 0x23);
+  const cpu_identity p5 = decode_x86_signature(cpu_vendor::intel, 0x00010543);  // family 5: no extended model
+  EXPECT_EQ(p5.family, 5);
+  EXPECT_EQ(p5.model, 0x4);
+}
+
+TEST(DescribeIdentity, VendorFamilyModelInHex) {
+  EXPECT_EQ(describe_identity({cpu_vendor::amd, 0x19, 0x11}), "AMD family 0x19 model 0x11");
+  EXPECT_EQ(describe_identity({cpu_vendor::intel, 6, 0x55}), "Intel family 0x6 model 0x55");
+  EXPECT_EQ(describe_identity({}), "unknown cpu model");
+}
+
 }  // namespace
 }  // namespace swblas

@@ -20,6 +20,21 @@ TEST(CpuX86_64, AgreesWithBuiltinCpuSupports) {
   EXPECT_FALSE(f.mma);
 }
 
+// The vendor, and the family of the AMD cores GCC 12 knows by name (its
+// libgcc calls every family 0x19 part znver3, Zen 4 included).
+TEST(CpuX86_64, IdentityAgreesWithBuiltinCpuIs) {
+  __builtin_cpu_init();
+  const cpu_identity id = detect_cpu_features().id;
+  EXPECT_EQ(id.vendor == cpu_vendor::amd, __builtin_cpu_is("amd") != 0);
+  EXPECT_EQ(id.vendor == cpu_vendor::intel, __builtin_cpu_is("intel") != 0);
+  if (__builtin_cpu_is("znver3")) {
+    EXPECT_EQ(id.family, 0x19);
+  }
+  if (__builtin_cpu_is("znver1") || __builtin_cpu_is("znver2")) {
+    EXPECT_EQ(id.family, 0x17);
+  }
+}
+
 TEST(CpuX86_64, TargetOrderIsBestFirst) {
   EXPECT_EQ(architecture_targets(), (std::vector<isa>{isa::avx512, isa::avx2, isa::generic}));
 }

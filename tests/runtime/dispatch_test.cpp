@@ -96,6 +96,20 @@ TEST(Dispatch, ReportsImplausibleCachesWithWhatWasRead) {
   EXPECT_STREQ(t.loop(parallel_loop::ic).generated->name, "avx2_l2_512k_ic");
 }
 
+// The batch prefetch policy comes from the CPU's identity and the caches
+// the blocking uses, and is explained.
+TEST(Dispatch, PrefetchPolicyFollowsCpuAndL1d) {
+  dispatch_log log;
+  machine_info zen4 = machine(true, true, {32 * K, 1024 * K, 16 * M});
+  zen4.cpu.id = {cpu_vendor::amd, 0x19, 0x11};
+  const dispatch_table t = build_dispatch(zen4, forcing(""), x86_targets, fake_catalogue(), &log);
+  EXPECT_EQ(t.prefetch.whole_max_doubles, 1024.0);
+  EXPECT_EQ(t.prefetch.l1d_bytes, 32 * K);
+  EXPECT_TRUE(has_line(log.lines, "cpu x86_64: avx2 fma avx512f avx512vl avx512dq (AMD family "
+                                  "0x19 model 0x11)"));
+  EXPECT_TRUE(has_line(log.lines, describe_policy(t.prefetch)));
+}
+
 TEST(Dispatch, TargetWithoutMicroKernelIsRefused) {
   kernel_catalogue k = fake_catalogue();
   k.ukernel_count = 1;  // generic only

@@ -93,7 +93,7 @@ TEST(UnpackedPrefetch, OperandsStreamCoversTheStorageSpans) {
   p.cs_b = 1;
   p.c = c.data();
   p.ldc = 40;  // ldc 40 > 2 * 16: mostly gaps, left out
-  const prefetch_stream s = operands_stream(p);
+  const prefetch_stream s = operands_stream(p, true);
   ASSERT_EQ(s.ranges, 2);
   EXPECT_EQ(s.next[0], reinterpret_cast<const char*>(a.data()));
   EXPECT_EQ(s.end[0] - s.next[0], std::ptrdiff_t(sizeof(double) * (9 * 20 + 16)));
@@ -101,9 +101,9 @@ TEST(UnpackedPrefetch, OperandsStreamCoversTheStorageSpans) {
   EXPECT_EQ(s.end[1] - s.next[1], std::ptrdiff_t(sizeof(double) * (9 * 14 + 12)));
   EXPECT_EQ(s.lines_left(), (s.end[0] - s.next[0] + 63) / 64 + (s.end[1] - s.next[1] + 63) / 64);
   p.ldc = 16;
-  EXPECT_EQ(operands_stream(p).ranges, 3);
+  EXPECT_EQ(operands_stream(p, true).ranges, 3);
   p.k = 0;  // nothing to read of A and B
-  EXPECT_EQ(operands_stream(p).ranges, 1);
+  EXPECT_EQ(operands_stream(p, true).ranges, 1);
 }
 
 // Unpacked shapes with k over several k blocks on every target this CPU runs,
