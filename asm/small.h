@@ -7,8 +7,8 @@
 // then one or two strips for the rest, as many vectors as they need with
 // the very last one partial (masked loads and stores of the first m % width
 // rows: a 15-row problem is one strip of two vectors, not a vector and seven
-// one-lane rows). Each strip is cut into register blocks NB columns wide and
-// a narrower block for the column tail. beta == 0: C is not read.
+// one-lane rows). Each strip is cut into register blocks of at most NB
+// columns, as even as they come (no narrow tail block). beta == 0: C is not read.
 //
 // A prefetch_stream (the next problem of a batch) is fetched a few lines per
 // k step, spread evenly over the blocks.
@@ -190,11 +190,15 @@ struct small_block {
   }
 };
 
-// One strip of Rows vectors across all n columns: full NB-wide blocks, then
-// one narrower block for the column tail.
+// One strip of Rows vectors across all n columns, in blocks of at most NB
+// columns as even as they come: 32 columns as 6, 6, 5, 5, 5, 5 rather than
+// five blocks of 6 and one of 2, whose few accumulators per column of A
+// loaded ran it at a fraction of the rate. Measured on Zen 4 (1 thread,
+// AVX-512, NB = 6): DGEMM 45x83x61 and 32x2000x2000 (column chunks of 8:
+// 4 + 4, not 6 + 2) 1.12x faster, batches of 16^3 and 32^3 entries 1.04x.
 template <class V, int Rows, int NB, bool Partial>
 struct small_strip {
-  static_assert(NB >= 2, "a strip needs a column tail table");
+  static_assert(NB >= 2, "a strip needs a table of narrower blocks");
   using mask = typename V::mask;
   using block_fn = void (*)(dim_t, double, const double*, inc_t, const double*,
                             inc_t, inc_t, double, double*, inc_t, mask, stream_cursor&);
@@ -202,18 +206,21 @@ struct small_strip {
   static void run(dim_t n, dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
                   double* c, inc_t ldc, mask last, stream_feed& feed) {
+    if (n <= 0) return;
+    const dim_t blocks = (n + NB - 1) / NB;
+    const dim_t narrow = n / blocks, wide = n % blocks;  // the first `wide` one column wider
     dim_t j = 0;
-    for (; j + NB <= n; j += NB) {
+    for (dim_t q = 0; q < blocks; ++q) {
+      const dim_t width = narrow + (q < wide ? 1 : 0);
       stream_cursor ahead = feed.take();
-      small_block<V, Rows, NB, Partial>::run(k, alpha, a, lda, b + j * cs_b, rs_b, cs_b,
-                                             beta, c + j * ldc, ldc, last, ahead);
+      if (width == NB)  // the common block called directly
+        small_block<V, Rows, NB, Partial>::run(k, alpha, a, lda, b + j * cs_b, rs_b, cs_b,
+                                               beta, c + j * ldc, ldc, last, ahead);
+      else
+        narrow_blocks()[width - 1](k, alpha, a, lda, b + j * cs_b, rs_b, cs_b, beta,
+                                   c + j * ldc, ldc, last, ahead);
       feed.give_back(ahead);
-    }
-    if (j < n) {
-      stream_cursor ahead = feed.take();
-      tail_blocks()[n - j - 1](k, alpha, a, lda, b + j * cs_b, rs_b, cs_b, beta,
-                               c + j * ldc, ldc, last, ahead);
-      feed.give_back(ahead);
+      j += width;
     }
   }
 
@@ -239,12 +246,12 @@ struct small_strip {
   }
 
  private:
-  // tail_blocks()[w - 1] is the block w columns wide, w = 1..NB-1.
-  static const block_fn* tail_blocks() {
-    return tail_table(std::make_integer_sequence<int, NB - 1>());
+  // narrow_blocks()[w - 1] is the block w columns wide, w = 1..NB-1.
+  static const block_fn* narrow_blocks() {
+    return narrow_table(std::make_integer_sequence<int, NB - 1>());
   }
   template <int... W>
-  static const block_fn* tail_table(std::integer_sequence<int, W...>) {
+  static const block_fn* narrow_table(std::integer_sequence<int, W...>) {
     static constexpr block_fn table[] = {&small_block<V, Rows, W + 1, Partial>::run...};
     return table;
   }

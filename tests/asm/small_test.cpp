@@ -89,6 +89,18 @@ TEST_P(small_test, ShapesAndStridesMatchNaive) {
         }
 }
 
+// Every column count up to several register blocks (the strip cuts n into
+// blocks as even as they come, of every width up to its widest), for a
+// one-vector strip, a full strip and a partial one.
+TEST_P(small_test, EveryColumnCount) {
+  const dgemm_ukernel_desc& d = *GetParam();
+  for (dim_t m : {dim_t{1}, dim_t{d.mr}, dim_t{2 * d.mr + 3}})
+    for (dim_t n = 1; n <= 4 * d.nr + 3; ++n) {
+      check_small(d, {m, n, 6}, n % 2 == 1, 0, 0.7, 1.3);
+      if (HasFatalFailure()) return;
+    }
+}
+
 // Every height of the last strip: whole vectors, a partial vector after
 // some whole ones, a partial vector alone (masked loads and stores of C and
 // A must not touch the guards around C or read past A).
