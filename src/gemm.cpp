@@ -138,9 +138,16 @@ double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const bl
                     parallel_loop loop, int nt) {
   if (nt <= 1) return 1.0;
   if (loop == parallel_loop::ic) {
-    // The first thread's blocks are whole ones (unless it has the last).
+    // The blocks go round-robin (the ic kernels' schedule(static, 1)):
+    // thread t has blocks t, t + nt, ..., one of them the partial last one.
     const dim_t blocks = ceil_div(p.m, b.mc);
-    const dim_t most_rows = std::min(p.m, ceil_div(blocks, nt) * b.mc);
+    const dim_t last_rows = p.m - (blocks - 1) * b.mc;
+    dim_t most_rows = 0;
+    for (dim_t t = 0; t < std::min<dim_t>(nt, blocks); ++t) {
+      const dim_t mine = ceil_div(blocks - t, dim_t{nt});
+      const bool has_last = (blocks - 1) % nt == t;
+      most_rows = std::max(most_rows, mine * b.mc - (has_last ? b.mc - last_rows : 0));
+    }
     const double per_thread = double(p.m) / nt;
     const double shared_b = (1.0 - 1.0 / nt) * kIcSharedBRows;
     return per_thread / double(most_rows) * per_thread / (per_thread + shared_b);

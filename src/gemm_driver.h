@@ -37,7 +37,7 @@ int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking
 // What a team of nt threads running one loop statically keeps busy: the
 // average thread's work over the most loaded thread's (1: perfect balance),
 // each discounted for what sharing costs:
-//   ic: mc-row blocks, ceil(blocks / nt) of them for the first thread
+//   ic: mc-row blocks dealt round-robin (the last one may be partial)
 //       (kIcSharedBRows below);
 //   jr: nr-wide panels of one nc block (kJrSharingPanels below).
 double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,

@@ -45,13 +45,14 @@ struct panel_position {
   dim_t jc, nc, pc, kc;
 };
 
-// ic variant: the team shares out the mc blocks; each thread packs its own
-// A block into its private a_pack. The implicit barrier of the `omp for`
+// ic variant: the team shares out the mc blocks round-robin (as the
+// generated ic kernels do, generator/src/codegen.cpp); each thread packs its
+// own A block into its private a_pack. The implicit barrier of the `omp for`
 // keeps the B panel alive until every thread is done with it.
 void ic_loop(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
              const panel_position& at, double* a_pack, const double* b_pack) {
   const dim_t blocks = ceil_div(p.m, b.mc);
-#pragma omp for schedule(static)
+#pragma omp for schedule(static, 1)
   for (dim_t ib = 0; ib < blocks; ++ib) {
     const dim_t ic = ib * b.mc, mc = std::min(b.mc, p.m - ic);
     u.pack_a(mc, at.kc, p.a + ic * p.rs_a + at.pc * p.cs_a, p.rs_a, p.cs_a, a_pack);

@@ -255,9 +255,20 @@ class kernel_builder {
 
 // --- printing -------------------------------------------------------------
 
+// The OpenMP schedule of the loop the team shares. The ic loop's mc blocks
+// go round-robin: the partial last block then lands on a thread that has
+// the most blocks (m = 1000, mc = 240, two threads: 520 and 480 rows, not
+// 720 and 280 as contiguous chunks give). jr panels stay contiguous (the
+// micro kernel prefetches the next B micro-panel, bp + k*nr, for the next
+// iteration), and so do batch entries (streamed from memory in order).
+const char* shared_loop_schedule(parallel_level level) {
+  return level == parallel_level::ic ? "schedule(static, 1)" : "schedule(static)";
+}
+
 class printer {
  public:
-  explicit printer(std::map<std::string, std::string> rename) : rename_(std::move(rename)) {}
+  printer(std::map<std::string, std::string> rename, const char* schedule)
+      : rename_(std::move(rename)), schedule_(schedule) {}
 
   void node(const isl::ast_node& n, int indent) {
     if (n.isa<isl::ast_node_block>()) {
@@ -289,6 +300,7 @@ class printer {
 
  private:
   std::map<std::string, std::string> rename_;
+  const char* schedule_;                // of the shared loop
   std::vector<std::string> iterators_;  // of the loops being printed, outermost first
   std::ostringstream out_;
 
@@ -309,7 +321,7 @@ class printer {
       iterators_.pop_back();
       return;
     }
-    if (shared) line(indent, "#pragma omp for schedule(static)");
+    if (shared) line(indent, std::string("#pragma omp for ") + schedule_);
     const std::string cond = f.is_degenerate() ? it + " <= " + expr(f.init()) : expr(f.cond());
     const std::string inc = f.is_degenerate() ? "1" : expr(f.inc());
     line(indent, "for (swblas::dim_t " + it + " = " + expr(f.init()) + "; " + cond + "; " + it + " += " + inc + ") {");
@@ -435,7 +447,7 @@ std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, con
   const std::string sizes = batched ? "batch.shape." : "p.";
   std::map<std::string, std::string> rename = {{roles.m, sizes + "m"}, {roles.n, sizes + "n"}, {roles.k, sizes + "k"}};
   if (batched) rename[roles.count] = "batch.count";
-  printer p(rename);
+  printer p(rename, shared_loop_schedule(k.level));
   p.node(tree, 1);
   const std::string problem = batched ? "const swblas::gemm_batch_problem& batch" : "const swblas::gemm_problem& p";
   return "void " + k.function + "(" + problem + ", double* a_pack, double* b_pack) {\n" + p.text() + "}\n";

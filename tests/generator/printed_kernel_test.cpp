@@ -64,7 +64,9 @@ TEST(PrintedKernel, TwoVariantsPerCacheConfiguration) {
 TEST(PrintedKernel, IcVariantSharesTheIcLoopAndPacksAPrivately) {
   const std::string& code = variant("dgemm_generic_4x4_l1_32k_l2_512k_ic").code;
   EXPECT_EQ(code.rfind("void dgemm_generic_4x4_l1_32k_l2_512k_ic(const swblas::gemm_problem& p, double* a_pack, double* b_pack) {", 0), 0u);
-  EXPECT_EQ(count(code, "#pragma omp for schedule(static)"), 1u);
+  // Round-robin mc blocks: the partial last one goes to a thread with the most.
+  EXPECT_EQ(count(code, "#pragma omp for schedule(static, 1)"), 1u);
+  EXPECT_EQ(count(code, "#pragma omp for schedule(static)"), 0u);
   EXPECT_EQ(count(code, "swblas::gen::pack_b_team(swblas::ukernel_generic_4x4.pack_b, 4, "), 1u);
   EXPECT_EQ(count(code, "swblas::ukernel_generic_4x4.pack_a("), 1u);
   EXPECT_EQ(count(code, "pack_a_team"), 0u);
@@ -80,8 +82,10 @@ TEST(PrintedKernel, JrVariantPacksATogetherThenSharesTheJrLoops) {
   EXPECT_EQ(count(code, "swblas::gen::pack_a_team(swblas::ukernel_generic_4x4.pack_a, 4, "), 1u);
   EXPECT_LT(at(code, "pack_b_team"), at(code, "pack_a_team"));
   EXPECT_LT(at(code, "pack_a_team"), at(code, "#pragma omp for"));
-  // Isolation splits the jr loop into full and partial parts; each is shared.
+  // Isolation splits the jr loop into full and partial parts; each is
+  // shared, in contiguous chunks (the micro kernel prefetches the next panel).
   EXPECT_GE(count(code, "#pragma omp for schedule(static)"), 2u);
+  EXPECT_EQ(count(code, "schedule(static, 1)"), 0u);
 }
 
 TEST(PrintedKernel, FullTilesCallUkernelFullWithTheBlockOffsets) {

@@ -119,6 +119,19 @@ TEST(GemmThreads, LoopChoiceFollowsBalance) {
   EXPECT_DOUBLE_EQ(loop_balance(odd, u, ic, parallel_loop::ic, 2),
                    0.75 * (1.5 * mc) / (1.5 * mc + shared_b));
   EXPECT_EQ(plan_team(t, odd, o).loop, parallel_loop::jr);
+  // A partial last block, dealt round-robin: 5 blocks, the first thread has
+  // blocks 0, 2 and 4 (the partial one), 2 mc + mc / 6 rows, not 3 mc.
+  const gemm_problem partial{4 * mc + mc / 6, 100 * nr, 64};
+  const double half = (4.0 * mc + double(mc / 6)) / 2.0;
+  const double most = 2.0 * mc + double(mc / 6);
+  EXPECT_DOUBLE_EQ(loop_balance(partial, u, ic, parallel_loop::ic, 2),
+                   half / most * half / (half + shared_b));
+  // Three threads, 7 blocks of which the last has 1 row: the first thread
+  // (blocks 0, 3, 6) has 2 mc + 1 rows, the most (contiguous chunks: 3 mc).
+  const gemm_problem one_row_last{6 * mc + 1, 100 * nr, 64};
+  const double third = (6.0 * mc + 1.0) / 3.0;
+  EXPECT_DOUBLE_EQ(loop_balance(one_row_last, u, ic, parallel_loop::ic, 3),
+                   third / (2.0 * mc + 1.0) * third / (third + 2.0 * kIcSharedBRows / 3.0));
   const gemm_problem narrow{3 * mc, 8 * nr, 64};  // 4 panels each: sharing A costs too much
   EXPECT_LT(loop_balance(narrow, u, jr, parallel_loop::jr, 2),
             loop_balance(narrow, u, ic, parallel_loop::ic, 2));
