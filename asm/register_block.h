@@ -21,10 +21,11 @@
 
 namespace swblas::kernels {
 
-// KUnroll: k steps per loop iteration. 4 gives the 12-accumulator AVX2 block
-// enough independent work between branches; blocks that fill the register
-// file (24 zmm accumulators) use 1, because GCC then hoists loads of the next
-// step and spills accumulators.
+// KUnroll: k steps per loop iteration. Blocks that fill the register file
+// use few: GCC hoists loads of the next steps and spills an accumulator
+// inside the loop otherwise (24 zmm accumulators: 1; the 12-ymm-accumulator
+// AVX2 block: 2, which measured 1.08x faster than 4 on Zen 4 for having no
+// spill; tests/asm/check_kernel_loop.sh checks every kernel's loop).
 template <class V, int MR, int NR, int KUnroll = 4>
 struct register_block {
   using reg = typename V::reg;
@@ -127,6 +128,13 @@ struct register_block {
     prefetch_c<kIntoL2>(c, ldc);
     const dim_t head = k - kLateCSteps;
     multiply(head, ap, bp, next_b, acc);
+    // Through an empty asm, c is a new value to GCC: it recomputes the
+    // tile's line addresses here instead of keeping the first prefetch_c's
+    // live across the k loop, where they took vector registers and pushed a
+    // row of A out to the stack inside the loop (GCC 12: the 24x8 block
+    // 1.05x faster on Zen 4 without that spill; checked by
+    // tests/asm/check_kernel_loop.sh).
+    asm("" : "+r"(c));
     prefetch_c<kIntoL1>(c, ldc);
     multiply(kLateCSteps, ap + head * MR, bp + head * NR, next_b, acc);
   }

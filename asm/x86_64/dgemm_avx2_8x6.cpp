@@ -13,7 +13,7 @@ namespace {
 constexpr int kMR = 8;
 constexpr int kNR = 6;
 using simd = kernels::avx2_simd;
-using block = kernels::register_block<simd, kMR, kNR>;
+using block = kernels::register_block<simd, kMR, kNR, 2>;
 
 void full_8x6(dim_t k, double alpha, const double* ap, const double* bp,
               double beta, double* c, inc_t ldc) {
