@@ -76,8 +76,9 @@ inline void prefetch_problem(dim_t m, dim_t n, dim_t k, const double* a, inc_t r
 
 inline prefetch_stream problem_stream(dim_t m, dim_t n, dim_t k, const double* a, inc_t rs_a,
                                       inc_t cs_a, const double* b, inc_t rs_b, inc_t cs_b,
-                                      const double* c, inc_t ldc) {
+                                      const double* c, inc_t ldc, bool into_l1) {
   prefetch_stream ranges;
+  ranges.into_l1 = into_l1;
   add_operand(ranges, a, m, k, rs_a, cs_a);
   add_operand(ranges, b, k, n, rs_b, cs_b);
   add_operand(ranges, c, m, n, 1, ldc);
@@ -91,10 +92,8 @@ inline void prefetch_entry(const small_batch& s, dim_t e) {
 }
 
 inline prefetch_stream entry_stream(const small_batch& s, dim_t e) {
-  prefetch_stream ranges = problem_stream(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b,
-                                          s.cs_b, s.c_of(e), s.ldc);
-  ranges.into_l1 = s.stream_into_l1;
-  return ranges;
+  return problem_stream(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b, s.cs_b,
+                        s.c_of(e), s.ldc, s.stream_into_l1);
 }
 
 }  // namespace

@@ -174,10 +174,8 @@ inline void prefetch_operands(const gemm_problem& p) {
 // memory: 1.4-1.6x faster than fetching each entry whole just before it
 // starts (the arithmetic then waited for the memory instead of overlapping it).
 inline prefetch_stream operands_stream(const gemm_problem& p, bool into_l1) {
-  prefetch_stream s =
-      problem_stream(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc);
-  s.into_l1 = into_l1;
-  return s;
+  return problem_stream(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc,
+                        into_l1);
 }
 
 // The team for p on the unpacked path: at most `configured`, one thread per
