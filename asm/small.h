@@ -97,13 +97,13 @@ struct small_block {
       if (whole && e + 1 < s.count) prefetch_entry(s, e + 1);
       stream_cursor none;
       run(s.k, s.alpha, s.a_of(e), s.lda, s.b_of(e), s.rs_b, s.cs_b, s.beta, s.c_of(e), s.ldc,
-          last, none);
+          last, true, none);
     }
   }
 
   static void run(dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
-                  double* c, inc_t ldc, mask last, stream_cursor& ahead) {
+                  double* c, inc_t ldc, mask last, bool fetch_a, stream_cursor& ahead) {
     reg acc[Cols][Rows];
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
@@ -111,17 +111,22 @@ struct small_block {
       for (int r = 0; r < Rows; ++r) acc[j][r] = V::zero();
     // A is read in place, one column of the strip per k step, lda apart:
     // the hardware prefetcher does not follow that stride far enough ahead
-    // (measured: skinny n = 16 shapes 0.87 -> 1.05 of BLIS), so the column
-    // kPrefetchColumns steps ahead is prefetched while there is one: past
-    // the strip's end a prefetch only costs bandwidth (a batch of 16^3
-    // problems in memory ran 1.9x slower with it). 48 steps, not 16, cover
-    // a memory round trip: a batch of 256^3 problems in memory 1.17x faster,
-    // 64^3 1.08x, DGEMM small and skinny shapes in cache unchanged.
+    // (measured: skinny n = 16 shapes 0.87 -> 1.05 of BLIS), so every line
+    // of the column kPrefetchColumns steps ahead is prefetched while there
+    // is one: past the strip's end a prefetch only costs bandwidth (a batch
+    // of 16^3 problems in memory ran 1.9x slower with it). 48 steps, not 16,
+    // cover a memory round trip: a batch of 256^3 problems in memory 1.17x
+    // faster, 64^3 1.08x (Zen 5). Every line, not the first and the last:
+    // a 32-row AVX-512 strip spans 4-5 lines, and the middle ones came from
+    // memory on demand (Zen 4, one thread: 4000x16x4000 1.2x, 2000x32x2000
+    // 1.15x faster with them). Into L2, which takes more misses in flight
+    // than L1 (3-5% faster than into L1). fetch_a: only the first column
+    // block of a strip, the others find the strip in L1 or L2 (prefetches
+    // there cost a batch of 128^3 problems 12%).
     stream_cursor fetch = ahead;  // a local copy stays in registers
     dim_t l = 0;
-    for (; l + kPrefetchColumns < k; ++l, a += lda, b += rs_b) {
-      __builtin_prefetch(a + kPrefetchColumns * lda);
-      __builtin_prefetch(a + kPrefetchColumns * lda + kHeight - 1);
+    for (; fetch_a && l + kPrefetchColumns < k; ++l, a += lda, b += rs_b) {
+      prefetch_span<kIntoL2>(a + kPrefetchColumns * lda, kHeight);
       fetch.step();
       rank1(a, b, cs_b, last, acc);
     }
@@ -201,7 +206,7 @@ struct small_strip {
   static_assert(NB >= 2, "a strip needs a table of narrower blocks");
   using mask = typename V::mask;
   using block_fn = void (*)(dim_t, double, const double*, inc_t, const double*,
-                            inc_t, inc_t, double, double*, inc_t, mask, stream_cursor&);
+                            inc_t, inc_t, double, double*, inc_t, mask, bool, stream_cursor&);
 
   static void run(dim_t n, dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
@@ -215,10 +220,10 @@ struct small_strip {
       stream_cursor ahead = feed.take();
       if (width == NB)  // the common block called directly
         small_block<V, Rows, NB, Partial>::run(k, alpha, a, lda, b + j * cs_b, rs_b, cs_b,
-                                               beta, c + j * ldc, ldc, last, ahead);
+                                               beta, c + j * ldc, ldc, last, q == 0, ahead);
       else
         narrow_blocks()[width - 1](k, alpha, a, lda, b + j * cs_b, rs_b, cs_b, beta,
-                                   c + j * ldc, ldc, last, ahead);
+                                   c + j * ldc, ldc, last, q == 0, ahead);
       feed.give_back(ahead);
       j += width;
     }
