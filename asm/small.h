@@ -28,6 +28,12 @@
 
 namespace swblas::kernels {
 
+// Internal linkage for the two plain classes, as in prefetch.h: each kernel
+// file compiles them with its ISA flags, and an out-of-line copy with
+// external linkage could be merged by the linker across ISAs (README). The
+// templates below are instantiated per ISA traits type already.
+namespace {  // NOLINT(cert-dcl59-cpp,google-build-namespaces): see above
+
 // The part of a prefetch_stream one register block fetches: one range,
 // `per_step` lines per k step, into L1 or L2. (The branch is on a value
 // fixed for the whole stream; the hint itself must be a constant.)
@@ -71,6 +77,8 @@ class stream_feed {
   int range_ = 0;
   int per_step_ = 0;
 };
+
+}  // namespace
 
 // One register block of Rows vectors of V by Cols columns, C at (0, 0) of
 // the given pointers. Partial: the last vector holds only the rows that
