@@ -289,7 +289,6 @@ struct small_gemm {
   static void run(dim_t m, dim_t n, dim_t k, double alpha, const double* a,
                   inc_t lda, const double* b, inc_t rs_b, inc_t cs_b,
                   double beta, double* c, inc_t ldc, prefetch_stream* ahead) {
-    if (!ahead && run_one_block(m, n, k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc)) return;
     const mask all = V::first_lanes(V::width);  // unused by whole strips
     // Register blocks of about NB columns, each strip of up to kStrip rows.
     const dim_t blocks = ((m + kStrip - 1) / kStrip) * ((n + NB - 1) / NB);
@@ -342,33 +341,6 @@ struct small_gemm {
   }
 
  private:
-  // A problem that is one register block (at most RowVecs vectors by
-  // block_columns of them) straight into that block, as a batch of one:
-  // without the strip's set-up an 8^3 DGEMM takes ~15% less time.
-  static bool run_one_block(dim_t m, dim_t n, dim_t k, double alpha, const double* a, inc_t lda,
-                            const double* b, inc_t rs_b, inc_t cs_b, double beta, double* c,
-                            inc_t ldc) {
-    if (m <= 0 || n <= 0) return true;
-    const dim_t vectors = (m + V::width - 1) / V::width;
-    if (vectors > RowVecs || n > block_columns(static_cast<int>(vectors))) return false;
-    small_batch one;
-    one.ahead = small_batch::fetch::none;
-    one.count = 1;
-    one.m = m;
-    one.n = n;
-    one.k = k;
-    one.alpha = alpha;
-    one.beta = beta;
-    one.a = a;
-    one.lda = lda;
-    one.b = b;
-    one.rs_b = rs_b;
-    one.cs_b = cs_b;
-    one.c = c;
-    one.ldc = ldc;
-    return run_batch(one);
-  }
-
   using batch_fn = void (*)(const small_batch&, int);
   static constexpr int kMaxBlockColumns = block_columns(1);
   using batch_row = std::array<batch_fn, kMaxBlockColumns>;
