@@ -254,6 +254,7 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   dispatch_table table;
   table.threads = config.threads;
   table.prefetch = choose_prefetch_policy(machine.cpu.id, machine.topo.caches.used);
+  table.team = choose_team_costs(machine.cpu.id);
   const std::size_t chosen = choose_target(verdicts, config.forced_target, log);
   if (chosen == verdicts.size()) {
     log->warnings.push_back("no runnable micro kernel in this build");
@@ -269,6 +270,7 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
     table.loops[static_cast<int>(l)] = choose_loop(l, usable, *table.ukernel,
                                                    machine.topo.caches.used, reference_only, log);
   log->lines.push_back(describe_policy(table.prefetch));
+  log->lines.push_back(describe_team_costs(table.team));
   return table;
 }
 

@@ -13,6 +13,7 @@
 #include "cpu_features.h"
 #include "macro_kernel.h"
 #include "prefetch_policy.h"
+#include "team_costs.h"
 #include "topology.h"
 
 namespace swblas {
@@ -34,6 +35,7 @@ struct dispatch_table {
   int threads = 1;                          // configured team size
   bool sunway_emu = false;                  // plain DGEMM routed to the Sunway emulation (sunway_route.h)
   prefetch_policy prefetch;                 // how batches of small problems fetch ahead
+  team_costs team;                          // what split rows' packing of B costs (gemm_driver.h)
   const loop_variant& loop(parallel_loop l) const { return loops[static_cast<int>(l)]; }
 };
 

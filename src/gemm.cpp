@@ -157,10 +157,11 @@ double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const bl
   return per_thread / double(ceil_div(panels, nt)) * per_thread / (per_thread + kJrSharingPanels);
 }
 
-double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt) {
+double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
+                    double pack_b_rows) {
   if (nt <= 1) return 1.0;
   const dim_t most_rows = std::min(p.m, ceil_div(ceil_div(p.m, u.mr), nt) * u.mr);
-  return (double(p.m) / nt + kPackBPerFma / nt) / (double(most_rows) + kPackBPerFma);
+  return (double(p.m) / nt + pack_b_rows / nt) / (double(most_rows) + pack_b_rows);
 }
 
 team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
@@ -173,7 +174,8 @@ team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_o
   const double jr_balance = loop_balance(p, u, jr, parallel_loop::jr, plan.threads);
   plan.loop = o.loop.value_or(jr_balance > ic_balance ? parallel_loop::jr : parallel_loop::ic);
   plan.split_rows = o.split_rows.value_or(
-      !o.loop && rows_balance(p, u, plan.threads) > std::max(ic_balance, jr_balance));
+      !o.loop && rows_balance(p, u, plan.threads, t.team.pack_b_rows(p.k, ic.kc)) >
+                     std::max(ic_balance, jr_balance));
   if (plan.split_rows) plan.loop = parallel_loop::ic;
   if (plan.loop == parallel_loop::jr && o.fit_team_to_work)
     plan.threads = static_cast<int>(std::min<dim_t>(plan.threads, ceil_div(std::min(jr.nc, p.n), u.nr)));

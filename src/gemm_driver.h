@@ -56,21 +56,13 @@ inline constexpr double kIcSharedBRows = 140.0;
 // as much as this many of its own nr-wide panels of work per A block.
 inline constexpr double kJrSharingPanels = 3.0;
 
-// Split rows packs all of B on every thread, mostly from memory: packing a
-// double of B costs about as much time as this many FMAs of the micro
-// kernel. Calibrated on Zen 5 with two threads, where split rows overtakes
-// the better loop at about 1000 rows a thread (measured m = 700..4000,
-// n = 1000..4000, k = 64 and 1000; in-cache packing alone would be ~9).
-// It is below ic's cost of reading the others' part of B (kIcSharedBRows
-// at nt = 2), so by default a team of two or more never runs the ic loop:
-// split rows is at least as even (whole mr tiles against mc blocks) and
-// cheaper. Batched team groups, which do not split rows, still use it.
-inline constexpr double kPackBPerFma = 60.0;
-
 // loop_balance for split rows (team_plan::split_rows): each of nt threads
 // takes ceil(tiles / nt) or fewer mr-row tiles of C and packs the whole B
-// for them, against a perfect split that packs B once for the team.
-double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt);
+// for them, which costs it pack_b_rows rows of its own work (per CPU:
+// team_costs::pack_b_rows, src/team_costs.h), against a perfect split that
+// packs B once for the team.
+double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
+                    double pack_b_rows = kPackBPerFma);
 
 // How a team runs the packed path.
 //   split_rows false: one run of the loop's macro kernel by the whole team,

@@ -4,15 +4,9 @@
 namespace swblas {
 namespace {
 
-struct measured_window {
-  cpu_vendor vendor;
-  int family;
-  double whole_max_doubles;
-  const char* basis;
-};
-
-// Batches of entries in memory, 1 and 2 threads, whole against a stream.
-constexpr measured_window kMeasuredWindows[] = {
+// The largest entries (doubles of A, B and C) fetched whole: batches of
+// entries in memory, 1 and 2 threads, whole against a stream.
+constexpr measured_figure kMeasuredWindows[] = {
     // Zen 4 (family 0x19 model 0x11; Zen 3 shares the family, unmeasured):
     // 16^3 entries (768 doubles) 1.2x faster whole than streamed into L1
     // and 1.45x faster than streamed into L2.
@@ -32,11 +26,10 @@ prefetch_policy choose_prefetch_policy(const cpu_identity& id, const cache_sizes
   p.l1d_bytes = used.l1d;
   p.whole_max_doubles = kDefaultWholeMaxDoubles;
   p.basis = "not measured on this cpu, Zen 5's";
-  for (const measured_window& w : kMeasuredWindows)
-    if (w.vendor == id.vendor && w.family == id.family) {
-      p.whole_max_doubles = w.whole_max_doubles;
-      p.basis = w.basis;
-    }
+  if (const measured_figure* w = measured_on(kMeasuredWindows, id)) {
+    p.whole_max_doubles = w->value;
+    p.basis = w->basis;
+  }
   return p;
 }
 

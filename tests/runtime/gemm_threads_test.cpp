@@ -3,6 +3,7 @@
 // concurrent callers.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <thread>
 
 #include <omp.h>
@@ -159,6 +160,7 @@ TEST(GemmThreads, LoopChoiceFollowsBalance) {
 TEST(GemmThreads, SplitRowsFollowsBalance) {
   dispatch_table t = reference_table();
   ASSERT_NE(t.ukernel, nullptr);
+  t.team = team_costs{};  // kPackBPerFma whatever the CPU running the test
   const dgemm_ukernel_desc& u = *t.ukernel;
   const dim_t mr = u.mr, nr = u.nr;
   EXPECT_DOUBLE_EQ(rows_balance(gemm_problem{100 * mr, nr, 64}, u, 1), 1.0);
@@ -198,6 +200,43 @@ TEST(GemmThreads, SplitRowsFollowsBalance) {
   EXPECT_FALSE(plan_team(t, tall, o).split_rows);
   o.split_rows = true;
   EXPECT_TRUE(plan_team(t, gemm_problem{3 * mr, 100 * nr, 64}, o).split_rows);
+}
+
+// The cost of split rows' packing is the table's (per CPU, team_costs):
+// a problem between the two figures splits its rows with the lower one
+// when k fills a kc block, and runs the better loop with the higher one or
+// a shorter k.
+TEST(GemmThreads, SplitRowsCostIsTheTables) {
+  dispatch_table t = reference_table();
+  ASSERT_NE(t.ukernel, nullptr);
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  const dim_t mr = u.mr, nr = u.nr, kc = 64;
+  for (loop_variant& v : t.loops) v.blk = blocking{10 * mr, kc, 256 * nr};
+  team_costs low;
+  low.pack_b_rows_full_k = 20.0;
+  gemm_options o;
+  o.threads = 2;
+  o.fit_team_to_work = false;
+  // The smallest row count whose split beats both loops at the lower cost
+  // but not at kPackBPerFma.
+  std::optional<gemm_problem> between;
+  for (dim_t m = 2 * mr; m <= 400 * mr && !between; m += mr) {
+    const gemm_problem p{m, 100 * nr, kc};
+    const double best_loop =
+        std::max(loop_balance(p, u, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2),
+                 loop_balance(p, u, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2));
+    if (rows_balance(p, u, 2, 20.0) > best_loop && rows_balance(p, u, 2, kPackBPerFma) < best_loop)
+      between = p;
+  }
+  ASSERT_TRUE(between.has_value());
+  gemm_problem p = *between;
+  t.team = low;
+  EXPECT_TRUE(plan_team(t, p, o).split_rows);
+  p.k = kc - 1;  // short k: the common figure
+  EXPECT_FALSE(plan_team(t, p, o).split_rows);
+  p.k = kc;
+  t.team = team_costs{};
+  EXPECT_FALSE(plan_team(t, p, o).split_rows);
 }
 
 // The route gemm_with takes (and SWBLAS_VERBOSE=2 prints): the quick cases,
