@@ -137,6 +137,8 @@ std::size_t b_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u, const 
 // path without it), 128^3 even, 256^3 1.25x faster packed.
 unpacked_split unpacked_by_entry(const gemm_batch_problem& g, const dgemm_ukernel_desc& u,
                                  int nt) {
+  // The entries' loops (small_batch) read A with unit row stride only.
+  if (g.shape.rs_a != 1) return unpacked_split::none;
   const unpacked_split s = classify_unpacked(g.shape, u);
   if (s == unpacked_split::none) return s;
   const gemm_problem& p = g.shape;

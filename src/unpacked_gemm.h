@@ -23,9 +23,10 @@
 //
 // Threads split the rows (by_rows) or the columns (by_columns) into
 // contiguous ranges of whole strips or column blocks, each an independent
-// sub-problem: no barriers, no shared buffers, no packing buffers at all
-// (the team is opened by the driver, src/gemm.cpp; this header has no OpenMP
-// in it, so tests can include it without OpenMP flags).
+// sub-problem: no barriers, no shared buffers, and no packing buffers but
+// one thread's copy of a transposed A's m x kc block (the team is opened by
+// the driver, src/gemm.cpp; this header has no OpenMP in it, so tests can
+// include it without OpenMP flags).
 #pragma once
 
 #include <algorithm>
@@ -33,6 +34,7 @@
 
 #include "../asm/prefetch.h"
 #include "macro_kernel.h"
+#include "pack_buffer.h"
 
 namespace swblas {
 
@@ -71,9 +73,15 @@ enum class unpacked_split : int {
 // The small routine reads A with unit row stride only (op(A) = A). Skinny
 // problems need a small routine at the packed kernel's rate, and the short
 // side must also be the shorter one, so that a small square problem is not
-// mistaken for one.
+// mistaken for one. op(A) = A^T is taken with few rows only: by_columns
+// copies each m x kc block of op(A) untransposed first (at most kSkinnyRows
+// x kc doubles, against m x kc x n multiply-adds), where packing it for the
+// packed path would zero-pad the rows to mr and pack B for only m rows.
 inline unpacked_split classify_unpacked(const gemm_problem& p, const dgemm_ukernel_desc& u) {
-  if (!u.small || p.rs_a != 1) return unpacked_split::none;
+  if (!u.small) return unpacked_split::none;
+  if (p.rs_a != 1)
+    return u.small_at_full_rate && p.m <= kSkinnyRows && p.m < p.n ? unpacked_split::by_columns
+                                                                   : unpacked_split::none;
   const bool tiny = double(p.m) * double(p.n) * double(p.k) <= kTinyWork;
   if (tiny || (p.m <= u.small_max_dim && p.n <= u.small_max_dim && p.k <= u.small_max_dim))
     return p.m >= p.n ? unpacked_split::by_rows : unpacked_split::by_columns;
@@ -99,6 +107,17 @@ inline void by_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc
             p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta_for_block(pc, p.beta), p.c, p.ldc, ahead);
 }
 
+// op(A)[0:m, pc:pc+kb] of an op(A) = A^T (unit column stride), copied
+// column-major with leading dimension m into this thread's buffer.
+inline const double* untransposed_block(const gemm_problem& p, dim_t pc, dim_t kb) {
+  double* block = thread_pack_buffer(pack_role::a_private, std::size_t(p.m) * std::size_t(kb));
+  for (dim_t i = 0; i < p.m; ++i) {
+    const double* row = p.a + i * p.rs_a + pc;
+    for (dim_t l = 0; l < kb; ++l) block[i + l * p.m] = row[l];
+  }
+  return block;
+}
+
 // By columns: per k block, the m x kc block of A stays in L2 while each
 // nr-wide column block of B streams through L1 once, used by every strip of A.
 inline void by_columns(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc,
@@ -106,8 +125,11 @@ inline void by_columns(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t
   for (dim_t pc = 0; pc < p.k; pc += kc) {
     const dim_t kb = std::min(kc, p.k - pc);
     const double beta = beta_for_block(pc, p.beta);
+    const bool transposed = p.rs_a != 1;
+    const double* a = transposed ? untransposed_block(p, pc, kb) : p.a + pc * p.cs_a;
+    const inc_t lda = transposed ? p.m : p.cs_a;
     for (dim_t j = 0; j < p.n; j += u.nr)
-      u.small(p.m, std::min<dim_t>(u.nr, p.n - j), kb, p.alpha, p.a + pc * p.cs_a, p.cs_a,
+      u.small(p.m, std::min<dim_t>(u.nr, p.n - j), kb, p.alpha, a, lda,
               p.b + pc * p.rs_b + j * p.cs_b, p.rs_b, p.cs_b, beta, p.c + j * p.ldc, p.ldc,
               ahead);
   }

@@ -48,14 +48,19 @@ TEST(UnpackedPolicy, SkinnyShortSideOfAFewRegisterBlocks) {
   // Square and not small: the short side must be the shorter one.
   EXPECT_EQ(classify_unpacked(shape(16, 16, 4000), u), unpacked_split::none);
   EXPECT_EQ(classify_unpacked(shape(2000, 2000, 32), u), unpacked_split::none);
-  // op(A) = A^T: the small routine cannot read it.
+  // op(A) = A^T: the small routine cannot read it in place; with few rows
+  // by_columns copies its blocks untransposed, with few columns it is packed.
   EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000, 4000), u), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000, 2000), u), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(rows + 1, 2000, 2000, 2000), u), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows, rows, 2000, 2000), u), unpacked_split::none);
   dgemm_ukernel_desc without_small = u;
   without_small.small = nullptr;
   EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), without_small), unpacked_split::none);
   dgemm_ukernel_desc half_rate = u;
   half_rate.small_at_full_rate = false;
   EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), half_rate), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000, 2000), half_rate), unpacked_split::none);
 }
 
 TEST(UnpackedPolicy, SmallWhenEveryDimensionIsAtMostTheKernelsLimit) {
@@ -108,7 +113,8 @@ TEST(UnpackedPrefetch, OperandsStreamCoversTheStorageSpans) {
 
 // Unpacked shapes with k over several k blocks on every target this CPU runs,
 // teams of 1, 2 and 5 (more threads than blocks included), op(B) = B and
-// B^T (op(A) = A^T is not skinny: the packed path's tests cover it).
+// B^T, and op(A) = A^T for the few-rows shapes (by_columns copies its
+// blocks; with few columns A^T is packed: the packed path's tests cover it).
 TEST(UnpackedGemm, EveryTargetEveryTeam) {
   const problem_spec shapes[] = {
       {150, 13, 530},  // few columns: two full column blocks and a tail
@@ -130,7 +136,15 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
     unsigned seed = 700;
     for (int threads : {1, 2, 5})
       for (problem_spec s : shapes)
-        for (bool trans_b : {false, true}) {
+        for (int trans = 0; trans < 4; ++trans) {
+          const bool trans_b = trans & 1;
+          s.trans_a = trans >= 2;
+          if (s.trans_a && !(s.m <= kSkinnyRows && s.m < s.n)) continue;
+          if (s.trans_a && t.ukernel->small_at_full_rate) {
+            EXPECT_EQ(classify_unpacked(shape(s.m, s.n, s.k, s.k), *t.ukernel),
+                      unpacked_split::by_columns)
+                << target << " " << testing_support::describe(s);
+          }
           s.trans_b = trans_b;
           s.alpha = trans_b ? -0.5 : 1.0;
           s.beta = trans_b ? 2.0 : 0.0;  // 0: C holds NaN, which must not survive
