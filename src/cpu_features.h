@@ -41,6 +41,15 @@ const measured_figure* measured_on(const measured_figure (&table)[N], const cpu_
   return nullptr;
 }
 
+// The figure of `table` for the CPU `id`; for a CPU not in it, `fallback`
+// (the value measured on Zen 5, the first machine), saying so.
+template <std::size_t N>
+measured_figure figure_for(const measured_figure (&table)[N], const cpu_identity& id,
+                           double fallback) {
+  if (const measured_figure* f = measured_on(table, id)) return *f;
+  return {id.vendor, id.family, fallback, "not measured on this cpu, Zen 5's"};
+}
+
 // The display family and model of x86 cpuid leaf 1's eax (the extended
 // fields count for base family 0xF, the extended model also for family 6:
 // Intel's rule; AMD's family 6 parts report no extended model).

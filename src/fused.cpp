@@ -100,12 +100,8 @@ SWBLAS_ELEMENTWISE_CLONES
 void prologue_copy_block(const prologue_args& a, dim_t rows, dim_t j0, dim_t j1,
                          const double* src, inc_t rs, inc_t cs, double* dst) {
   for (dim_t j = j0; j < j1; ++j) {
+    copy_columns(rows, j, j + 1, src, rs, cs, dst);
     double* col = dst + j * rows;
-    const double* from = src + j * cs;
-    if (rs == 1)
-      std::copy(from, from + rows, col);
-    else
-      for (dim_t i = 0; i < rows; ++i) col[i] = from[i * rs];
     const auto count = static_cast<std::size_t>(rows);
     switch (a.op) {
       case prologue_op::none: break;

@@ -4,7 +4,10 @@
 // buffers survive between calls too).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+
+#include "../asm/ukernel.h"
 
 namespace swblas {
 
@@ -18,5 +21,21 @@ enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_c
 // kPackAlignment. Valid until the next call with the same role on the same
 // thread. Aborts with a message if memory is exhausted (it never throws).
 double* thread_pack_buffer(pack_role role, std::size_t doubles);
+
+// Columns [j0, j1) of op(X) (element (i, j) at src[i*rs + j*cs]) copied into
+// dst column-major with leading dimension rows, column j at dst + j*rows:
+// the copies the fused prologue and the unpacked path's transposed A make
+// into these buffers.
+inline void copy_columns(dim_t rows, dim_t j0, dim_t j1, const double* src, inc_t rs, inc_t cs,
+                         double* dst) {
+  for (dim_t j = j0; j < j1; ++j) {
+    double* col = dst + j * rows;
+    const double* from = src + j * cs;
+    if (rs == 1)
+      std::copy(from, from + rows, col);
+    else
+      for (dim_t i = 0; i < rows; ++i) col[i] = from[i * rs];
+  }
+}
 
 }  // namespace swblas

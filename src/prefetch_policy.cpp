@@ -24,12 +24,9 @@ constexpr double kDefaultWholeMaxDoubles = 512.0;
 prefetch_policy choose_prefetch_policy(const cpu_identity& id, const cache_sizes& used) {
   prefetch_policy p;
   p.l1d_bytes = used.l1d;
-  p.whole_max_doubles = kDefaultWholeMaxDoubles;
-  p.basis = "not measured on this cpu, Zen 5's";
-  if (const measured_figure* w = measured_on(kMeasuredWindows, id)) {
-    p.whole_max_doubles = w->value;
-    p.basis = w->basis;
-  }
+  const measured_figure window = figure_for(kMeasuredWindows, id, kDefaultWholeMaxDoubles);
+  p.whole_max_doubles = window.value;
+  p.basis = window.basis;
   return p;
 }
 

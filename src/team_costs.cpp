@@ -22,12 +22,10 @@ constexpr measured_figure kMeasuredCosts[] = {
 }  // namespace
 
 team_costs choose_team_costs(const cpu_identity& id) {
+  const measured_figure cost = figure_for(kMeasuredCosts, id, kPackBPerFma);
   team_costs c;
-  c.basis = "not measured on this cpu, Zen 5's";
-  if (const measured_figure* m = measured_on(kMeasuredCosts, id)) {
-    c.pack_b_rows_full_k = m->value;
-    c.basis = m->basis;
-  }
+  c.pack_b_rows_full_k = cost.value;
+  c.basis = cost.basis;
   return c;
 }
 

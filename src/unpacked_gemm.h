@@ -111,10 +111,7 @@ inline void by_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc
 // column-major with leading dimension m into this thread's buffer.
 inline const double* untransposed_block(const gemm_problem& p, dim_t pc, dim_t kb) {
   double* block = thread_pack_buffer(pack_role::a_private, std::size_t(p.m) * std::size_t(kb));
-  for (dim_t i = 0; i < p.m; ++i) {
-    const double* row = p.a + i * p.rs_a + pc;
-    for (dim_t l = 0; l < kb; ++l) block[i + l * p.m] = row[l];
-  }
+  copy_columns(p.m, 0, kb, p.a + pc * p.cs_a, p.rs_a, p.cs_a, block);
   return block;
 }
 
