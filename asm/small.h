@@ -210,6 +210,11 @@ struct small_block {
   }
 };
 
+// small_block<V, ...>::run, whatever the block's shape.
+template <class V>
+using small_block_fn = void (*)(dim_t, double, const double*, inc_t, const double*, inc_t, inc_t,
+                                double, double*, inc_t, typename V::mask, bool, stream_cursor&);
+
 // One strip of Rows vectors across all n columns, in blocks of at most NB
 // columns as even as they come: 32 columns as 6, 6, 5, 5, 5, 5 rather than
 // five blocks of 6 and one of 2, whose few accumulators per column of A
@@ -220,8 +225,7 @@ template <class V, int Rows, int NB, bool Partial>
 struct small_strip {
   static_assert(NB >= 2, "a strip needs a table of narrower blocks");
   using mask = typename V::mask;
-  using block_fn = void (*)(dim_t, double, const double*, inc_t, const double*,
-                            inc_t, inc_t, double, double*, inc_t, mask, bool, stream_cursor&);
+  using block_fn = small_block_fn<V>;
 
   static void run(dim_t n, dim_t k, double alpha, const double* a, inc_t lda,
                   const double* b, inc_t rs_b, inc_t cs_b, double beta,
@@ -296,7 +300,21 @@ struct small_gemm {
   static void run(dim_t m, dim_t n, dim_t k, double alpha, const double* a,
                   inc_t lda, const double* b, inc_t rs_b, inc_t cs_b,
                   double beta, double* c, inc_t ldc, prefetch_stream* ahead) {
+    if (m <= 0 || n <= 0) return;
     const mask all = V::first_lanes(V::width);  // unused by whole strips
+    // A problem that is one register block, with no stream to feed, goes
+    // straight to its block: the strip's set-up (stream feed, column
+    // blocks, tables) was a tenth of an 8^3 DGEMM.
+    if (!ahead && m <= kStrip) {
+      const dim_t vectors = (m + V::width - 1) / V::width;
+      if (n <= block_columns(static_cast<int>(vectors))) {
+        const int lanes = static_cast<int>(m % V::width);
+        stream_cursor none;
+        return block_row(lanes, vectors)[n - 1].one(k, alpha, a, lda, b, rs_b, cs_b, beta, c,
+                                                     ldc, lanes ? V::first_lanes(lanes) : all,
+                                                     true, none);
+      }
+    }
     // Register blocks of about NB columns, each strip of up to kStrip rows.
     const dim_t blocks = ((m + kStrip - 1) / kStrip) * ((n + NB - 1) / NB);
     stream_feed feed(ahead, static_cast<std::size_t>(blocks * k));
@@ -339,18 +357,29 @@ struct small_gemm {
       return true;
     }
     if (s.ahead == small_batch::fetch::stream) return false;
-    const batch_row* blocks = for_lanes(lanes, [](auto partial) {
-      return batch_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
-    });
-    const batch_fn* row = blocks[vectors - 1].data();
-    row[s.n - 1](s, last_lanes);
+    block_row(lanes, vectors)[s.n - 1].batch(s, last_lanes);
     return true;
   }
 
  private:
   using batch_fn = void (*)(const small_batch&, int);
+  using block_fn = small_block_fn<V>;
+  // One register block's two entry points: a problem, a batch of them.
+  struct block_fns {
+    block_fn one;
+    batch_fn batch;
+  };
   static constexpr int kMaxBlockColumns = block_columns(1);
-  using batch_row = std::array<batch_fn, kMaxBlockColumns>;
+  using batch_row = std::array<block_fns, kMaxBlockColumns>;
+
+  // [w - 1]: the blocks of `vectors` vectors (the last of `lanes` rows, 0:
+  // whole) by w columns.
+  static const block_fns* block_row(int lanes, dim_t vectors) {
+    const batch_row* blocks = for_lanes(lanes, [](auto partial) {
+      return batch_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
+    });
+    return blocks[vectors - 1].data();
+  }
 
   // The table for a last vector of `lanes` rows (0: a whole one): `table`
   // of std::true_type (partial) or std::false_type. A one-lane vector is
@@ -385,11 +414,12 @@ struct small_gemm {
     return {batch_block<Partial, Rows, W + 1>()...};
   }
   template <bool Partial, int Rows, int Cols>
-  static constexpr batch_fn batch_block() {
+  static constexpr block_fns batch_block() {
     if constexpr (Cols <= block_columns(Rows))
-      return &small_block<V, Rows, Cols, Partial>::run_batch;
+      return {&small_block<V, Rows, Cols, Partial>::run,
+              &small_block<V, Rows, Cols, Partial>::run_batch};
     else
-      return nullptr;
+      return {nullptr, nullptr};
   }
 
   // [v - 1]: the strip of v vectors, v = 1..RowVecs (the last one partial).
