@@ -103,7 +103,7 @@ TEST(Dispatch, PrefetchPolicyFollowsCpuAndL1d) {
   machine_info zen4 = machine(true, true, {32 * K, 1024 * K, 16 * M});
   zen4.cpu.id = {cpu_vendor::amd, 0x19, 0x11};
   const dispatch_table t = build_dispatch(zen4, forcing(""), x86_targets, fake_catalogue(), &log);
-  EXPECT_EQ(t.prefetch.whole_max_doubles, 1024.0);
+  EXPECT_EQ(t.prefetch.whole_max_doubles, 3072.0);
   EXPECT_EQ(t.prefetch.l1d_bytes, 32 * K);
   EXPECT_TRUE(has_line(log.lines, "cpu x86_64: avx2 fma avx512f avx512vl avx512dq (AMD family "
                                   "0x19 model 0x11)"));

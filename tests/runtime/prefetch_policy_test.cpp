@@ -16,7 +16,7 @@ double cube_operands(double n) { return 3.0 * n * n * n / n; }  // A, B and C of
 
 TEST(PrefetchPolicy, WholeWindowIsTheMeasuredOneForTheCpu) {
   const cache_sizes caches{32 * K, 1024 * K, 4096 * K};
-  EXPECT_EQ(choose_prefetch_policy(kZen4, caches).whole_max_doubles, 1024.0);
+  EXPECT_EQ(choose_prefetch_policy(kZen4, caches).whole_max_doubles, 3072.0);
   EXPECT_STREQ(choose_prefetch_policy(kZen4, caches).basis, "measured on Zen 4");
   EXPECT_EQ(choose_prefetch_policy(kZen5, caches).whole_max_doubles, 512.0);
   EXPECT_STREQ(choose_prefetch_policy(kZen5, caches).basis, "measured on Zen 5");
@@ -35,8 +35,9 @@ TEST(PrefetchPolicy, EntriesWholeThenStreamedThenNotAtAll) {
   EXPECT_EQ(zen5.ahead_for(cube_operands(8)), fetch::whole);
   EXPECT_EQ(zen4.ahead_for(cube_operands(16)), fetch::whole);  // 768 doubles
   EXPECT_EQ(zen5.ahead_for(cube_operands(16)), fetch::stream);
-  EXPECT_EQ(zen4.ahead_for(1024.0), fetch::whole);
-  EXPECT_EQ(zen4.ahead_for(1025.0), fetch::stream);
+  EXPECT_EQ(zen4.ahead_for(cube_operands(32)), fetch::whole);  // 3072 doubles
+  EXPECT_EQ(zen5.ahead_for(cube_operands(32)), fetch::stream);
+  EXPECT_EQ(zen4.ahead_for(3073.0), fetch::stream);
   EXPECT_EQ(zen4.ahead_for(cube_operands(64)), fetch::stream);
   EXPECT_EQ(zen4.ahead_for(kPrefetchedOperandDoubles), fetch::stream);
   EXPECT_EQ(zen4.ahead_for(kPrefetchedOperandDoubles + 1.0), fetch::none);
@@ -60,7 +61,7 @@ TEST(PrefetchPolicy, StreamIntoL1WhileTwoEntriesFitL1d) {
 TEST(PrefetchPolicy, DescribedInOneLine) {
   const prefetch_policy p = choose_prefetch_policy(kZen4, {32 * K, 1024 * K, 4096 * K});
   EXPECT_EQ(describe_policy(p),
-            "batch prefetch: entries up to 1024 doubles fetched whole (measured on Zen 4), "
+            "batch prefetch: entries up to 3072 doubles fetched whole (measured on Zen 4), "
             "larger ones streamed, into L1 up to 2048 doubles (two entries in L1d 32K)");
 }
 
