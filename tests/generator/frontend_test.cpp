@@ -238,6 +238,9 @@ TEST(Targets, TheThreeTargetFilesParse) {
   EXPECT_EQ(avx512.ukernel, "avx512_24x8");
   EXPECT_EQ(avx512.mr * 100 + avx512.nr, 2408);
   EXPECT_EQ(avx512.vector_doubles, 8);
+  // Zen 4's line counts its L2 with its L3 share (a victim cache): 1M + 4M.
+  EXPECT_EQ(avx512.caches[0].l2, 1024u * 1024);
+  EXPECT_EQ(avx512.caches[0].l3, 5u * 1024 * 1024);
   EXPECT_EQ(avx2.ukernel, "avx2_8x6");
   EXPECT_EQ(avx2.mr * 100 + avx2.nr, 806);
   EXPECT_EQ(avx2.vector_registers, 16);
@@ -271,17 +274,17 @@ TEST(TileModel, ThisMachineAvx2) {
 }
 
 TEST(TileModel, StreamedAPanelLeavesL1ToB) {
-  // The AVX-512 24x8 block on Zen 4 (L1d 32K 8-way, L2 1M, 4M of L3).
+  // The AVX-512 24x8 block on Zen 4 (L1d 32K 8-way, L2 1M + 4M of L3).
   target_desc t = avx2_target();
   t.mr = 24, t.nr = 8, t.vector_doubles = 8;
-  const cache_config zen4{32 * 1024, 1024 * 1024, 4 * 1024 * 1024};
+  const cache_config zen4{32 * 1024, 1024 * 1024, 5 * 1024 * 1024};
   // Both micro-panels resident: A 24 x 104 = 5 ways of 4K, B 104 x 8 = 2.
   EXPECT_EQ(choose_blocking(t, zen4).kc, 104);
   t.l1_resident = target_desc::l1_panels::b;
   const blocking b = choose_blocking(t, zen4);
   EXPECT_EQ(b.kc, 256);  // (1) 32768 / 2 / 8 / 8; (1') B 16K = 4 ways + 1 <= 7
   EXPECT_EQ(b.mc, 240);  // (3') 524288 / (8 * 256) = 256 -> multiple of 24
-  EXPECT_EQ(b.nc, 768);  // (4') (4M - 1M) / 2 / (8 * 256)
+  EXPECT_EQ(b.nc, 1024);  // (4') (5M - 1M) / 2 / (8 * 256)
   EXPECT_NE(b.reasoning.find("(1') (B resident) <= 256"), std::string::npos) << b.reasoning;
   // (1') binds when L1 has few ways: with 4 ways of 8K, B gets 2 (kc 256),
   // under (1)'s 512 for 4-double vectors.
