@@ -370,13 +370,13 @@ struct small_gemm {
     batch_fn batch;
   };
   static constexpr int kMaxBlockColumns = block_columns(1);
-  using batch_row = std::array<block_fns, kMaxBlockColumns>;
+  using block_row_fns = std::array<block_fns, kMaxBlockColumns>;
 
   // [w - 1]: the blocks of `vectors` vectors (the last of `lanes` rows, 0:
   // whole) by w columns.
   static const block_fns* block_row(int lanes, dim_t vectors) {
-    const batch_row* blocks = for_lanes(lanes, [](auto partial) {
-      return batch_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
+    const block_row_fns* blocks = for_lanes(lanes, [](auto partial) {
+      return block_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
     });
     return blocks[vectors - 1].data();
   }
@@ -404,17 +404,17 @@ struct small_gemm {
   // [v - 1][w - 1]: the block of v vectors by w columns, w up to
   // block_columns(v) (null past it).
   template <bool Partial, int... R>
-  static const batch_row* batch_table(std::integer_sequence<int, R...>) {
-    static constexpr batch_row table[] = {
-        batch_columns<Partial, R + 1>(std::make_integer_sequence<int, kMaxBlockColumns>())...};
+  static const block_row_fns* block_table(std::integer_sequence<int, R...>) {
+    static constexpr block_row_fns table[] = {
+        block_row_of<Partial, R + 1>(std::make_integer_sequence<int, kMaxBlockColumns>())...};
     return table;
   }
   template <bool Partial, int Rows, int... W>
-  static constexpr batch_row batch_columns(std::integer_sequence<int, W...>) {
-    return {batch_block<Partial, Rows, W + 1>()...};
+  static constexpr block_row_fns block_row_of(std::integer_sequence<int, W...>) {
+    return {block_entry<Partial, Rows, W + 1>()...};
   }
   template <bool Partial, int Rows, int Cols>
-  static constexpr block_fns batch_block() {
+  static constexpr block_fns block_entry() {
     if constexpr (Cols <= block_columns(Rows))
       return {&small_block<V, Rows, Cols, Partial>::run,
               &small_block<V, Rows, Cols, Partial>::run_batch};
