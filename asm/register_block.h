@@ -219,16 +219,12 @@ struct register_block {
                                                      inc_t ldc) {
     scale(acc, alpha);
     if (beta == 0.0) return;
-    // beta == 1 (every k block after the first): an add, off the FMA pipes.
-    const bool add = beta == 1.0;
-    const reg vb = V::set1(beta);
+    const beta_merge<V> merge(beta);
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j)
 #pragma GCC unroll 8
-      for (int r = 0; r < kRowVecs; ++r) {
-        const reg cv = V::loadu(c + j * ldc + r * V::width);
-        acc.c[j][r] = add ? V::add(cv, acc.c[j][r]) : V::fma(vb, cv, acc.c[j][r]);
-      }
+      for (int r = 0; r < kRowVecs; ++r)
+        acc.c[j][r] = merge(V::loadu(c + j * ldc + r * V::width), acc.c[j][r]);
   }
 
   // acc := acc + bias (Add) or acc := bias, for a tile with a bias (e.bias

@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "prefetch.h"
+#include "tile_epilogue.h"
 #include "ukernel.h"
 
 namespace swblas::kernels {
@@ -191,17 +192,11 @@ struct small_block {
       // next column's first rows, and a load there waits until that store
       // has left the core (no forwarding from a masked store): a 12^3
       // DGEMM ran 1.5x slower reading and writing column by column (Zen 4).
-      // beta == 1 (every k block after the first, most callers): an add,
-      // which runs beside the FMAs (Zen 4 has separate FADD pipes).
-      const bool add = beta == 1.0;
-      const reg vb = V::set1(beta);
+      const beta_merge<V> merge(beta);
 #pragma GCC unroll 16
       for (int j = 0; j < Cols; ++j)
 #pragma GCC unroll 8
-        for (int r = 0; r < Rows; ++r) {
-          const reg cv = load(c + j * ldc, r, last);
-          acc[j][r] = add ? V::add(cv, acc[j][r]) : V::fma(vb, cv, acc[j][r]);
-        }
+        for (int r = 0; r < Rows; ++r) acc[j][r] = merge(load(c + j * ldc, r, last), acc[j][r]);
     }
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
@@ -305,15 +300,11 @@ struct small_gemm {
     // A problem that is one register block, with no stream to feed, goes
     // straight to its block: the strip's set-up (stream feed, column
     // blocks, tables) was a tenth of an 8^3 DGEMM.
-    if (!ahead && m <= kStrip) {
-      const dim_t vectors = (m + V::width - 1) / V::width;
-      if (n <= block_columns(static_cast<int>(vectors))) {
-        const int lanes = static_cast<int>(m % V::width);
-        stream_cursor none;
-        return block_row(lanes, vectors)[n - 1].one(k, alpha, a, lda, b, rs_b, cs_b, beta, c,
-                                                     ldc, lanes ? V::first_lanes(lanes) : all,
-                                                     true, none);
-      }
+    if (const block_fns* block = ahead ? nullptr : one_block(m, n)) {
+      const int lanes = static_cast<int>(m % V::width);
+      stream_cursor none;
+      return block->one(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc,
+                        lanes ? V::first_lanes(lanes) : all, true, none);
     }
     // Register blocks of about NB columns, each strip of up to kStrip rows.
     const dim_t blocks = ((m + kStrip - 1) / kStrip) * ((n + NB - 1) / NB);
@@ -348,16 +339,15 @@ struct small_gemm {
     if (vectors > RowVecs) return false;
     const int lanes = static_cast<int>(s.m % V::width);
     const int last_lanes = lanes ? lanes : V::width;
-    if (s.n > block_columns(static_cast<int>(vectors))) {
-      const batch_fn* strips = for_lanes(lanes, [](auto partial) {
-        return batch_strip_table<decltype(partial)::value>(
-            std::make_integer_sequence<int, RowVecs>());
-      });
-      strips[vectors - 1](s, last_lanes);
+    if (const block_fns* block = one_block(s.m, s.n)) {
+      if (s.ahead == small_batch::fetch::stream) return false;
+      block->batch(s, last_lanes);
       return true;
     }
-    if (s.ahead == small_batch::fetch::stream) return false;
-    block_row(lanes, vectors)[s.n - 1].batch(s, last_lanes);
+    const batch_fn* strips = for_lanes(lanes, [](auto partial) {
+      return batch_strip_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
+    });
+    strips[vectors - 1](s, last_lanes);
     return true;
   }
 
@@ -372,13 +362,16 @@ struct small_gemm {
   static constexpr int kMaxBlockColumns = block_columns(1);
   using block_row_fns = std::array<block_fns, kMaxBlockColumns>;
 
-  // [w - 1]: the blocks of `vectors` vectors (the last of `lanes` rows, 0:
-  // whole) by w columns.
-  static const block_fns* block_row(int lanes, dim_t vectors) {
-    const block_row_fns* blocks = for_lanes(lanes, [](auto partial) {
+  // The register block of an m x n problem (m, n >= 1), when the problem
+  // is one: at most RowVecs vectors (the last partial when m asks for it)
+  // by at most block_columns of them; else null.
+  static const block_fns* one_block(dim_t m, dim_t n) {
+    const dim_t vectors = (m + V::width - 1) / V::width;
+    if (vectors > RowVecs || n > block_columns(static_cast<int>(vectors))) return nullptr;
+    const block_row_fns* blocks = for_lanes(static_cast<int>(m % V::width), [](auto partial) {
       return block_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
     });
-    return blocks[vectors - 1].data();
+    return &blocks[vectors - 1][n - 1];
   }
 
   // The table for a last vector of `lanes` rows (0: a whole one): `table`

@@ -1,5 +1,7 @@
-// The fused epilogue of ukernel.h (tile_op) on vectors of any SIMD traits V.
-// The micro kernels apply it to their accumulators (register_block.h), the
+// What a tile does to its accumulators on the way to C, on vectors of any
+// SIMD traits V: the merge with beta * C, and the fused epilogue of
+// ukernel.h (tile_op).
+// The micro kernels apply the epilogue to their accumulators (register_block.h), the
 // edge adapter to the elements of a partial tile (edge.h, one-lane traits):
 // the same comparisons in both, and the same as the macro kernel's epilogue
 // on stored tiles (activation_value in src/fused_ops.h), so that a fused
@@ -11,6 +13,20 @@
 #include "ukernel.h"
 
 namespace swblas::kernels {
+
+// acc + beta * C for a vector c of C, beta != 0, as every kernel merges
+// its accumulators into C; beta == 1 (every k block after the first, most
+// callers) as an add, which Zen 4 runs beside the FMAs, not on their pipes.
+template <class V>
+struct beta_merge {
+  typename V::reg beta;
+  bool one;
+  explicit beta_merge(double b) : beta(V::set1(b)), one(b == 1.0) {}
+  __attribute__((always_inline)) typename V::reg operator()(typename V::reg c,
+                                                          typename V::reg acc) const {
+    return one ? V::add(c, acc) : V::fma(beta, c, acc);
+  }
+};
 
 // The operation's constants, broadcast once per tile.
 template <class V>
