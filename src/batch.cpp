@@ -10,13 +10,11 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <vector>
 
 #include "call_trace.h"
 #include "gemm_driver.h"
 #include "pack_buffer.h"
-#include "reference_gemm.h"
 #include "unpacked_gemm.h"
 
 namespace swblas {
@@ -56,15 +54,6 @@ struct batch_plan {
 
 bool is_scale_only(const gemm_problem& p) { return p.alpha == 0.0 || p.k <= 0; }
 
-
-// One entry on a plain variant (generated or reference), SPMD.
-void run_plain(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-               parallel_loop loop, double* a_pack, double* b_pack) {
-  if (v.generated)
-    v.generated->run(p, a_pack, b_pack);
-  else
-    reference_macro_kernel(p, u, v.blk, loop, a_pack, b_pack);
-}
 
 // Entries [first, last) of g as a batch of their own.
 gemm_batch_problem entry_range(const gemm_batch_problem& g, dim_t first, dim_t last) {
@@ -112,19 +101,6 @@ small_batch small_run(const gemm_batch_problem& g) {
   return s;
 }
 
-// Packing buffer sizes (doubles) of the kernel that runs shape p.
-std::size_t a_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-                      const macro_kernel_info* batched) {
-  if (batched) return batched->a_pack_doubles;
-  return v.generated ? v.generated->a_pack_doubles : reference_a_pack_doubles(p, u, v.blk);
-}
-
-std::size_t b_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-                      const macro_kernel_info* batched) {
-  if (batched) return batched->b_pack_doubles;
-  return v.generated ? v.generated->b_pack_doubles : reference_b_pack_doubles(p, u, v.blk);
-}
-
 // An entry small or skinny enough for the unpacked path runs on one thread
 // when the entries alone keep the team busy (or one thread is all it is
 // worth); a few large ones are better served by the team.
@@ -157,43 +133,36 @@ group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt
   if (o.split) return *o.split == batch_split::team ? group_work::packed_team
                                                     : group_work::packed_by_entry;
   const bool few_entries = g.count < kMinEntriesPerThread * nt;
-  const bool entry_fills_team =
-      team_size(p, *t.ukernel, t.loop(parallel_loop::ic).blk, nt) >= nt;
+  const bool entry_fills_team = team_size(p, *t.ukernel, t.blk(), nt) >= nt;
   return nt > 1 && few_entries && entry_fills_team ? group_work::packed_team
                                                    : group_work::packed_by_entry;
 }
 
-void plan_team_group(const dispatch_table& t, const batch_kernels& k, int nt, group_plan* gp,
-                     batch_plan* plan) {
+void plan_team_group(const dispatch_table& t, int nt, group_plan* gp, batch_plan* plan) {
   const gemm_problem& p = gp->group->shape;
   gemm_options o;
   o.threads = nt;
   o.fit_team_to_work = false;  // the whole batch team runs each entry
   o.split_rows = false;        // ... sharing one B panel
   gp->loop = plan_team(t, p, o).loop;
-  const loop_variant& v = t.loop(gp->loop);
-  const macro_kernel_info* batched = k.team[static_cast<int>(gp->loop)];
-  const std::size_t a = a_doubles(p, *t.ukernel, v, batched);
   std::size_t& a_max = gp->loop == parallel_loop::jr ? plan->team_a_shared : plan->team_a_private;
-  a_max = std::max(a_max, a);
-  plan->team_b = std::max(plan->team_b, b_doubles(p, *t.ukernel, v, batched));
+  a_max = std::max(a_max, a_block_doubles(p, t.engine));
+  plan->team_b = std::max(plan->team_b, b_panel_doubles(p, t.engine));
   plan->has_team_groups = true;
 }
 
-void plan_by_entry_group(const dispatch_table& t, const batch_kernels& k, int nt,
-                         group_plan* gp, batch_plan* plan) {
+void plan_by_entry_group(const dispatch_table& t, int nt, group_plan* gp, batch_plan* plan) {
   const gemm_batch_problem& g = *gp->group;
   gp->chunk = std::max<dim_t>(1, g.count / (nt * kChunksPerThread));
   gp->units = ceil_div(g.count, gp->chunk);
   if (gp->work != group_work::packed_by_entry) return;
-  const loop_variant& v = t.loop(parallel_loop::ic);
-  plan->entry_a = std::max(plan->entry_a, a_doubles(g.shape, *t.ukernel, v, k.by_entry));
-  plan->entry_b = std::max(plan->entry_b, b_doubles(g.shape, *t.ukernel, v, k.by_entry));
+  plan->entry_a = std::max(plan->entry_a, a_block_doubles(g.shape, t.engine));
+  plan->entry_b = std::max(plan->entry_b, b_panel_doubles(g.shape, t.engine));
   plan->has_packed_by_entry = true;
 }
 
-void make_plan(const dispatch_table& t, const batch_kernels& k, const gemm_batch_problem* groups,
-               std::size_t group_count, int nt, const batch_options& o, batch_plan* plan) {
+void make_plan(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count, int nt,
+               const batch_options& o, batch_plan* plan) {
   plan->clear();
   for (std::size_t i = 0; i < group_count; ++i) {
     group_plan gp;
@@ -201,55 +170,38 @@ void make_plan(const dispatch_table& t, const batch_kernels& k, const gemm_batch
     gp.work = classify(groups[i], t, nt, o, &gp.split);
     gp.first_unit = plan->by_entry_units;
     if (gp.work == group_work::packed_team)
-      plan_team_group(t, k, nt, &gp, plan);
+      plan_team_group(t, nt, &gp, plan);
     else if (gp.work != group_work::none)
-      plan_by_entry_group(t, k, nt, &gp, plan);
+      plan_by_entry_group(t, nt, &gp, plan);
     plan->by_entry_units += gp.units;
     plan->groups.push_back(gp);
   }
 }
 
 // What every thread of the region runs: the team groups together, then
-// by-entry chunks until none is left.
+// by-entry chunks until none is left, each entry alone.
 class batch_run {
  public:
-  batch_run(const dispatch_table& t, const batch_kernels& k, const batch_plan& plan,
-            double* a_shared, double* b_shared)
-      : t_(t), u_(*t.ukernel), k_(k), plan_(plan), a_shared_(a_shared), b_shared_(b_shared) {}
+  batch_run(const dispatch_table& t, const batch_plan& plan, double* a_shared, double* b_shared)
+      : t_(t), u_(*t.ukernel), plan_(plan), a_shared_(a_shared), b_shared_(b_shared) {}
 
-  void run_as_team_member() {
-    if (plan_.has_team_groups) run_team_groups();
-    if (plan_.by_entry_units == 0) return;
-    // A plain kernel shares its loops among the team that calls it, so a
-    // thread running entries on its own does so as a team of one.
-    if (plan_.has_packed_by_entry && omp_get_num_threads() > 1) {
-#pragma omp parallel num_threads(1)
-      run_by_entry_units();
-    } else {
-      run_by_entry_units();
-    }
+  void run_as_team_member(team_member me) {
+    if (plan_.has_team_groups) run_team_groups(me);
+    if (plan_.by_entry_units > 0) run_by_entry_units();
   }
 
  private:
-  void run_team_groups() {
+  void run_team_groups(team_member me) {
     double* a_private = plan_.team_a_private
                             ? thread_pack_buffer(pack_role::a_private, plan_.team_a_private)
                             : nullptr;
     for (const group_plan& gp : plan_.groups) {
       if (gp.work != group_work::packed_team) continue;
       double* a = gp.loop == parallel_loop::jr ? a_shared_ : a_private;
-      if (const macro_kernel_info* batched = k_.team[static_cast<int>(gp.loop)]) {
-        batched->run_batch(*gp.group, a, b_shared_);
-        // The shared buffers are reused by the next group.
-#pragma omp barrier
-        continue;
-      }
-      for (dim_t e = 0; e < gp.group->count; ++e) {
-        run_plain(gp.group->entry(e), u_, t_.loop(gp.loop), gp.loop, a, b_shared_);
-        // The shared buffers are reused by the next entry, and thread 0's
-        // B panel becomes its private one for the by-entry work.
-#pragma omp barrier
-      }
+      // Each entry ends at a barrier (run_blocked's last), after which the
+      // shared buffers serve the next entry.
+      for (dim_t e = 0; e < gp.group->count; ++e)
+        run_blocked(gp.group->entry(e), t_.engine, gp.loop, me, a, b_shared_);
     }
   }
 
@@ -278,7 +230,7 @@ class batch_run {
       // lines per k step (issued at once, hundreds of prefetches stall the
       // multiplication they were meant to overlap). The first entry of the
       // range is fetched whole.
-      const dim_t kc = t_.loop(parallel_loop::ic).blk.kc;
+      const dim_t kc = t_.blk().kc;
       using fetch = small_batch::fetch;
       const double operands = operand_doubles(g.shape);
       const fetch ahead = t_.prefetch.ahead_for(operands);
@@ -303,17 +255,13 @@ class batch_run {
         run_unpacked_part(p, gp.split, u_, kc, stream.ranges ? &stream : nullptr);
         p = next;
       }
-    } else if (k_.by_entry) {
-      k_.by_entry->run_batch(entry_range(g, first, last), a, b);
     } else {
-      const loop_variant& v = t_.loop(parallel_loop::ic);
-      for (dim_t e = first; e < last; ++e) run_plain(g.entry(e), u_, v, parallel_loop::ic, a, b);
+      for (dim_t e = first; e < last; ++e) run_blocked(g.entry(e), t_.engine, parallel_loop::ic, team_member{}, a, b);
     }
   }
 
   const dispatch_table& t_;
   const dgemm_ukernel_desc& u_;
-  const batch_kernels& k_;
   const batch_plan& plan_;
   double* a_shared_;
   double* b_shared_;
@@ -325,32 +273,13 @@ class batch_run {
   std::abort();
 }
 
-const macro_kernel_info* batch_sibling(const dispatch_table& t, parallel_loop base,
-                                       parallel_loop loop, const kernel_catalogue& k) {
-  const macro_kernel_info* plain = t.loop(base).generated;
-  if (!plain || !t.ukernel) return nullptr;
-  const macro_kernel_info* s = sibling_variant(*plain, kernel_family::batch, 0, loop, k);
-  if (!s || !s->run_batch || std::strcmp(s->ukernel, t.ukernel->name) != 0) return nullptr;
-  return s;
-}
-
 }  // namespace
-
-batch_kernels find_batch_kernels(const dispatch_table& t, const kernel_catalogue& k) {
-  batch_kernels b;
-  b.by_entry = batch_sibling(t, parallel_loop::ic, parallel_loop::batch, k);
-  b.team[static_cast<int>(parallel_loop::ic)] =
-      batch_sibling(t, parallel_loop::ic, parallel_loop::ic, k);
-  b.team[static_cast<int>(parallel_loop::jr)] =
-      batch_sibling(t, parallel_loop::jr, parallel_loop::jr, k);
-  return b;
-}
 
 int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
                     std::size_t group_count, int configured) {
   if (!t.ukernel) return 1;
   const double tile = double(t.ukernel->mr) * t.ukernel->nr;
-  const dim_t kc = t.loop(parallel_loop::ic).blk.kc;
+  const dim_t kc = t.blk().kc;
   double tiles = 0.0;  // micro-kernel calls' worth of work, in double (no overflow)
   for (std::size_t i = 0; i < group_count; ++i) {
     const gemm_problem& p = groups[i].shape;
@@ -366,8 +295,7 @@ int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
   return worth >= cap ? cap : std::max(static_cast<int>(worth), 1);
 }
 
-void gemm_batch_with(const dispatch_table& t, const batch_kernels& k,
-                     const gemm_batch_problem* groups, std::size_t group_count,
+void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count,
                      const batch_options& o) {
   if (group_count == 0) return;
   if (!t.ukernel) no_kernel();
@@ -375,26 +303,23 @@ void gemm_batch_with(const dispatch_table& t, const batch_kernels& k,
                                     : std::max(o.threads, 1);
   // Reused by every call on this thread (the group list only ever grows).
   thread_local batch_plan plan;
-  make_plan(t, k, groups, group_count, nt, o, &plan);
+  make_plan(t, groups, group_count, nt, o, &plan);
   if (!plan.has_team_groups && plan.by_entry_units == 0) return;
   // The team's shared buffers belong to the calling thread (thread 0).
   double* b_shared = plan.team_b ? thread_pack_buffer(pack_role::b_panel, plan.team_b) : nullptr;
   double* a_shared =
       plan.team_a_shared ? thread_pack_buffer(pack_role::a_shared, plan.team_a_shared) : nullptr;
-  batch_run run(t, k, plan, a_shared, b_shared);
-  // Inside a caller's parallel region the kernels' work sharing must bind to
-  // a team of ours, even a team of one.
-  if (nt == 1 && !omp_in_parallel()) return run.run_as_team_member();
+  batch_run run(t, plan, a_shared, b_shared);
+  if (nt == 1) return run.run_as_team_member(team_member{});
 #pragma omp parallel num_threads(nt)
-  run.run_as_team_member();
+  run.run_as_team_member(team_member{omp_get_thread_num(), omp_get_num_threads()});
 }
 
 void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count) {
   const dispatch_table& t = active_dispatch();
-  static const batch_kernels kernels = find_batch_kernels(t, build_catalogue());
   batch_options o;
   o.threads = t.threads;
-  run_traced([&] { gemm_batch_with(t, kernels, groups, group_count, o); },
+  run_traced([&] { gemm_batch_with(t, groups, group_count, o); },
              [&] {
                dim_t entries = 0;
                for (std::size_t g = 0; g < group_count; ++g) entries += groups[g].count;

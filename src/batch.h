@@ -15,7 +15,7 @@ namespace swblas {
 //             packs into its own buffers; tiny entries take the micro
 //             kernel's unpacked small path.
 //   team:     the entries one after the other, each shared by the whole
-//             team tile by tile (B panel shared, A block private for ic,
+//             team block by block (B panel shared, A block private for ic,
 //             shared for jr), as swblas::gemm runs one large problem.
 enum class batch_split : int { by_entry = 0, team = 1 };
 
@@ -27,18 +27,6 @@ inline constexpr dim_t kMinEntriesPerThread = 4;
 // The by-entry work of a group is cut into about this many chunks per
 // thread, handed out dynamically, so that the last chunk is short.
 inline constexpr dim_t kChunksPerThread = 16;
-
-// The generated batched macro kernels made alongside a table's plain
-// variants (sibling_variant); null members mean "none in the manifest" and
-// the driver then runs the plain kernels entry by entry.
-struct batch_kernels {
-  const macro_kernel_info* by_entry = nullptr;  // parallel_loop::batch
-  const macro_kernel_info* team[2] = {};        // indexed by parallel_loop ic, jr
-};
-
-// Looks them up in catalogue k for table t; a kernel whose micro kernel is
-// not t's is ignored.
-batch_kernels find_batch_kernels(const dispatch_table& t, const kernel_catalogue& k);
 
 struct batch_options {
   int threads = 1;                   // upper bound on the team size
@@ -52,17 +40,14 @@ struct batch_options {
 int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
                     std::size_t group_count, int configured);
 
-// Solves every group (each obeys gemm_batch_problem's rules, except that
-// the quick cases m == 0, n == 0, k == 0 and alpha == 0 are allowed and
-// handled here; count may be 0) with table t and batched kernels k. One
-// parallel region for the whole batch. Entries must not overlap in C.
-// Thread safe.
-void gemm_batch_with(const dispatch_table& t, const batch_kernels& k,
-                     const gemm_batch_problem* groups, std::size_t group_count,
+// Solves every group (the quick cases m == 0, n == 0, k == 0 and
+// alpha == 0 included; count may be 0) with table t: one parallel region
+// for the whole batch. Entries must not overlap in C. Thread safe.
+void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count,
                      const batch_options& o);
 
-// What the batched entry points call: the active dispatch table, its
-// batched kernels and its configured thread count.
+// What the batched entry points call: the active dispatch table and its
+// configured thread count.
 void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count);
 
 }  // namespace swblas

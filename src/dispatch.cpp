@@ -1,9 +1,8 @@
 // Building the dispatch table: ordered predicates over the targets, then
-// the manifest entries for the chosen micro kernel.
+// the chosen micro kernel's blocking and generated block kernels.
 #include "dispatch.h"
 
 #include <cstring>
-#include <tuple>
 
 namespace swblas {
 namespace {
@@ -91,74 +90,67 @@ std::size_t choose_target(const std::vector<target_verdict>& verdicts, const std
   return best;
 }
 
-// The manifest entries generated for micro kernel u that pass their checks
+// The generated target of micro kernel u that passes its checks, or null
 // (refusals are logged).
-std::vector<const macro_kernel_info*> usable_variants(const kernel_catalogue& k,
-                                                      const dgemm_ukernel_desc& u,
-                                                      dispatch_log* log) {
-  std::vector<const macro_kernel_info*> usable;
-  for (std::size_t i = 0; i < k.variant_count; ++i) {
-    const macro_kernel_info& e = k.variants[i];
-    if (e.needs != u.needs || std::strcmp(e.ukernel, u.name) != 0) continue;
-    if (e.family != kernel_family::dgemm) continue;  // found through sibling_variant
+const generated_target* target_of(const kernel_catalogue& k, const dgemm_ukernel_desc& u, dispatch_log* log) {
+  for (std::size_t i = 0; i < k.target_count; ++i) {
+    const generated_target& g = k.targets[i];
+    if (g.needs != u.needs || std::strcmp(g.ukernel, u.name) != 0) continue;
     std::string why;
-    if (check_manifest_entry(e, k, &why))
-      usable.push_back(&e);
-    else
-      log->lines.push_back(std::string("manifest entry ") + e.name + ": refused (" + why + ")");
-  }
-  log->lines.push_back("manifest: " + std::to_string(k.variant_count) +
-                       " generated macro kernels, " + std::to_string(usable.size()) +
-                       " usable with " + u.name);
-  return usable;
-}
-
-}  // namespace
-
-const macro_kernel_info* sibling_variant(const macro_kernel_info& base, kernel_family family,
-                                         int op, parallel_loop loop, const kernel_catalogue& k) {
-  for (std::size_t i = 0; i < k.variant_count; ++i) {
-    const macro_kernel_info& e = k.variants[i];
-    if (e.family == family && e.op == op && e.parallel == loop &&
-        std::strcmp(e.target, base.target) == 0 && e.l1d == base.l1d && e.l2 == base.l2 &&
-        e.l3 == base.l3)
-      return &e;
+    if (check_generated_target(g, k, &why)) return &g;
+    log->lines.push_back(std::string("generated target ") + g.name + ": refused (" + why + ")");
   }
   return nullptr;
 }
 
-namespace {
+// The register block the model blocks for when no generated target
+// describes micro kernel u: its shape, a one-element vector and a resident
+// A micro-panel, which keeps kc within L1.
+register_block plain_shape(const dgemm_ukernel_desc& u) { return {u.mr, u.nr, 8, 1, false}; }
 
-std::string describe_blocking(const blocking& b) {
-  return "mc=" + std::to_string(b.mc) + " kc=" + std::to_string(b.kc) +
-         " nc=" + std::to_string(b.nc);
+// The blocking: the model on the target's best-fitting cache configuration,
+// or on the detected caches when there is no target.
+blocking choose_table_blocking(const generated_target* g, const dgemm_ukernel_desc& u, const cache_sizes& have,
+                               dispatch_log* log) {
+  const cache_config* c = g ? pick_cache_config(g->caches, g->cache_count, have) : nullptr;
+  const cache_config detected{have.l1d, have.l2, have.l3};
+  const blocking b = choose_blocking(g ? g->shape : plain_shape(u), c ? *c : detected);
+  const cache_config& used = c ? *c : detected;
+  log->lines.push_back("blocking: " + describe_blocking(b) + " (for L1d " + format_bytes(used.l1d) + " L2 " +
+                       format_bytes(used.l2) + " L3 " + format_bytes(used.l3) +
+                       (c ? std::string(", the best fit of ") + g->name + "'s cache configurations)"
+                          : ", the detected caches)"));
+  return b;
 }
 
-// Fills one loop of the table: the best-fitting generated variant, or the
-// reference path.
-loop_variant choose_loop(parallel_loop l, const std::vector<const macro_kernel_info*>& usable,
-                         const dgemm_ukernel_desc& u, const cache_sizes& caches,
-                         bool reference_only, dispatch_log* log) {
-  const char* loop_name = l == parallel_loop::ic ? "ic" : "jr";
-  loop_variant v;
-  v.blk = model_blocking(caches, u.mr, u.nr);
-  std::vector<const macro_kernel_info*> candidates;
-  for (const macro_kernel_info* e : usable)
-    if (e->parallel == l) candidates.push_back(e);
-  v.generated = reference_only ? nullptr : pick_variant(candidates, caches);
-  if (v.generated) {
-    const macro_kernel_info& g = *v.generated;
-    v.blk = blocking{g.mc, g.kc, g.nc};
-    log->lines.push_back(std::string(loop_name) + " loop: generated " + g.name + " (" +
-                         describe_blocking(v.blk) + ", for L1d " + format_bytes(g.l1d) +
-                         " L2 " + format_bytes(g.l2) + " L3 " + format_bytes(g.l3) + ")");
-  } else {
-    const std::string why = reference_only ? "forced by SWBLAS_TARGET"
-                                           : std::string("no generated variant for ") + u.name;
-    log->lines.push_back(std::string(loop_name) + " loop: reference path (" +
-                         describe_blocking(v.blk) + "; " + why + ")");
+// The block kernels generated for target g: the plain one into the engine,
+// the fused ones into the table.
+void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispatch_table* t, dispatch_log* log) {
+  std::size_t specs = 0;
+  for (std::size_t i = 0; i < k.entry_count; ++i) {
+    const generated_entry& e = k.entries[i];
+    if (std::strcmp(e.target, g.name) != 0 || !e.run) continue;
+    ++specs;
+    switch (e.family) {
+      case kernel_family::dgemm:
+        t->engine.kernel = e.run;
+        t->kernel_name = e.kernel;
+        break;
+      case kernel_family::epilogue:
+        if (e.op >= 0 && e.op < kEpilogueOpCount) {
+          t->fused.epilogue[e.op] = e.run;
+          t->fused.epilogue_name[e.op] = e.kernel;
+        }
+        break;
+      case kernel_family::prologue_a:
+      case kernel_family::prologue_b:
+        if (e.op >= 0 && e.op < kPrologueOpCount) t->fused.prologue[e.family == kernel_family::prologue_b][e.op] = true;
+        break;
+      case kernel_family::batch: break;  // its entries run the plain kernel
+    }
   }
-  return v;
+  log->lines.push_back(std::string("generated target ") + g.name + ": " + std::to_string(specs) +
+                       " specs, block kernel " + t->kernel_name);
 }
 
 std::string describe_level(const char* name, std::size_t used, std::size_t read, bool ok) {
@@ -187,26 +179,26 @@ void describe_machine(const machine_info& m, const runtime_config& config, dispa
 kernel_catalogue build_catalogue() {
   kernel_catalogue k;
   k.ukernels = ukernel_registry(&k.ukernel_count);
-  k.variants = generated_macro_kernels;
-  k.variant_count = generated_macro_kernel_count;
+  k.targets = generated_targets;
+  k.target_count = generated_target_count;
+  k.entries = generated_entries;
+  k.entry_count = generated_entry_count;
   return k;
 }
 
-bool check_manifest_entry(const macro_kernel_info& e, const kernel_catalogue& k,
-                          std::string* why) {
-  const dgemm_ukernel_desc* u = find_ukernel(k, e.ukernel);
+bool check_generated_target(const generated_target& g, const kernel_catalogue& k, std::string* why) {
+  const dgemm_ukernel_desc* u = find_ukernel(k, g.ukernel);
   if (!u) {
-    *why = std::string("micro kernel ") + e.ukernel + " is not in this build";
+    *why = std::string("micro kernel ") + g.ukernel + " is not in this build";
     return false;
   }
-  if (u->mr != e.mr || u->nr != e.nr) {
-    *why = "entry says " + std::to_string(e.mr) + "x" + std::to_string(e.nr) + " but " +
-           u->name + " is " + std::to_string(u->mr) + "x" + std::to_string(u->nr);
+  if (u->mr != g.shape.mr || u->nr != g.shape.nr) {
+    *why = "target says " + std::to_string(g.shape.mr) + "x" + std::to_string(g.shape.nr) + " but " + u->name +
+           " is " + std::to_string(u->mr) + "x" + std::to_string(u->nr);
     return false;
   }
-  if (!e.run || e.mc <= 0 || e.kc <= 0 || e.nc <= 0 || e.a_pack_doubles == 0 ||
-      e.b_pack_doubles == 0) {
-    *why = "incomplete entry (no function, blocking or buffer size)";
+  if (g.cache_count == 0) {
+    *why = "no cache configuration";
     return false;
   }
   return true;
@@ -216,32 +208,33 @@ namespace {
 
 // Of `candidates`, those whose `level` best fits `have`: the largest not
 // above it, or the smallest when every one is above it.
-std::vector<const macro_kernel_info*> best_fits(const std::vector<const macro_kernel_info*>& candidates,
-                                                std::size_t macro_kernel_info::*level, std::size_t have) {
+std::vector<const cache_config*> best_fits(const std::vector<const cache_config*>& candidates,
+                                           std::size_t cache_config::*level, std::size_t have) {
   bool any_fits = false;
   std::size_t best = 0;
-  for (const macro_kernel_info* e : candidates) {
-    const std::size_t size = e->*level;
+  for (const cache_config* c : candidates) {
+    const std::size_t size = c->*level;
     const bool fits = size <= have;
     if (fits && (!any_fits || size > best)) best = size;
     if (!fits && !any_fits && (best == 0 || size < best)) best = size;
     any_fits = any_fits || fits;
   }
-  std::vector<const macro_kernel_info*> kept;
-  for (const macro_kernel_info* e : candidates)
-    if (e->*level == best) kept.push_back(e);
+  std::vector<const cache_config*> kept;
+  for (const cache_config* c : candidates)
+    if (c->*level == best) kept.push_back(c);
   return kept;
 }
 
 }  // namespace
 
-const macro_kernel_info* pick_variant(const std::vector<const macro_kernel_info*>& candidates,
-                                      const cache_sizes& caches) {
+const cache_config* pick_cache_config(const cache_config* caches, std::size_t count, const cache_sizes& have) {
   // Level by level, L2 first: it sets mc, the blocking that matters most;
   // an L3 above the detected one (or an unknown one) still leaves L1 and L2 right.
-  std::vector<const macro_kernel_info*> kept = best_fits(candidates, &macro_kernel_info::l2, caches.l2);
-  kept = best_fits(kept, &macro_kernel_info::l1d, caches.l1d);
-  kept = best_fits(kept, &macro_kernel_info::l3, caches.l3);
+  std::vector<const cache_config*> kept;
+  for (std::size_t i = 0; i < count; ++i) kept.push_back(&caches[i]);
+  kept = best_fits(kept, &cache_config::l2, have.l2);
+  kept = best_fits(kept, &cache_config::l1d, have.l1d);
+  kept = best_fits(kept, &cache_config::l3, have.l3);
   return kept.empty() ? nullptr : kept.front();
 }
 
@@ -263,12 +256,15 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   const bool reference_only = config.forced_target == kReferenceTarget;
   table.target = reference_only ? kReferenceTarget : isa_name(verdicts[chosen].target);
   table.ukernel = verdicts[chosen].ukernel;
+  table.engine.ukernel = table.ukernel;
   log->lines.push_back(describe_choice(table, config.forced_target));
-  const std::vector<const macro_kernel_info*> usable =
-      usable_variants(kernels, *table.ukernel, log);
-  for (parallel_loop l : {parallel_loop::ic, parallel_loop::jr})
-    table.loops[static_cast<int>(l)] = choose_loop(l, usable, *table.ukernel,
-                                                   machine.topo.caches.used, reference_only, log);
+  const generated_target* g = target_of(kernels, *table.ukernel, log);
+  table.engine.blk = choose_table_blocking(g, *table.ukernel, machine.topo.caches.used, log);
+  if (g && !reference_only)
+    resolve_kernels(*g, kernels, &table, log);
+  else
+    log->lines.push_back(std::string("block kernel: reference (") +
+                         (reference_only ? "forced by SWBLAS_TARGET" : "no generated target for " + std::string(table.ukernel->name)) + ")");
   log->lines.push_back(describe_policy(table.prefetch));
   log->lines.push_back(describe_team_costs(table.team));
   return table;

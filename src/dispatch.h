@@ -1,16 +1,17 @@
-// The dispatch table: which micro kernel and which macro kernel variant
-// serve a call, chosen once per process from an ordered list of targets,
-// each accepted or refused by a predicate on the CPU (BLIS-style), and
-// explained line by line for SWBLAS_VERBOSE.
+// The dispatch table: which micro kernel, blocking and block kernels serve
+// a call, chosen once per process from an ordered list of targets, each
+// accepted or refused by a predicate on the CPU (BLIS-style), and explained
+// line by line for SWBLAS_VERBOSE.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
-#include "blocking.h"
+#include "blocked_gemm.h"
 #include "config.h"
 #include "cpu_features.h"
+#include "fused_ops.h"
 #include "macro_kernel.h"
 #include "prefetch_policy.h"
 #include "team_costs.h"
@@ -18,25 +19,30 @@
 
 namespace swblas {
 
-// The name SWBLAS_TARGET uses for the hand-written blocked path.
+// The name SWBLAS_TARGET uses for the hand-written block kernel.
 inline constexpr const char* kReferenceTarget = "reference";
 
-// How one parallel loop is run: a generated macro kernel, or the reference
-// path with the model's blocking.
-struct loop_variant {
-  const macro_kernel_info* generated = nullptr;  // nullptr: reference path
-  blocking blk;                                  // the blocking it uses
+// The generated kernels that fuse an operation, resolved once: an epilogue
+// by its block kernel, a prologue by the packing rule that applies it (the
+// plain block kernel multiplies). Null / false: not generated, the fused
+// driver takes its unfused path.
+struct fused_kernels {
+  block_kernel_fn epilogue[kEpilogueOpCount] = {};
+  const char* epilogue_name[kEpilogueOpCount] = {};
+  bool prologue[2][kPrologueOpCount] = {};  // [prologue_operand][prologue_op]
 };
 
 struct dispatch_table {
-  std::string target;                       // "avx2", ..., or "reference"
+  std::string target;                        // "avx2", ..., or "reference"
   const dgemm_ukernel_desc* ukernel = nullptr;
-  loop_variant loops[2];                    // indexed by parallel_loop
-  int threads = 1;                          // configured team size
-  bool sunway_emu = false;                  // plain DGEMM routed to the Sunway emulation (sunway_route.h)
-  prefetch_policy prefetch;                 // how batches of small problems fetch ahead
-  team_costs team;                          // what split rows' packing of B costs (gemm_driver.h)
-  const loop_variant& loop(parallel_loop l) const { return loops[static_cast<int>(l)]; }
+  block_engine engine;                       // the blocking and the plain block kernel
+  const char* kernel_name = kReferenceTarget;  // the plain block kernel's
+  fused_kernels fused;
+  int threads = 1;                           // configured team size
+  bool sunway_emu = false;                   // plain DGEMM routed to the Sunway emulation (sunway_route.h)
+  prefetch_policy prefetch;                  // how batches of small problems fetch ahead
+  team_costs team;                           // what split rows' packing of B costs (gemm_driver.h)
+  const blocking& blk() const { return engine.blk; }
 };
 
 // What the table is built from; the defaults are this build's registry and
@@ -44,8 +50,10 @@ struct dispatch_table {
 struct kernel_catalogue {
   const dgemm_ukernel_desc* const* ukernels = nullptr;
   std::size_t ukernel_count = 0;
-  const macro_kernel_info* variants = nullptr;
-  std::size_t variant_count = 0;
+  const generated_target* targets = nullptr;
+  std::size_t target_count = 0;
+  const generated_entry* entries = nullptr;
+  std::size_t entry_count = 0;
 };
 kernel_catalogue build_catalogue();
 
@@ -68,25 +76,17 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
                               const std::vector<isa>& targets, const kernel_catalogue& kernels,
                               dispatch_log* log);
 
-// Of the manifest entries that passed their checks, those generated for
-// ukernel u and loop l; then the one whose caches best fit `caches`, level
-// by level: of the entries with the best-fitting L2 (the largest not above
-// the detected one, else the smallest), those with the best-fitting L1d,
-// of those the one with the best-fitting L3. nullptr when there is none.
-const macro_kernel_info* pick_variant(const std::vector<const macro_kernel_info*>& candidates,
-                                      const cache_sizes& caches);
+// Of `caches` (a target's configurations), the one that best fits the
+// detected caches `have`, level by level: of those with the best-fitting L2
+// (the largest not above the detected one, else the smallest), those with
+// the best-fitting L1d, of those the one with the best-fitting L3.
+// nullptr when there is none.
+const cache_config* pick_cache_config(const cache_config* caches, std::size_t count, const cache_sizes& have);
 
-// The entry of `family` (fusing `op`) for parallel loop `loop` generated
-// alongside `base`: same target and cache configuration. nullptr when the
-// manifest has none (the caller then takes its unfused path). The table's
-// loops only ever hold kernel_family::dgemm entries.
-const macro_kernel_info* sibling_variant(const macro_kernel_info& base, kernel_family family,
-                                         int op, parallel_loop loop, const kernel_catalogue& k);
-
-// Whether a manifest entry agrees with the micro kernel it names (present
-// in the catalogue, same mr and nr); `why` explains a refusal.
-bool check_manifest_entry(const macro_kernel_info& e, const kernel_catalogue& kernels,
-                          std::string* why);
+// Whether a generated target agrees with the micro kernel it names (present
+// in the catalogue, same mr and nr, a cache configuration); `why` explains a
+// refusal.
+bool check_generated_target(const generated_target& g, const kernel_catalogue& kernels, std::string* why);
 
 // The process's table, built on first use (std::call_once) from the CPU,
 // hwloc and the environment; SWBLAS_VERBOSE output is printed then.

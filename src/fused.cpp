@@ -1,9 +1,6 @@
 // swblas::gemm_fused: quick cases, the generated fused kernel when the
-// manifest has one for the op, else the unfused path. The element-wise
-// passes of the unfused path are compiled twice (target_clones): baseline
-// and x86-64-v3 (AVX2+FMA; chosen by CPU features, unlike arch=haswell,
-// which tests the CPU model), picked by the loader, so that they vectorise
-// like the generated kernels do (the runtime itself has no ISA flags).
+// manifest has one for the op, else the unfused path, whose element-wise
+// passes are compiled for two ISAs (elementwise_clones.h).
 #include "fused.h"
 
 #include <algorithm>
@@ -12,14 +9,10 @@
 #include <omp.h>
 
 #include "call_trace.h"
+#include "elementwise_clones.h"
 #include "pack_buffer.h"
 #include "unpacked_gemm.h"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define SWBLAS_ELEMENTWISE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SWBLAS_ELEMENTWISE_CLONES
-#endif
 
 namespace swblas {
 namespace {
@@ -146,28 +139,21 @@ gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
   return q;
 }
 
-// The generated kernels that could serve p on the chosen loop.
+// The generated kernel that fuses the larger of the two passes, if any.
 void choose_kernel(const dispatch_table& t, const gemm_problem& p, fused_plan* plan) {
-  const macro_kernel_info* base = t.loop(plan->team.loop).generated;
-  if (!base) return;
-  const kernel_catalogue k = build_catalogue();
-  const macro_kernel_info* pro = nullptr;
-  const macro_kernel_info* epi = nullptr;
   const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
-  const kernel_family pro_family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
-  if (has_prologue(p))
-    pro = sibling_variant(*base, pro_family, static_cast<int>(p.pro->op), plan->team.loop, k);
-  if (has_epilogue(p))
-    epi = sibling_variant(*base, kernel_family::epilogue, static_cast<int>(p.epi->op),
-                          plan->team.loop, k);
+  const bool pro = has_prologue(p) && t.engine.kernel &&
+                   t.fused.prologue[static_cast<int>(p.pro->operand)][static_cast<int>(p.pro->op)];
+  const bool epi = has_epilogue(p) && t.fused.epilogue[static_cast<int>(p.epi->op)];
   const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
-  const bool fuse_prologue = pro && (!epi || operand >= double(p.m) * p.n);
-  if (fuse_prologue) {
-    plan->kernel = pro;
-    plan->family = pro_family;
+  if (pro && (!epi || operand >= double(p.m) * p.n)) {
+    plan->kernel = t.engine.kernel;
+    plan->kernel_name = t.kernel_name;
+    plan->family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
     plan->epilogue_pass = has_epilogue(p);
   } else if (epi) {
-    plan->kernel = epi;
+    plan->kernel = t.fused.epilogue[static_cast<int>(p.epi->op)];
+    plan->kernel_name = t.fused.epilogue_name[static_cast<int>(p.epi->op)];
     plan->family = kernel_family::epilogue;
     plan->prologue_pass = has_prologue(p);
   }
@@ -241,7 +227,9 @@ void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_option
   gemm_problem q = plan.prologue_pass ? with_transformed_operand(p, plan.team.threads) : p;
   if (plan.path == fused_path::generated) {
     if (plan.epilogue_pass) q.epi = nullptr;
-    run_packed(q, *t.ukernel, loop_variant{plan.kernel, t.loop(plan.team.loop).blk}, plan.team);
+    block_engine e = t.engine;
+    e.kernel = plan.kernel;
+    run_packed(q, e, plan.team);
   } else {
     gemm_options single = o;
     single.threads = plan.team.threads;
@@ -257,7 +245,8 @@ std::string describe_fused(const dispatch_table& t, const gemm_problem& p, const
   std::string how = fused_path_name(plan.path);
   if (plan.path == fused_path::plain) return how + ": " + describe_route(route_gemm(t, plain, o));
   if (plan.path == fused_path::generated)
-    how += " " + std::string(plan.kernel->name) + ", " + describe_team(plan.team);
+    how += " " + std::string(plan.kernel_name) + (plan.family == kernel_family::epilogue ? "" : " with the prologue in its packing") +
+           ", " + describe_team(plan.team);
   if (plan.path == fused_path::small || plan.path == fused_path::unfused) {
     gemm_options single = o;
     single.threads = plan.team.threads;
@@ -295,7 +284,7 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
   const bool share_entries =
       b.count > 1 && t.threads > 1 &&
       (quick || !t.ukernel ||
-       team_size(s, *t.ukernel, t.loop(parallel_loop::ic).blk, t.threads) == 1);
+       team_size(s, *t.ukernel, t.blk(), t.threads) == 1);
   gemm_options single = o;
   single.threads = 1;
   const int nt = static_cast<int>(std::min<dim_t>(t.threads, b.count));
@@ -306,12 +295,7 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
       return;
     }
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
-    for (dim_t e = 0; e < b.count; ++e) {
-      // A team of one of its own: the macro kernel's orphaned omp for and
-      // barriers must not bind to the batch's team.
-#pragma omp parallel num_threads(1)
-      gemm_fused_with(t, b.entry(e), single);
-    }
+    for (dim_t e = 0; e < b.count; ++e) gemm_fused_with(t, b.entry(e), single);
   };
   run_traced(
       run,

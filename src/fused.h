@@ -1,8 +1,9 @@
-// swblas::gemm_fused: GEMM with a fused prologue and epilogue (issue 4),
+// swblas::gemm_fused: GEMM with a fused prologue and epilogue,
 //   C := epi(alpha * op(pro(A)) * op(B) + beta * C)
-// on the generated fused macro kernel of the op when the manifest has one,
-// else on a correct unfused path (prologue into a copy of the operand, plain
-// GEMM, then a separate epilogue pass).
+// on the generated kernel that fuses the op when the manifest has one (an
+// epilogue block kernel, or the packing rule of a prologue), else on a
+// correct unfused path (prologue into a copy of the operand, plain GEMM,
+// then a separate epilogue pass).
 #pragma once
 
 #include "gemm_driver.h"
@@ -27,7 +28,8 @@ const char* fused_path_name(fused_path p);
 // m*k or k*n, against C's m*n) and the other runs as a separate pass.
 struct fused_plan {
   fused_path path = fused_path::nothing;
-  const macro_kernel_info* kernel = nullptr;  // generated only
+  block_kernel_fn kernel = nullptr;  // generated only: the block kernel that runs
+  const char* kernel_name = nullptr;
   kernel_family family = kernel_family::dgemm;
   bool prologue_pass = false;  // the operand is transformed into a copy first
   bool epilogue_pass = false;  // C gets a separate epilogue pass after

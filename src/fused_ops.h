@@ -1,15 +1,15 @@
-// The element-wise operations swblas fuses into a GEMM (issue 4):
+// The element-wise operations swblas fuses into a GEMM:
 //   C := epi(alpha * op(pro(A)) * op(B) + beta * C)
 // with pro applied to every element of A (or of B), and epi = bias, then an
 // activation, applied to every element of C once its last k block is done.
 //
-// Generated macro kernels call apply_prologue on each packed block right
-// after packing it and apply_epilogue on each C tile right after its last
-// micro-kernel call; the unfused (slower, always correct) path calls them
-// on whole matrices. Both are templates over the operation so that the
-// generated kernel of each pre-emitted op is specialised for it, and inline
-// so that the generated translation unit (compiled with its target's ISA
-// flags) vectorises them.
+// The runtime applies the prologue to each packed block right after packing
+// it, generated block kernels apply the epilogue to each C tile right after
+// its last micro-kernel call; the unfused (slower, always correct) path
+// calls them on whole matrices. Both are templates over the operation, with
+// a run-time switch in front, and inline so that the translation unit that
+// calls them (a generated kernel compiled with its target's ISA flags, or a
+// target_clones clone) vectorises them.
 //
 // std::exp, std::tanh and std::erf are library calls GCC cannot vectorise,
 // so the operations use the branch-free approximations of namespace
@@ -493,6 +493,32 @@ template <epilogue_op Op>
     elementwise::epilogue_tile<Op>(a, m, n, c, ldc, [bias, rs, cs](dim_t i, dim_t j) {
       return bias[i * rs + j * cs];
     });
+  }
+}
+
+// The same with the operation read at run time (one kernel serves every
+// operation): the switch is once per tile, the tile's loop specialised.
+[[gnu::always_inline]] inline void apply_epilogue(const epilogue_args& args, dim_t m, dim_t n, double* c,
+                                                  inc_t ldc, dim_t i0, dim_t j0) {
+  switch (args.op) {
+    case epilogue_op::none: return apply_epilogue<epilogue_op::none>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::relu: return apply_epilogue<epilogue_op::relu>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::leaky_relu: return apply_epilogue<epilogue_op::leaky_relu>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::gelu_tanh: return apply_epilogue<epilogue_op::gelu_tanh>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::gelu_erf: return apply_epilogue<epilogue_op::gelu_erf>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::sigmoid: return apply_epilogue<epilogue_op::sigmoid>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::tanh: return apply_epilogue<epilogue_op::tanh>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::silu: return apply_epilogue<epilogue_op::silu>(args, m, n, c, ldc, i0, j0);
+    case epilogue_op::clamp: return apply_epilogue<epilogue_op::clamp>(args, m, n, c, ldc, i0, j0);
+  }
+}
+
+// x[0:count] := pro(x[0:count]) with the operation read at run time.
+[[gnu::always_inline]] inline void apply_prologue(const prologue_args& a, double* x, std::size_t count) {
+  switch (a.op) {
+    case prologue_op::none: return;
+    case prologue_op::scale: return apply_prologue<prologue_op::scale>(a, x, count);
+    case prologue_op::fake_quant: return apply_prologue<prologue_op::fake_quant>(a, x, count);
   }
 }
 

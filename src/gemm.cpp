@@ -1,6 +1,6 @@
 // swblas::gemm: quick cases, the unpacked path (small and skinny problems),
-// then the packed macro kernel run by an OpenMP team on per-thread packing
-// buffers.
+// then the packed path (src/blocked_gemm.h) run by an OpenMP team on
+// per-thread packing buffers.
 #include "gemm.h"
 
 #include <algorithm>
@@ -13,7 +13,6 @@
 #include "fused_ops.h"
 #include "gemm_driver.h"
 #include "pack_buffer.h"
-#include "reference_gemm.h"
 #include "sunway_route.h"
 #include "unpacked_gemm.h"
 
@@ -21,26 +20,6 @@ namespace swblas {
 namespace {
 
 dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
-
-// Buffer sizes of the variant that will run.
-std::size_t a_pack_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u,
-                           const loop_variant& v) {
-  return v.generated ? v.generated->a_pack_doubles : reference_a_pack_doubles(p, u, v.blk);
-}
-
-std::size_t b_pack_doubles(const gemm_problem& p, const dgemm_ukernel_desc& u,
-                           const loop_variant& v) {
-  return v.generated ? v.generated->b_pack_doubles : reference_b_pack_doubles(p, u, v.blk);
-}
-
-// What every team thread runs.
-void run_variant(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-                 parallel_loop loop, double* a_pack, double* b_pack) {
-  if (v.generated)
-    v.generated->run(p, a_pack, b_pack);
-  else
-    reference_macro_kernel(p, u, v.blk, loop, a_pack, b_pack);
-}
 
 // The unpacked path on a team of nt threads, each on its own part of p.
 void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_ukernel_desc& u, dim_t kc,
@@ -67,18 +46,16 @@ gemm_problem row_part(const gemm_problem& p, dim_t mr, int part, int parts,
   return q;
 }
 
-// Split rows: every thread its part of p, alone. The kernel's orphaned
-// work-sharing must bind to a team of one of the thread's own, not to nt.
-void run_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v, int nt) {
+// Split rows: every thread its part of p, alone, on buffers of its own.
+void run_rows(const gemm_problem& p, const block_engine& e, int nt) {
 #pragma omp parallel num_threads(nt)
   {
     epilogue_args epi;
-    const gemm_problem part = row_part(p, u.mr, omp_get_thread_num(), omp_get_num_threads(), &epi);
+    const gemm_problem part = row_part(p, e.ukernel->mr, omp_get_thread_num(), omp_get_num_threads(), &epi);
     if (part.m > 0) {
-      double* a = thread_pack_buffer(pack_role::a_private, a_pack_doubles(part, u, v));
-      double* b = thread_pack_buffer(pack_role::b_panel, b_pack_doubles(part, u, v));
-#pragma omp parallel num_threads(1)
-      run_variant(part, u, v, parallel_loop::ic, a, b);
+      double* a = thread_pack_buffer(pack_role::a_private, a_block_doubles(part, e));
+      double* b = thread_pack_buffer(pack_role::b_panel, b_panel_doubles(part, e));
+      run_blocked(part, e, parallel_loop::ic, team_member{}, a, b);
     }
   }
 }
@@ -101,27 +78,22 @@ void scale_c(const gemm_problem& p) {
   }
 }
 
-void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-                const team_plan& team) {
+void run_packed(const gemm_problem& p, const block_engine& e, const team_plan& team) {
   const parallel_loop loop = team.loop;
   const int nt = team.threads;
-  if (team.split_rows && nt > 1) return run_rows(p, u, v, nt);
-  const std::size_t a_doubles = a_pack_doubles(p, u, v);
-  double* b_pack = thread_pack_buffer(pack_role::b_panel, b_pack_doubles(p, u, v));
+  if (team.split_rows && nt > 1) return run_rows(p, e, nt);
+  const std::size_t a_doubles = a_block_doubles(p, e);
+  double* b_pack = thread_pack_buffer(pack_role::b_panel, b_panel_doubles(p, e));
   double* a_shared =
       loop == parallel_loop::jr ? thread_pack_buffer(pack_role::a_shared, a_doubles) : nullptr;
-  // Alone, the kernel runs without a region of its own, unless the caller
-  // is inside an OpenMP region: its orphaned `omp for` would then bind to the
-  // caller's team and split this one problem across the caller's threads.
-  if (nt == 1 && !omp_in_parallel()) {
+  if (nt == 1) {
     double* a = a_shared ? a_shared : thread_pack_buffer(pack_role::a_private, a_doubles);
-    run_variant(p, u, v, loop, a, b_pack);
-    return;
+    return run_blocked(p, e, loop, team_member{}, a, b_pack);
   }
 #pragma omp parallel num_threads(nt)
   {
     double* a = a_shared ? a_shared : thread_pack_buffer(pack_role::a_private, a_doubles);
-    run_variant(p, u, v, loop, a, b_pack);
+    run_blocked(p, e, loop, team_member{omp_get_thread_num(), omp_get_num_threads()}, a, b_pack);
   }
 }
 
@@ -166,8 +138,8 @@ double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
 
 team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
   const dgemm_ukernel_desc& u = *t.ukernel;
-  const blocking& ic = t.loop(parallel_loop::ic).blk;
-  const blocking& jr = t.loop(parallel_loop::jr).blk;
+  const blocking& ic = t.blk();
+  const blocking& jr = t.blk();
   team_plan plan;
   plan.threads = o.fit_team_to_work ? team_size(p, u, ic, o.threads) : std::max(o.threads, 1);
   const double ic_balance = loop_balance(p, u, ic, parallel_loop::ic, plan.threads);
@@ -242,10 +214,9 @@ void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route&
       return t.ukernel->small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
                               p.ldc, nullptr);
     case gemm_route::path::unpacked:
-      return run_unpacked(p, r.split, *t.ukernel,
-                          t.loop(parallel_loop::ic).blk.kc, r.unpacked_threads);
+      return run_unpacked(p, r.split, *t.ukernel, t.blk().kc, r.unpacked_threads);
     case gemm_route::path::packed:
-      return run_packed(p, *t.ukernel, t.loop(r.team.loop), r.team);
+      return run_packed(p, t.engine, r.team);
   }
 }
 

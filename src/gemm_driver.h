@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "blocked_gemm.h"
 #include "dispatch.h"
 #include "unpacked_gemm.h"
 
@@ -29,8 +30,7 @@ struct gemm_options {
 // zeros without reading C (NaN goes away), beta == 1 leaves C alone.
 void scale_c(const gemm_problem& p);
 
-// The team size the driver uses for p on a table whose variant for the
-// chosen loop blocks with b (at most `configured`).
+// The team size the driver uses for p blocked by b (at most `configured`).
 int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
               int configured);
 
@@ -68,9 +68,8 @@ double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
 //   split_rows false: one run of the loop's macro kernel by the whole team,
 //     which shares the packed B panel and splits the loop (ic or jr);
 //   split_rows true: each thread solves its own range of whole mr-row tiles
-//     of C alone, on the ic variant with a B panel of its own: an even
-//     split with nothing shared, for one more packing of B per thread.
-//     `loop` is then ic.
+//     of C alone, with a B panel of its own: an even split with nothing
+//     shared, for one more packing of B per thread. `loop` is then ic.
 struct team_plan {
   parallel_loop loop = parallel_loop::ic;
   int threads = 1;
@@ -85,13 +84,12 @@ struct team_plan {
 // rows_balance beats both loops.
 team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
 
-// The packed path of p on variant v (a generated macro kernel of any
-// non-batch family, or the reference path; for split rows the ic variant)
-// run as team plans: the calling thread provides the B panel (and for jr the
-// shared A block) from its reused buffers, each team thread its private A
-// block (ic) and, for split rows, its own B panel.
-void run_packed(const gemm_problem& p, const dgemm_ukernel_desc& u, const loop_variant& v,
-                const team_plan& team);
+// The packed path of p on engine e (its plain block kernel, or an epilogue
+// block kernel for a fused problem) run as the team plan says: the calling
+// thread provides the B panel (and for jr the shared A block) from its
+// reused buffers, each team thread its private A block (ic) and, for split
+// rows, its own B panel.
+void run_packed(const gemm_problem& p, const block_engine& e, const team_plan& team);
 
 // How gemm_with solves a problem, decided before anything runs (so that
 // SWBLAS_VERBOSE=2 can say it): nothing (an empty C), C := beta C (k == 0 or

@@ -92,12 +92,8 @@ std::string problem_text(const gemm_problem& p) {
 
 runtime_choice chosen_runtime() {
   const dispatch_table& t = active_dispatch();
-  auto variant = [&](parallel_loop l) {
-    const macro_kernel_info* g = t.loop(l).generated;
-    return g ? g->name : kReferenceTarget;
-  };
-  return {t.sunway_emu ? kSunwayEmuTarget : t.target.c_str(), t.ukernel ? t.ukernel->name : "none", variant(parallel_loop::ic),
-          variant(parallel_loop::jr), t.threads};
+  return {t.sunway_emu ? kSunwayEmuTarget : t.target.c_str(), t.ukernel ? t.ukernel->name : "none", t.kernel_name,
+          t.threads};
 }
 
 }  // namespace swblas

@@ -6,8 +6,7 @@ namespace swblas {
 struct runtime_choice {
   const char* target;      // e.g. "avx2", or "reference" when forced
   const char* ukernel;     // micro kernel, e.g. "avx2_8x6"
-  const char* ic_variant;  // generated macro kernel name, or "reference"
-  const char* jr_variant;
+  const char* block_kernel;  // generated block kernel name, or "reference"
   int threads;             // configured thread count
 };
 

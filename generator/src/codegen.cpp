@@ -2,9 +2,8 @@
 //
 // Replacement calls are computed from statement instances only: at a mark,
 // the build's schedule maps the outer loops to the instances below the mark
-// (ISL-NOTES step 4.3). Pack origins are composed through those instances
-// (pitfall 7), never matched by dimension position, and every replacement
-// call is guarded by the set where it has instances (pitfall 8).
+// (ISL-NOTES step 4.3), never matched by dimension position, and every
+// replacement call is guarded by the set where it has instances (pitfall 8).
 #include "codegen.h"
 
 #include <map>
@@ -38,8 +37,8 @@ instance_range instances_at(const isl::ast_build& build, const std::string& tupl
   return r;
 }
 
-// The builder's hooks: tracks open marks and loops, annotates shared loops
-// and replaces marked subtrees by calls.
+// The builder's hooks: tracks open marks and loops, checks the loops the
+// runtime may share, and replaces marked subtrees by calls.
 class kernel_builder {
  public:
   kernel_builder(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k)
@@ -47,39 +46,37 @@ class kernel_builder {
 
   islc::ast_hooks hooks() {
     islc::ast_hooks h;
-    h.before_mark = [this](const isl::id& id, const isl::ast_build&) { marks_.push_back({id.name(), loops_.size()}); };
+    h.before_mark = [this](const isl::id& id, const isl::ast_build&) { marks_.push_back(id.name()); };
     h.after_mark = [this](isl::ast_node node, const isl::ast_build& build) { return after_mark(node, build); };
     h.before_for = [this](const isl::ast_build& build) { return before_for(build); };
-    h.after_for = [this]() { loops_.pop_back(); };
+    h.after_for = []() {};
     return h;
   }
 
  private:
-  struct open_mark {
-    std::string name;
-    std::size_t loop_depth;  // loops open when the mark was entered
-  };
   const recipe_result& recipe_;
   const gemm_roles& roles_;
   const kernel_naming& naming_;
-  std::vector<open_mark> marks_;
-  std::vector<bool> loops_;  // open loops: shared by the team or not
+  std::vector<std::string> marks_;  // open marks, outermost first
 
-  // A loop is shared out iff it is the outermost loop generated under the
-  // "omp_for" mark: a loop of the marked band's first member, or of the
-  // second where isl fixed the first (e.g. jr in the last partial column
-  // panel). The recipe checked that every member of that band is parallel.
-  std::string before_for(const isl::ast_build& build) {
-    bool shared = false;
-    for (const open_mark& m : marks_) shared = shared || (m.name == "omp_for" && m.loop_depth == loops_.size());
-    if (shared) require(carries_no_dependence(build), "a shared loop carries a dependence");
-    loops_.push_back(shared);
-    return shared ? "omp_for" : "";
+  bool inside(const std::string& mark) const {
+    for (const std::string& m : marks_)
+      if (m == mark) return true;
+    return false;
   }
 
-  // PPCG's check, independent of the tree's coincidence flags: no dependence
-  // whose source and sink share the outer loop iterations has a nonzero
-  // distance on the loop being generated (the last build dimension).
+  // Every loop of the "parallel" band may be shared by the runtime's
+  // threads (it calls the kernel on parts of a block), so none may carry a
+  // dependence, whatever the tree's coincidence flags say.
+  std::string before_for(const isl::ast_build& build) {
+    if (inside("parallel") && !inside("ukernel"))
+      require(carries_no_dependence(build), "a loop of the parallel band carries a dependence");
+    return "";
+  }
+
+  // PPCG's check: no dependence whose source and sink share the outer loop
+  // iterations has a nonzero distance on the loop being generated (the last
+  // build dimension).
   bool carries_no_dependence(const isl::ast_build& build) const {
     const isl::union_map sched =
         build.schedule().intersect_domain(isl::union_set(build.ctx(), "{ " + instance_tuple(roles_.statement, roles_.arity) + " }"));
@@ -97,24 +94,16 @@ class kernel_builder {
     return ok;
   }
 
-  bool in_shared_loop() const {
-    for (bool s : loops_)
-      if (s) return true;
-    return false;
-  }
-
   void require(bool ok, const std::string& what) const {
     if (!ok) throw std::logic_error(naming_.function + ": " + what);
   }
 
   isl::ast_node after_mark(isl::ast_node node, const isl::ast_build& build) {
-    const std::string name = marks_.back().name;
+    const std::string name = marks_.back();
     marks_.pop_back();
     if (name == "ukernel") return micro_kernel_call(build);
-    if (name == "pack_a") return pack_a_call(build);
-    if (name == "pack_b") return pack_b_call(build);
     if (name == "epilogue") return epilogue_call(build);
-    if (name == "omp_for") return node.as<isl::ast_node_mark>().node();
+    if (name == "parallel") return node.as<isl::ast_node_mark>().node();
     return node;
   }
 
@@ -122,75 +111,84 @@ class kernel_builder {
 
   // if (instances exist here) call;   -- the guard is omitted when isl proves it.
   isl::ast_node guarded(const isl::ast_build& build, const isl::map& inst, const isl::ast_expr& call) const {
-    const isl::ast_expr cond = build.expr_from(inst.domain());
+    return guarded_by(build.expr_from(inst.domain()), call);
+  }
+
+  static isl::ast_node guarded_by(const isl::ast_expr& cond, const isl::ast_expr& call) {
     long v = 0;
     if (islc::int_value(cond, &v) && v == 1) return islc::user_node(call);
     return islc::user_node(islc::call("swblas_guard", {cond, call}));
   }
 
-  // The first element of the packed operand `plan` for the instances below a mark.
-  isl::pw_multi_aff pack_origin(const instance_range& r, const pack_plan& plan) const {
-    const isl::union_map to_origin = isl::union_map(r.inst).apply_range(plan.prefix).apply_range(
-        isl::union_map(plan.origin.as_map()));
-    return to_origin.as_map().as_pw_multi_aff();
+  // `blk.last` (the block holds C's final k block) and cond, or `blk.last`
+  // where isl proved cond.
+  isl::ast_expr on_last_block(const isl::ast_expr& cond) const {
+    long v = 0;
+    if (islc::int_value(cond, &v) && v == 1) return id("blk.last");
+    return islc::and_(id("blk.last"), cond);
   }
 
-  // base + index * stride, or base when isl proved index == 0.
+  // base + index * stride, or base when isl proved index == 0 (and base +
+  // index for a unit stride).
   static isl::ast_expr offset(const isl::ast_expr& base, const isl::ast_expr& index, const isl::ast_expr& stride) {
     long v = 0;
     if (islc::int_value(index, &v) && v == 0) return base;
+    if (islc::int_value(stride, &v) && v == 1) return add(base, index);
     return add(base, mul(index, stride));
   }
 
+  // &C(i0, j0) of the block: blk.c + i0 + j0 * ldc, without the terms isl
+  // proved zero.
+  isl::ast_expr c_at(const isl::ast_expr& i0, const isl::ast_expr& j0) const {
+    const isl::ast_expr one = islc::int_expr(recipe_.schedule.ctx(), 1);
+    return offset(offset(id("blk.c"), i0, one), j0, id("blk.ldc"));
+  }
+
+  // The micro-kernel call of one register tile. Micro-panels of the packed
+  // block are mr*k (nr*k) elements: the tile at (i0, j0) starts at i0*k in
+  // the A block and at j0*k in the B panel.
   isl::ast_node micro_kernel_call(const isl::ast_build& build) {
-    require(in_shared_loop(), "a micro-kernel call outside the loop shared by the team");
     const instance_range r = instances_at(build, instance_tuple(roles_.statement, roles_.arity));
     const isl::ast_expr m = build.expr_from(r.extent(roles_.row));
     const isl::ast_expr n = build.expr_from(r.extent(roles_.col));
     const isl::ast_expr k = build.expr_from(r.extent(roles_.reduction));
-    const isl::pw_aff i0 = r.lo.at(roles_.row), j0 = r.lo.at(roles_.col);
-    // Micro-panels are mr*kc (nr*kc) doubles, kc the k extent of this block.
-    const isl::pw_aff a_row = pack_origin(r, recipe_.pack_a).at(recipe_.pack_a.dims - 2);
-    const isl::pw_aff b_col = pack_origin(r, recipe_.pack_b).at(recipe_.pack_b.dims - 1);
-    const isl::ast_expr ap = offset(id("a_pack"), build.expr_from(i0.sub(a_row)), k);
-    const isl::ast_expr bp = offset(id("b_pack"), build.expr_from(j0.sub(b_col)), k);
-    const isl::ast_expr beta =
-        islc::call("swblas::gen::beta_for_block", {build.expr_from(r.lo.at(roles_.reduction)), id("p.beta")});
-    const isl::ast_expr c = add(id("p.c"), add(build.expr_from(i0), mul(build.expr_from(j0), id("p.ldc"))));
+    const isl::ast_expr i0 = build.expr_from(r.lo.at(roles_.row)), j0 = build.expr_from(r.lo.at(roles_.col));
+    const isl::ast_expr ap = offset(id("blk.ap"), i0, k);
+    const isl::ast_expr bp = offset(id("blk.bp"), j0, k);
+    const isl::ast_expr c = c_at(i0, j0);
     if (recipe_.epilogue_in_ukernel)
       return guarded(build, r.inst,
-                     fused_micro_kernel_call(build, r.inst, {build.expr_from(i0), build.expr_from(j0), m, n, k,
-                                                     id("p.alpha"), ap, bp, beta, c, id("p.ldc")}));
+                     fused_micro_kernel_call(build, r.inst,
+                                             {i0, j0, m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")}));
     long mv = 0, nv = 0;
     const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
     const isl::ast_expr call =
-        full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("p.alpha"), ap, bp, beta, c, id("p.ldc")})
-             : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("p.alpha"), ap, bp, beta, c, id("p.ldc")});
+        full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")})
+             : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")});
     return guarded(build, r.inst, call);
+  }
+
+  // The epilogue's arguments: the caller's, or without its bias for a spec
+  // that has no bias term.
+  isl::ast_expr epilogue_args(const fused_statement& f) const {
+    return id(f.bias.empty() ? "swblas::gen::without_bias(*blk.epi)" : "*blk.epi");
   }
 
   // The micro-kernel call of a tile whose epilogue the micro kernel applies
   // in registers: the runtime helper chooses the plain or the fused micro
-  // kernel by `last`, which holds where the tile's instances `gemm` include
-  // the last writers the epilogue follows (its last k block). `tile` is
-  // (i0, j0, m, n, k, alpha, ap, bp, beta, c, ldc).
+  // kernel by `last`, which holds on the block that ends C's reduction
+  // where the tile's instances `gemm` include the last writers the epilogue
+  // follows. The operation is the runtime's (blk.epi->op): one kernel
+  // serves every register epilogue. `tile` is (i0, j0, m, n, k, alpha, ap,
+  // bp, beta, c, ldc).
   isl::ast_expr fused_micro_kernel_call(const isl::ast_build& build, const isl::map& gemm,
                                         std::vector<isl::ast_expr> tile) const {
     const fused_statement& f = *fused(fused_statement::role::epilogue);
     const isl::map writers = gemm.intersect_range(f.after.domain().as_set());
     const isl::ast_expr last =
-        writers.is_empty() ? islc::int_expr(build.ctx(), 0) : build.expr_from(writers.domain());
-    const std::string op = f.function.empty() ? "none" : f.function;
-    const isl::ast_expr args = id(f.bias.empty() ? "swblas::gen::without_bias(*p.epi)" : "*p.epi");
-    tile.insert(tile.begin(), {id(naming_.descriptor), last, args});
-    return islc::call("swblas::gen::ukernel_epilogue<swblas::epilogue_op::" + op + ">", tile);
-  }
-
-  // &op(X)(row, col) for the origin of a pack's instances (elements are the
-  // last two of the pack's `dims` element dimensions).
-  isl::ast_expr source(const isl::ast_build& build, const instance_range& r, const std::string& x, int dims) const {
-    return add(id("p." + x), add(mul(build.expr_from(r.lo.at(2 * dims - 2)), id("p.rs_" + x)),
-                                 mul(build.expr_from(r.lo.at(2 * dims - 1)), id("p.cs_" + x))));
+        writers.is_empty() ? islc::int_expr(build.ctx(), 0) : on_last_block(build.expr_from(writers.domain()));
+    tile.insert(tile.begin(), {id(naming_.descriptor), last, epilogue_args(f)});
+    return islc::call("swblas::gen::ukernel_epilogue", tile);
   }
 
   const fused_statement* fused(fused_statement::role role) const {
@@ -199,71 +197,23 @@ class kernel_builder {
     return nullptr;
   }
 
-  // The prologue fused into the packing of operand x ('a' or 'b'), if any.
-  const fused_statement* prologue_of(char x) const {
-    const fused_statement* f = fused(fused_statement::role::prologue);
-    return f && f->operand == x ? f : nullptr;
-  }
-
-  // The packing call of operand x: by the whole team into a shared buffer,
-  // or by this thread alone; with the fused prologue when the spec puts one
-  // on this operand (post-tiling fusion: the block is transformed in cache).
-  isl::ast_node pack_call(const isl::ast_build& build, const pack_plan& plan, char x, bool team) {
-    const std::string X(1, x);
-    require(team != in_shared_loop(), team ? "a team packing of " + X + " inside a shared loop"
-                                           : "a private packing of " + X + " outside the shared loop");
-    const instance_range r = instances_at(build, pack_instance(plan));
-    const int d = plan.dims;
-    std::vector<isl::ast_expr> args = {build.expr_from(r.extent(2 * d - 2)), build.expr_from(r.extent(2 * d - 1)),
-                                       source(build, r, X, d), id("p.rs_" + X), id("p.cs_" + X), id(X + "_pack")};
-    const fused_statement* pro = prologue_of(x);
-    const std::string pack = naming_.descriptor + ".pack_" + X;
-    if (!team && !pro) return guarded(build, r.inst, islc::call(pack, args));
-    args.insert(args.begin(), {id(pack), islc::int_expr(build.ctx(), x == 'a' ? naming_.mr : naming_.nr)});
-    std::string fn = "swblas::gen::pack_" + X + (team ? "_team" : "_prologue");
-    if (pro) {
-      fn += "<swblas::prologue_op::" + pro->function + ">";
-      args.push_back(id("p.pro"));
-    }
-    return guarded(build, r.inst, islc::call(fn, args));
-  }
-
-  isl::ast_node pack_a_call(const isl::ast_build& build) {
-    return pack_call(build, recipe_.pack_a, 'a', naming_.level == parallel_level::jr);
-  }
-
-  isl::ast_node pack_b_call(const isl::ast_build& build) {
-    return pack_call(build, recipe_.pack_b, 'b', naming_.level != parallel_level::batch);
-  }
-
-  // The fused epilogue on the C tile of the instances below the mark.
+  // The fused epilogue on the stored C tile of the instances below the
+  // mark, on the block that ends C's reduction; the operation is the
+  // runtime's (blk.epi->op).
   isl::ast_node epilogue_call(const isl::ast_build& build) {
     const fused_statement& f = *fused(fused_statement::role::epilogue);
-    require(in_shared_loop(), "an epilogue outside the loop shared by the team");
     const instance_range r = instances_at(build, instance_tuple(f.statement, 2));
     const isl::ast_expr i0 = build.expr_from(r.lo.at(f.row)), j0 = build.expr_from(r.lo.at(1 - f.row));
-    const isl::ast_expr c = add(id("p.c"), add(i0, mul(j0, id("p.ldc"))));
-    const std::string op = f.function.empty() ? "none" : f.function;
-    // A spec without a bias term never adds the caller's bias.
-    const isl::ast_expr epi = id(f.bias.empty() ? "swblas::gen::without_bias(*p.epi)" : "*p.epi");
+    const isl::ast_expr c = c_at(i0, j0);
     const isl::ast_expr call =
-        islc::call("swblas::apply_epilogue<swblas::epilogue_op::" + op + ">",
-                   {epi, build.expr_from(r.extent(f.row)), build.expr_from(r.extent(1 - f.row)), c, id("p.ldc"), i0, j0});
-    return guarded(build, r.inst, call);
+        islc::call("swblas::apply_epilogue",
+                   {epilogue_args(f), build.expr_from(r.extent(f.row)), build.expr_from(r.extent(1 - f.row)), c,
+                    id("blk.ldc"), i0, j0});
+    return guarded_by(on_last_block(build.expr_from(r.inst.domain())), call);
   }
 };
 
 // --- printing -------------------------------------------------------------
-
-// The OpenMP schedule of the loop the team shares. The ic loop's mc blocks
-// go round-robin: the partial last block then lands on a thread that has
-// the most blocks (m = 1000, mc = 240, two threads: 520 and 480 rows, not
-// 720 and 280 as contiguous chunks give). jr panels stay contiguous (the
-// micro kernel prefetches the next B micro-panel, bp + k*nr, for the next
-// iteration), and so do batch entries (streamed from memory in order).
-const char* shared_loop_schedule(parallel_level level) {
-  return level == parallel_level::ic ? "schedule(static, 1)" : "schedule(static)";
-}
 
 class printer {
  public:
@@ -433,24 +383,12 @@ std::string kernel_file_preamble(const std::string& origin) {
 std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k) {
   kernel_builder builder(r, roles, k);
   islc::ast_hooks hooks = builder.hooks();
-  const bool batched = roles.batch >= 0;
-  std::string params = roles.m + ", " + roles.n + ", " + roles.k;
-  std::string positive = roles.m + " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1";
-  if (batched) {
-    params += ", " + roles.count;
-    positive += " and " + roles.count + " >= 1";
-  }
-  const isl::set context(r.schedule.ctx(), "[" + params + "] -> { : " + positive + " }");
+  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + "] -> { : " + roles.m +
+                                               " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
   const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
-  // A batch's entries share their shape: sizes come from batch.shape, which
-  // is in scope everywhere (p only inside the batch loop).
-  const std::string sizes = batched ? "batch.shape." : "p.";
-  std::map<std::string, std::string> rename = {{roles.m, sizes + "m"}, {roles.n, sizes + "n"}, {roles.k, sizes + "k"}};
-  if (batched) rename[roles.count] = "batch.count";
-  printer p(rename, shared_loop_schedule(k.level));
+  printer p({{roles.m, "blk.m"}, {roles.n, "blk.n"}, {roles.k, "blk.k"}}, "");
   p.node(tree, 1);
-  const std::string problem = batched ? "const swblas::gemm_batch_problem& batch" : "const swblas::gemm_problem& p";
-  return "void " + k.function + "(" + problem + ", double* a_pack, double* b_pack) {\n" + p.text() + "}\n";
+  return "void " + k.function + "(const swblas::packed_block& blk) {\n" + p.text() + "}\n";
 }
 
 }  // namespace swgen

@@ -1,7 +1,8 @@
 // AST generation and the C++ printer: turns the recipe's schedule tree into
-// one `swblas::macro_kernel_fn`. The "ukernel", "pack_a" and "pack_b" marks
-// become calls through the target's micro-kernel descriptor; the "omp_for"
-// mark makes the loops of its band's first member orphaned `omp for` loops.
+// one `swblas::block_kernel_fn`. The "ukernel" mark becomes a call through
+// the target's micro-kernel descriptor, the "epilogue" mark a call of the
+// fused epilogue; the loops below the "parallel" mark are checked to carry
+// no dependence.
 #pragma once
 
 #include <string>
@@ -11,13 +12,12 @@
 namespace swgen {
 
 struct kernel_naming {
-  std::string function;     // e.g. "dgemm_x86_avx2_8x6_l1_32k_l2_512k_ic"
+  std::string function;     // e.g. "dgemm_block_x86_avx2_8x6"
   std::string descriptor;   // e.g. "swblas::ukernel_avx2_8x6"
   int mr = 0, nr = 0;
-  parallel_level level = parallel_level::ic;
 };
 
-// The C++ definition of the macro kernel (without the file preamble).
+// The C++ definition of the block kernel (without the file preamble).
 std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k);
 
 // What every generated source starts with: includes and the small integer

@@ -1,8 +1,11 @@
 // The driver (see driver.h). This file holds the only isl context of a run.
 #include "driver.h"
 
+#include <map>
 #include <sstream>
+#include <stdexcept>
 
+#include "batch_entry.h"
 #include "codegen.h"
 #include "isl_c.h"
 #include "polyhedral.h"
@@ -13,63 +16,61 @@ namespace swgen {
 
 namespace {
 
-std::string kernel_name(const std::string& spec, const target_desc& t, const cache_config& c, const std::string& loop) {
-  return spec + "_" + t.name + "_" + std::to_string(t.mr) + "x" + std::to_string(t.nr) + "_l1_" + bytes_label(c.l1d) +
-         "_l2_" + bytes_label(c.l2) + "_" + loop;
-}
-
-const char* level_name(parallel_level level) {
-  return level == parallel_level::ic ? "ic" : level == parallel_level::jr ? "jr" : "batch";
-}
-
 // The manifest's kernel_family and op of what the analysis found.
-void describe_family(const analysis& a, kernel_variant* v) {
-  v->batched = a.roles.batch >= 0;
-  v->family = v->batched ? "batch" : "dgemm";
-  v->op = "0";
+void describe_family(const analysis& a, bool batched, spec_kernel* k) {
+  k->family = batched ? "batch" : "dgemm";
+  k->op = "0";
   for (const fused_statement& f : a.fused) {
     if (f.what == fused_statement::role::prologue) {
-      v->family = f.operand == 'a' ? "prologue_a" : "prologue_b";
-      v->op = "static_cast<int>(prologue_op::" + f.function + ")";
+      k->family = f.operand == 'a' ? "prologue_a" : "prologue_b";
+      k->op = "static_cast<int>(prologue_op::" + f.function + ")";
     } else {
-      v->family = "epilogue";
-      v->op = "static_cast<int>(epilogue_op::" + (f.function.empty() ? std::string("none") : f.function) + ")";
+      k->family = "epilogue";
+      k->op = "static_cast<int>(epilogue_op::" + (f.function.empty() ? std::string("none") : f.function) + ")";
     }
   }
 }
 
-kernel_variant make_variant(const std::string& spec, const model& m, const analysis& a, const target_desc& t,
-                            const cache_config& c, parallel_level level) {
-  kernel_variant v;
-  v.cache = c;
-  v.sizes = choose_blocking(t, c);
-  v.parallel = level_name(level);
-  v.name = kernel_name(spec, t, c, v.parallel);
-  describe_family(a, &v);
-  const tile_sizes sizes{v.sizes.mc, v.sizes.kc, v.sizes.nc, t.mr, t.nr};
-  const recipe_result r = apply_dgemm_recipe(m, a, sizes, level);
-  v.a_pack_doubles = r.pack_a.doubles();
-  v.b_pack_doubles = r.pack_b.doubles();
-  v.stages = r.stages;
-  v.code = generate_kernel(r, a.roles, {v.name, "swblas::ukernel_" + t.ukernel, t.mr, t.nr, level});
-  return v;
+// The kernel's name says its shape, which is all that tells kernels apart:
+// the register block, and where a fused epilogue is applied.
+std::string kernel_name(const target_desc& t, const recipe_result& r) {
+  std::string name = "dgemm_block_" + t.name + "_" + std::to_string(t.mr) + "x" + std::to_string(t.nr);
+  for (const fused_statement& f : r.fused)
+    if (f.what == fused_statement::role::epilogue) {
+      name += r.epilogue_in_ukernel ? "_epilogue_in_registers" : "_epilogue_on_stored_tile";
+      if (f.bias.empty()) name += "_no_bias";
+    }
+  return name;
+}
+
+// The gemm statement's loop that the batch roles name.
+std::string batch_iterator(const scop& s, const gemm_roles& r) {
+  for (const statement& st : s.statements)
+    if (st.name == r.statement) return st.loops.at(r.batch).iterator;
+  throw std::logic_error("driver: no statement " + r.statement);
 }
 
 }  // namespace
 
-target_output generate_for_target(const std::string& spec_name, const std::string& spec_source, const target_desc& t) {
-  const scop s = parse_spec(spec_source);
+spec_kernel generate_for_target(const std::string& spec_name, const std::string& spec_source, const target_desc& t) {
+  scop s = parse_spec(spec_source);
   islc::context ctx;
-  const model m = build_model(ctx.get(), s);
-  const analysis a = analyse(m, s);
-  target_output out;
-  out.spec = spec_name;
-  out.target = t;
-  std::vector<parallel_level> levels = {parallel_level::ic, parallel_level::jr};
-  if (a.roles.batch >= 0) levels.push_back(parallel_level::batch);
-  for (const cache_config& c : t.caches)
-    for (parallel_level level : levels) out.kernels.push_back(make_variant(spec_name, m, a, t, c, level));
-  return out;
+  model m = build_model(ctx.get(), s);
+  analysis a = analyse(m, s);  // a batched spec: its entries checked independent
+  const bool batched = a.roles.batch >= 0;
+  spec_kernel k;
+  k.spec = spec_name;
+  describe_family(a, batched, &k);
+  if (batched) {
+    s = one_entry(std::move(s), batch_iterator(s, a.roles));
+    m = build_model(ctx.get(), s);
+    a = analyse(m, s);
+  }
+  const recipe_result r = apply_block_recipe(m, a, {t.mr, t.nr});
+  k.function = kernel_name(t, r);
+  k.stages = r.stages;
+  k.code = generate_kernel(r, a.roles, {k.function, "swblas::ukernel_" + t.ukernel, t.mr, t.nr});
+  return k;
 }
 
 std::string check_spec(const std::string& spec_source) {
@@ -79,57 +80,97 @@ std::string check_spec(const std::string& spec_source) {
   return islc::schedule_text(analyse(m, s).schedule);
 }
 
+std::vector<const spec_kernel*> distinct_kernels(const target_output& out) {
+  std::map<std::string, const spec_kernel*> seen;
+  std::vector<const spec_kernel*> kernels;
+  for (const spec_kernel& k : out.specs) {
+    const auto [it, fresh] = seen.emplace(k.function, &k);
+    if (fresh)
+      kernels.push_back(&k);
+    else if (it->second->code != k.code)
+      throw std::logic_error("driver: specs " + it->second->spec + " and " + k.spec + " print different kernels named " +
+                             k.function);
+  }
+  return kernels;
+}
+
 std::string kernel_source(const target_output& out) {
   std::ostringstream src;
-  src << kernel_file_preamble("from " + out.spec + " for target " + out.target.name);
-  for (const kernel_variant& k : out.kernels) {
-    src << "\n// " << k.name << ": mc=" << k.sizes.mc << " kc=" << k.sizes.kc << " nc=" << k.sizes.nc
-        << ", A block " << k.a_pack_doubles << " doubles, B panel " << k.b_pack_doubles << " doubles\n";
-    src << k.code;
-  }
+  src << kernel_file_preamble("for target " + out.target.name);
+  for (const spec_kernel* k : distinct_kernels(out)) src << "\n" << k->code;
   src << "\n}  // namespace swblas::generated\n";
   return src.str();
 }
 
-std::string manifest_source(const std::vector<target_output>& outs) {
-  std::ostringstream decl, table;
-  std::size_t count = 0;
-  for (const target_output& o : outs)
-    for (const kernel_variant& k : o.kernels) {
-      decl << "void " << k.name << "(const swblas::" << (k.batched ? "gemm_batch_problem" : "gemm_problem")
-           << "& p, double* a_pack, double* b_pack);\n";
-      table << "    {\"" << k.name << "\", \"" << o.target.name << "\", isa::" << o.target.isa << ", \""
-            << o.target.ukernel << "\", " << o.target.mr << ", " << o.target.nr << ", " << k.sizes.mc << ", "
-            << k.sizes.kc << ", " << k.sizes.nc << ", " << k.cache.l1d << ", " << k.cache.l2 << ", " << k.cache.l3
-            << ", parallel_loop::" << k.parallel << ", " << k.a_pack_doubles << ", " << k.b_pack_doubles << ", "
-            << (k.batched ? "nullptr" : "&generated::" + k.name) << ", kernel_family::" << k.family << ", " << k.op
-            << ", " << (k.batched ? "&generated::" + k.name : "nullptr") << "},\n";
-      ++count;
-    }
+namespace {
+
+std::string cache_table_name(const target_desc& t) { return "k" + t.name + "_caches"; }
+
+// The cache configurations of one target, as a C++ array definition.
+std::string cache_table(const target_desc& t) {
   std::ostringstream src;
-  src << "// Generated by swblas-gen: the manifest of the generated macro kernels. Do not edit.\n"
+  src << "const cache_config " << cache_table_name(t) << "[] = {";
+  for (const cache_config& c : t.caches) src << "{" << c.l1d << ", " << c.l2 << ", " << c.l3 << ", " << c.l1d_ways << "}, ";
+  src << "};\n";
+  return src.str();
+}
+
+std::string target_row(const target_desc& t) {
+  std::ostringstream src;
+  src << "    {\"" << t.name << "\", isa::" << t.isa << ", \"" << t.ukernel << "\", {" << t.mr << ", " << t.nr << ", "
+      << t.kr << ", " << t.vector_doubles << ", " << (t.l1_resident == target_desc::l1_panels::b ? "true" : "false")
+      << "}, " << cache_table_name(t) << ", " << t.caches.size() << "},\n";
+  return src.str();
+}
+
+std::string entry_row(const target_desc& t, const spec_kernel& k) {
+  return "    {\"" + k.spec + "\", \"" + t.name + "\", \"" + k.function + "\", &generated::" + k.function +
+         ", kernel_family::" + k.family + ", " + k.op + "},\n";
+}
+
+}  // namespace
+
+std::string manifest_source(const std::vector<target_output>& outs) {
+  std::ostringstream decl, caches, targets, entries;
+  std::size_t entry_count = 0;
+  for (const target_output& o : outs) {
+    for (const spec_kernel* k : distinct_kernels(o)) decl << "void " << k->function << "(const swblas::packed_block& blk);\n";
+    caches << cache_table(o.target);
+    targets << target_row(o.target);
+    for (const spec_kernel& k : o.specs) entries << entry_row(o.target, k);
+    entry_count += o.specs.size();
+  }
+  std::ostringstream src;
+  src << "// Generated by swblas-gen: the manifest of the generated block kernels. Do not edit.\n"
       << "#include \"fused_ops.h\"\n#include \"macro_kernel.h\"\n\nnamespace swblas::generated {\n"
-      << decl.str() << "}  // namespace swblas::generated\n\nnamespace swblas {\n\n"
-      << "const macro_kernel_info generated_macro_kernels[] = {\n"
-      << (count ? table.str() : "    {},\n") << "};\n"
-      << "const std::size_t generated_macro_kernel_count = " << count << ";\n\n}  // namespace swblas\n";
+      << decl.str() << "}  // namespace swblas::generated\n\nnamespace swblas {\nnamespace {\n"
+      << caches.str() << "}  // namespace\n\n"
+      << "const generated_target generated_targets[] = {\n"
+      << (outs.empty() ? "    {},\n" : targets.str()) << "};\n"
+      << "const std::size_t generated_target_count = " << outs.size() << ";\n\n"
+      << "const generated_entry generated_entries[] = {\n"
+      << (entry_count ? entries.str() : "    {},\n") << "};\n"
+      << "const std::size_t generated_entry_count = " << entry_count << ";\n\n}  // namespace swblas\n";
   return src.str();
 }
 
 std::string manifest_text(const std::vector<target_output>& outs) {
   std::ostringstream txt;
-  txt << "swblas-gen manifest: the generated macro kernels\n";
+  txt << "swblas-gen manifest: the generated block kernels\n";
   for (const target_output& o : outs) {
     const target_desc& t = o.target;
-    txt << "\nspec " << o.spec << ", target " << t.name << ": isa " << t.isa << ", micro kernel swblas::ukernel_" << t.ukernel << " ("
-        << t.mr << "x" << t.nr << "), VL " << t.vector_doubles << " doubles\n";
-    for (const kernel_variant& k : o.kernels) {
-      txt << "  " << k.name << "\n    caches l1d " << k.cache.l1d << ", l2 " << k.cache.l2 << ", l3 " << k.cache.l3
-          << "; parallel loop " << k.parallel << "; family " << k.family << ", op " << k.op << "\n    mc " << k.sizes.mc << ", kc " << k.sizes.kc << ", nc "
-          << k.sizes.nc << "; packed A block " << k.a_pack_doubles << " doubles, B panel " << k.b_pack_doubles
-          << " doubles\n";
-      std::istringstream why(k.sizes.reasoning);
-      for (std::string line; std::getline(why, line);) txt << "      " << line << "\n";
+    txt << "\ntarget " << t.name << ": isa " << t.isa << ", micro kernel swblas::ukernel_" << t.ukernel << " (" << t.mr
+        << "x" << t.nr << "), VL " << t.vector_doubles << " doubles\n";
+    for (const spec_kernel* k : distinct_kernels(o)) txt << "  kernel " << k->function << "\n";
+    for (const spec_kernel& k : o.specs)
+      txt << "  spec " << k.spec << ": family " << k.family << ", op " << k.op << " -> " << k.function << "\n";
+    for (const cache_config& c : t.caches) {
+      std::string why;
+      const swblas::blocking b = swblas::choose_blocking(t.shape(), c, &why);
+      txt << "  caches l1d " << c.l1d << " (" << c.l1d_ways << "-way), l2 " << c.l2 << ", l3 " << c.l3 << ": "
+          << swblas::describe_blocking(b) << "\n";
+      std::istringstream lines(why);
+      for (std::string line; std::getline(lines, line);) txt << "      " << line << "\n";
     }
   }
   return txt.str();

@@ -172,6 +172,10 @@ isl::ast_expr mul(const isl::ast_expr& a, const isl::ast_expr& b) {
   return isl::manage(isl_ast_expr_mul(a.copy(), b.copy()));
 }
 
+isl::ast_expr and_(const isl::ast_expr& a, const isl::ast_expr& b) {
+  return isl::manage(isl_ast_expr_and(a.copy(), b.copy()));
+}
+
 isl::ast_expr call(const std::string& function, const std::vector<isl::ast_expr>& args) {
   isl_ctx* ctx = args.empty() ? nullptr : isl_ast_expr_get_ctx(args.front().get());
   isl_ast_expr_list* list = isl_ast_expr_list_alloc(ctx, static_cast<int>(args.size()));

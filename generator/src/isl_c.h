@@ -76,6 +76,7 @@ isl::ast_expr id_expr(isl::ctx ctx, const std::string& name);
 isl::ast_expr int_expr(isl::ctx ctx, long value);
 isl::ast_expr add(const isl::ast_expr& a, const isl::ast_expr& b);
 isl::ast_expr mul(const isl::ast_expr& a, const isl::ast_expr& b);
+isl::ast_expr and_(const isl::ast_expr& a, const isl::ast_expr& b);
 isl::ast_expr call(const std::string& function, const std::vector<isl::ast_expr>& args);
 isl::ast_node user_node(const isl::ast_expr& expr);
 // The integer value of an isl_ast_expr_int, or false for anything else.

@@ -3,8 +3,8 @@
 //   swblas-gen --spec FILE... --target FILE... [--out-dir DIR] [--print] [--dump-schedule]
 //   swblas-gen --spec FILE --check
 //
-// --out-dir writes DIR/<spec>_<target>.cpp per spec and target, and one
-// DIR/generated_manifest.cpp and DIR/manifest.txt for all of them. A refused spec, a bad target file or an internal
+// --out-dir writes DIR/<target>.cpp per target (its block kernels, each
+// once), and one DIR/generated_manifest.cpp and DIR/manifest.txt for all. A refused spec, a bad target file or an internal
 // check that fails is reported on stderr with exit status 1 (2 for bad
 // arguments); nothing is written then.
 #include <fstream>
@@ -71,10 +71,8 @@ std::string stem(const std::string& path) {
 }
 
 void dump(const swgen::target_output& out) {
-  for (const swgen::kernel_variant& k : out.kernels) {
-    std::cout << "# " << k.name << "\n# tile sizes:\n";
-    std::istringstream why(k.sizes.reasoning);
-    for (std::string line; std::getline(why, line);) std::cout << "#   " << line << "\n";
+  for (const swgen::spec_kernel& k : out.specs) {
+    std::cout << "# " << k.spec << " on " << out.target.name << ": " << k.function << "\n";
     for (const auto& [stage, tree] : k.stages) std::cout << "## stage " << stage << "\n" << tree << "\n";
   }
 }
@@ -85,18 +83,19 @@ int run(const options& o) {
     return 0;
   }
   std::vector<swgen::target_output> outs;
-  for (const std::string& spec : o.specs) {
-    const std::string source = read_file(spec);
-    for (const std::string& t : o.targets)
-      outs.push_back(swgen::generate_for_target(stem(spec), source, swgen::parse_target(read_file(t), t)));
+  for (const std::string& t : o.targets) {
+    swgen::target_output out;
+    out.target = swgen::parse_target(read_file(t), t);
+    for (const std::string& spec : o.specs)
+      out.specs.push_back(swgen::generate_for_target(stem(spec), read_file(spec), out.target));
+    outs.push_back(std::move(out));
   }
   for (const auto& out : outs) {
     if (o.dump) dump(out);
     if (o.print) std::cout << swgen::kernel_source(out);
   }
   if (o.out_dir.empty()) return 0;
-  for (const auto& out : outs)
-    write_file(o.out_dir + "/" + out.spec + "_" + out.target.name + ".cpp", swgen::kernel_source(out));
+  for (const auto& out : outs) write_file(o.out_dir + "/" + out.target.name + ".cpp", swgen::kernel_source(out));
   write_file(o.out_dir + "/generated_manifest.cpp", swgen::manifest_source(outs));
   write_file(o.out_dir + "/manifest.txt", swgen::manifest_text(outs));
   return 0;

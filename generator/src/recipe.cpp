@@ -1,4 +1,4 @@
-// The DGEMM recipe passes (see recipe.h).
+// The block recipe passes (see recipe.h).
 #include "recipe.h"
 
 #include <stdexcept>
@@ -7,11 +7,6 @@
 
 namespace swgen {
 
-long pack_plan::doubles() const {
-  const long panels = (box[panel_dim] + panel_width - 1) / panel_width;
-  return panels * panel_width * box[1 - panel_dim];
-}
-
 namespace {
 
 std::string dims(const std::string& prefix, int n) {
@@ -19,6 +14,10 @@ std::string dims(const std::string& prefix, int n) {
   for (int d = 0; d < n; ++d) out += (d ? ", " : "") + prefix + std::to_string(d);
   return out;
 }
+
+// "o0, o1, " for the outer schedule dimensions in front of a band's own, or
+// "" when the band is outermost.
+std::string outer_dims(int n) { return n ? dims("o", n) + ", " : ""; }
 
 // Replaces a band by one with its members in the order `perm` (new member n
 // is old member perm[n]), keeping coincidence and permutability; isl has no
@@ -60,14 +59,14 @@ isl::union_set full_tile_option(const isl::schedule_node& tiles, int nr, int mr)
   const int outer = islc::schedule_depth(tiles);
   const isl::schedule_node below = tiles.child(0).child(0);
   const isl::union_set points = below.prefix_schedule_union_map().intersect_domain(islc::node_domain(below)).range();
-  const std::string o = dims("o", outer);
-  const isl::union_map split(ctx, "{ [" + o + ", t0, t1, p0, p1] -> [[" + o + ", t0, t1] -> [p0, p1]] }");
+  const std::string o = outer_dims(outer), oo = "[" + dims("o", outer) + "]";
+  const isl::union_map split(ctx, "{ [" + o + "t0, t1, p0, p1] -> [[" + o + "t0, t1] -> [p0, p1]] }");
   const isl::union_map present = points.apply(split).unwrap();
-  const isl::union_map box(ctx, "{ [" + o + ", t0, t1] -> [p0, p1] : t0 <= p0 < t0 + " + std::to_string(nr) +
+  const isl::union_map box(ctx, "{ [" + o + "t0, t1] -> [p0, p1] : t0 <= p0 < t0 + " + std::to_string(nr) +
                                     " and t1 <= p1 < t1 + " + std::to_string(mr) + " }");
   const isl::union_set all = present.domain();
   const isl::union_set partial = box.intersect_domain(all).subtract(present).domain();
-  const isl::union_map wrap(ctx, "{ [" + o + ", t0, t1] -> isolate[[" + o + "] -> [t0, t1]] }");
+  const isl::union_map wrap(ctx, "{ [" + o + "t0, t1] -> isolate[" + oo + " -> [t0, t1]] }");
   return convex_if_exact(all.subtract(partial).as_set(), all.as_set()).apply(wrap);
 }
 
@@ -83,64 +82,6 @@ isl::schedule_node find_mark(const isl::schedule_node& root, const std::string& 
   });
   if (found.is_null()) throw std::logic_error("recipe: mark '" + name + "' not found");
   return found;
-}
-
-// Walks down from `node` to the first band of statement `stmt`, choosing the
-// filter that holds its instances at sequence nodes.
-isl::schedule_node statement_band(isl::schedule_node node, const gemm_roles& r) {
-  const std::string& stmt = r.statement;
-  const isl::union_set mine(node.ctx(), stmt_set(r));
-  while (!node.isa<isl::schedule_node_band>()) {
-    if (!node.has_children()) throw std::logic_error("recipe: no band of " + stmt);
-    if (!node.isa<isl::schedule_node_sequence>() && !node.isa<isl::schedule_node_set>()) {
-      node = node.child(0);
-      continue;
-    }
-    int pick = -1;
-    for (unsigned n = 0; n < node.n_children() && pick < 0; ++n)
-      if (!node.child(n).as<isl::schedule_node_filter>().filter().intersect(mine).is_empty()) pick = static_cast<int>(n);
-    node = node.child(pick);
-  }
-  return node;
-}
-
-// The footprint of `array` under the node `at` (a band about to get a
-// packing statement in front) and its fixed-size box hull.
-pack_plan plan_pack(const isl::schedule_node& at, const isl::union_map& reads, const std::string& array,
-                    const std::string& stmt, int dims, int panel_dim, long panel_width, isl::map* footprint) {
-  pack_plan p;
-  p.dims = dims;
-  p.statement = stmt;
-  p.array = array;
-  p.panel_dim = panel_dim;
-  p.panel_width = panel_width;
-  // prefix_schedule_union_map is not intersected with the domain (ISL-NOTES pitfall 4).
-  p.prefix = at.prefix_schedule_union_map().intersect_domain(islc::node_domain(at));
-  const isl::union_map of_array = reads.intersect_range(isl::union_set(at.ctx(), "{ " + instance_tuple(array, dims) + " }"));
-  *footprint = p.prefix.reverse().apply_range(of_array).as_map();
-  const isl::fixed_box box = footprint->range_simple_fixed_box_hull();
-  if (!box.is_valid()) throw std::logic_error("recipe: no fixed-size box hull for the footprint of " + array);
-  p.origin = box.offset();
-  // A batched footprint holds one entry: its batch extent is 1 and dropped.
-  if (dims == 3 && box.size().at(0).num_si() != 1)
-    throw std::logic_error("recipe: the footprint of " + array + " spans several batch entries");
-  for (int d = dims - 2; d < dims; ++d) p.box.push_back(box.size().at(d).num_si());
-  return p;
-}
-
-// The extension tree of one packing statement: instances
-// [prefix] -> Pack[origin, element] over the footprint, one band over the
-// elements, and a mark the AST generator turns into a packing call.
-isl::schedule_node packing_graft(const pack_plan& p, const isl::map& footprint, const std::string& mark) {
-  const isl::map ext = p.origin.as_map().range_product(footprint).flatten_range().set_range_tuple(p.statement);
-  const std::string inst = pack_instance(p);
-  const std::string e0 = "e" + std::to_string(p.dims - 2), e1 = "e" + std::to_string(p.dims - 1);
-  const isl::multi_union_pw_aff elements(footprint.ctx(), "[{ " + inst + " -> [(" + e0 + ")] }, { " + inst + " -> [(" + e1 + ")] }]");
-  return isl::schedule_node::from_extension(isl::union_map(ext))
-      .child(0)
-      .insert_partial_schedule(elements)
-      .insert_mark(mark)
-      .root();
 }
 
 // Every dependence must still go forward in the transformed schedule.
@@ -167,61 +108,27 @@ std::string instance_tuple(const std::string& statement, int arity, const std::s
   return statement + "[" + dims(prefix, arity) + "]";
 }
 
-std::string pack_instance(const pack_plan& p) {
-  return p.statement + "[" + dims("o", p.dims) + ", " + dims("e", p.dims) + "]";
+isl::schedule_node order_block(isl::schedule_node band, const gemm_roles& r) {
+  return permute_band(band, {r.col, r.row, r.reduction});
 }
 
-isl::schedule_node order_goto(isl::schedule_node band, const gemm_roles& r) {
-  if (r.batch < 0) return permute_band(band, {r.col, r.reduction, r.row});
-  // The batch band isolated outermost: [b] ; "batch_entry" ; [j, k, i].
-  band = permute_band(band, {r.batch, r.col, r.reduction, r.row}).as<isl::schedule_node_band>().split(1);
-  return band.child(0).insert_mark("batch_entry").child(0);
-}
-
-isl::schedule_node tile_cache_blocks(isl::schedule_node band, const tile_sizes& t) {
-  isl::schedule_node tiles = band.as<isl::schedule_node_band>().tile(sizes(band.ctx(), {t.nc, t.kc, t.mc}));
-  tiles = tiles.as<isl::schedule_node_band>().split(2);
-  return tiles.child(0).insert_mark("B_panel").child(0).child(0);
-}
-
-isl::schedule_node tile_registers(isl::schedule_node point_band, const tile_sizes& t) {
-  isl::schedule_node node = permute_band(point_band, {0, 2, 1});  // (j, i, k)
-  node = node.as<isl::schedule_node_band>().split(2);              // [j, i] ; [k]
+isl::schedule_node tile_registers(isl::schedule_node band, const register_tile& t) {
+  isl::schedule_node node = band.as<isl::schedule_node_band>().split(2);              // [j, i] ; [k]
   node = node.as<isl::schedule_node_band>().tile(sizes(node.ctx(), {t.nr, t.mr}));  // [jr, ir] ; [j, i]
   const isl::union_set isolate = full_tile_option(node, t.nr, t.mr);
   node = node.as<isl::schedule_node_band>().set_ast_build_options(isolate);
-  node = islc::band_sink(node.child(0)).parent();  // [jr, ir] ; [k] ; [j, i]
-  return node.insert_mark("A_block");
+  return islc::band_sink(node.child(0)).parent();  // [jr, ir] ; [k] ; [j, i]
 }
 
-isl::schedule_node insert_packing(isl::schedule_node root, const model& m, const gemm_roles& r, pack_plan* a,
-                                  pack_plan* b) {
-  const isl::schedule_node at_a = find_mark(root, "A_block").child(0);
-  const isl::schedule_node at_b = find_mark(root, "B_panel").child(0);
-  isl::map fp_a, fp_b;
-  // Both footprints are taken before grafting (ISL-NOTES pitfall 5).
-  const int dims = r.batch >= 0 ? 3 : 2;
-  *a = plan_pack(at_a, m.reads, r.a, "PackA", dims, 0, 1, &fp_a);
-  *b = plan_pack(at_b, m.reads, r.b, "PackB", dims, 1, 1, &fp_b);
-  root = at_a.graft_before(packing_graft(*a, fp_a, "pack_a")).root();
-  return find_mark(root, "B_panel").child(0).graft_before(packing_graft(*b, fp_b, "pack_b")).root();
-}
-
-isl::schedule_node mark_micro_kernel(isl::schedule_node root, const gemm_roles& r) {
-  return statement_band(find_mark(root, "A_block"), r).child(0).insert_mark("ukernel").root();
-}
-
-isl::schedule_node mark_parallel(isl::schedule_node root, const gemm_roles& r, parallel_level level) {
-  const char* at = level == parallel_level::ic ? "B_panel" : level == parallel_level::jr ? "A_block" : "batch_entry";
-  const isl::schedule_node band =
-      level == parallel_level::batch ? find_mark(root, at).parent() : statement_band(find_mark(root, at), r);
-  // The AST generator shares out the outermost loop it emits for this band,
-  // which may be any member (isl drops loops it can fix): all must be parallel.
-  const auto b = band.as<isl::schedule_node_band>();
+isl::schedule_node mark_micro_kernel(isl::schedule_node tiles) {
+  // The AST generator may drop a member it can fix (jr of the last partial
+  // column panel), so every member must be parallel for the runtime to
+  // share any loop the band prints as.
+  const auto b = tiles.as<isl::schedule_node_band>();
   for (unsigned m = 0; m < b.n_member(); ++m)
     if (!b.member_get_coincident(static_cast<int>(m)))
-      throw std::logic_error("recipe: the band below " + std::string(at) + " is not parallel");
-  return band.insert_mark("omp_for").root();
+      throw std::logic_error("recipe: the register-tile band is not parallel");
+  return tiles.child(0).insert_mark("ukernel").parent().insert_mark("parallel");
 }
 
 bool epilogue_in_registers(const fused_statement& f) {
@@ -252,22 +159,18 @@ isl::schedule_node fuse_epilogue(isl::schedule_node root, const model& m, const 
   return epilogue_in_registers(f) ? at.child(0).graft_after(graft).root() : at.graft_after(graft).root();
 }
 
-recipe_result apply_dgemm_recipe(const model& m, const analysis& a, const tile_sizes& t, parallel_level level) {
+recipe_result apply_block_recipe(const model& m, const analysis& a, const register_tile& t) {
+  if (a.roles.batch >= 0) throw std::logic_error("recipe: a batched spec is generated one entry at a time");
   recipe_result res;
   res.stages.emplace_back("model", tree_text(m.schedule));
   res.stages.emplace_back("analysis", tree_text(a.schedule));
   res.dependences = a.raw.unite(a.war).unite(a.waw);
   res.fused = a.fused;
   const isl::schedule gemm = gemm_only(a);
-  isl::schedule_node node = order_goto(statement_band_of(gemm, a.roles.statement), a.roles);
-  node = tile_registers(tile_cache_blocks(node, t), t);
+  isl::schedule_node node = tile_registers(order_block(statement_band_of(gemm, a.roles.statement), a.roles), t);
   check_legal(node.schedule(), res.dependences);
   res.stages.emplace_back("tiling", tree_text(node.schedule()));
-  node = insert_packing(node.root(), m, a.roles, &res.pack_a, &res.pack_b);
-  res.pack_a.panel_width = t.mr;
-  res.pack_b.panel_width = t.nr;
-  res.stages.emplace_back("packing", tree_text(node.schedule()));
-  node = mark_parallel(mark_micro_kernel(node, a.roles), a.roles, level);
+  node = mark_micro_kernel(node);
   res.stages.emplace_back("marks", tree_text(node.schedule()));
   for (const fused_statement& f : a.fused)
     if (f.what == fused_statement::role::epilogue) {

@@ -1,18 +1,18 @@
 // Target descriptions (generator/targets/*.target): which micro kernel a
-// target calls, the register and vector facts the tile-size model needs, and
-// the cache configurations a blocking variant is generated for. No isl here.
+// target calls, the register and vector facts the blocking model needs, and
+// the cache configurations the runtime chooses its blocking among. No isl
+// here.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include "blocking.h"
+
 namespace swgen {
 
-struct cache_config {
-  std::size_t l1d = 0, l2 = 0, l3 = 0;  // bytes per core (L3: the core's share)
-  int l1d_ways = 8;                     // L1d associativity (8 on every listed x86 core)
-};
+using swblas::cache_config;
 
 struct target_desc {
   std::string name;     // e.g. "x86_avx2"
@@ -23,10 +23,15 @@ struct target_desc {
   int vector_doubles = 1;
   int vector_registers = 0;
   // Which micro-panels the tile model keeps resident in L1 (constraint (1')
-  // of tile_model.cpp): both A's and B's, or B's alone, for a micro kernel
+  // of src/blocking.cpp): both A's and B's, or B's alone, for a micro kernel
   // whose A micro-panel streams from L2 under its own software prefetch.
   enum class l1_panels { a_and_b, b } l1_resident = l1_panels::a_and_b;
   std::vector<cache_config> caches;
+
+  // What the blocking model needs of the target's micro kernel.
+  swblas::register_block shape() const {
+    return {mr, nr, kr, vector_doubles, l1_resident == l1_panels::b};
+  }
 };
 
 // Parses the text of a target file; throws std::runtime_error naming the

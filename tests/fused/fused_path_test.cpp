@@ -63,16 +63,18 @@ TEST_P(FusedPath, GeneratedKernelIsUsedWhenTheManifestHasOne) {
   gemm_options o;
   o.threads = t.threads;
   const fused_plan plan = plan_fused(t, p, o);
-  const macro_kernel_info* base = t.loop(plan.team.loop).generated;
-  if (!base) {
+  if (!t.engine.kernel) {
     EXPECT_EQ(plan.path, fused_path::unfused);
-    GTEST_SKIP() << "target " << t.target << " has no generated dgemm kernel: unfused path";
+    GTEST_SKIP() << "target " << t.target << " has no generated block kernel: unfused path";
   }
-  const macro_kernel_info* fused =
-      sibling_variant(*base, kind.family, kind.op, plan.team.loop, build_catalogue());
+  const block_kernel_fn fused = kind.family == kernel_family::epilogue
+                                    ? t.fused.epilogue[kind.op]
+                                    : (t.fused.prologue[kind.family == kernel_family::prologue_b][kind.op]
+                                           ? t.engine.kernel
+                                           : nullptr);
   if (!fused) {
     EXPECT_EQ(plan.path, fused_path::unfused);
-    GTEST_SKIP() << "the manifest has no " << kind_name(kind) << " kernel next to " << base->name
+    GTEST_SKIP() << "the manifest has no " << kind_name(kind) << " kernel for " << t.target
                  << ": the unfused path serves it (checked)";
   }
   EXPECT_EQ(plan.path, fused_path::generated) << fused_path_name(plan.path);
@@ -160,12 +162,9 @@ void expect_kernel_choice(const dispatch_table& t, const fused_plan& plan,
   EXPECT_EQ(plan.epilogue_pass, !fused_epilogue);
   const kernel_family pro_family =
       slot == prologue_operand::a ? kernel_family::prologue_a : kernel_family::prologue_b;
-  const macro_kernel_info& base = *t.loop(plan.team.loop).generated;
-  const kernel_catalogue k = build_catalogue();
   const int pro_op = static_cast<int>(prologue_op::fake_quant);
   const int epi_op = static_cast<int>(epilogue_op::gelu_tanh);
-  if (sibling_variant(base, pro_family, pro_op, plan.team.loop, k) &&
-      sibling_variant(base, kernel_family::epilogue, epi_op, plan.team.loop, k)) {
+  if (t.fused.prologue[static_cast<int>(slot)][pro_op] && t.fused.epilogue[epi_op]) {
     EXPECT_EQ(plan.family, operand_larger ? pro_family : kernel_family::epilogue);
   }
 }

@@ -1,5 +1,7 @@
-// Every entry of the generated manifest, called directly (single thread and
-// as an SPMD team of two) on odd sizes and all four transposes, against a
+// Every entry of the generated manifest, its block kernel run by the packed
+// path's loops (alone, and by a team of two sharing the ic and the jr loop)
+// under its target's blocking and under a small one that makes every loop
+// take several blocks, on odd sizes and all four transposes, against a
 // naive triple loop: plain DGEMM entries as they are, fused entries against
 // the unfused composition (prologue on a copy of the operand, GEMM, then the
 // epilogue), batched entries on a batch of three against each entry's GEMM.
@@ -7,13 +9,16 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "blocked_gemm.h"
 #include "cpu_features.h"
 #include "fused_ops.h"
 #include "macro_kernel.h"
@@ -89,35 +94,23 @@ void reference(const gemm_problem& p, std::vector<double>* c, std::vector<double
     }
 }
 
-// Runs a GEMM entry as the runtime does: alone, or from every thread of a
-// team with a shared B panel and a private (ic) or shared (jr) A block.
-void run_entry(const macro_kernel_info& e, const gemm_problem& p, int threads) {
-  aligned_buffer b_pack(e.b_pack_doubles), a_shared(e.a_pack_doubles);
-  if (threads == 1) {
-    e.run(p, a_shared.data, b_pack.data);
-    return;
-  }
-#pragma omp parallel num_threads(threads)
-  {
-    aligned_buffer a_private(e.a_pack_doubles);
-    e.run(p, e.parallel == parallel_loop::ic ? a_private.data : a_shared.data, b_pack.data);
-  }
-}
+// How an entry is run: its kernel under a blocking, by a team sharing a loop.
+struct run_setup {
+  block_engine engine;
+  int threads = 1;
+  parallel_loop loop = parallel_loop::ic;
+};
 
-// The same for a batched entry; with parallel_loop::batch both buffers are
-// private to each thread.
-void run_batch_entry(const macro_kernel_info& e, const gemm_batch_problem& p, int threads) {
-  aligned_buffer b_shared(e.b_pack_doubles), a_shared(e.a_pack_doubles);
-  if (threads == 1) {
-    e.run_batch(p, a_shared.data, b_shared.data);
-    return;
-  }
-#pragma omp parallel num_threads(threads)
+// Runs the packed path as the runtime does: alone, or from every thread of
+// a team with a shared B panel and a private (ic) or shared (jr) A block.
+void run_entry(const run_setup& r, const gemm_problem& p) {
+  aligned_buffer b_pack(b_panel_doubles(p, r.engine)), a_shared(a_block_doubles(p, r.engine));
+  if (r.threads == 1) return run_blocked(p, r.engine, r.loop, team_member{}, a_shared.data, b_pack.data);
+#pragma omp parallel num_threads(r.threads)
   {
-    aligned_buffer a_private(e.a_pack_doubles), b_private(e.b_pack_doubles);
-    const bool own_b = e.parallel == parallel_loop::batch;
-    const bool own_a = e.parallel != parallel_loop::jr;
-    e.run_batch(p, own_a ? a_private.data : a_shared.data, own_b ? b_private.data : b_shared.data);
+    aligned_buffer a_private(a_block_doubles(p, r.engine));
+    const team_member me{omp_get_thread_num(), omp_get_num_threads()};
+    run_blocked(p, r.engine, r.loop, me, r.loop == parallel_loop::ic ? a_private.data : a_shared.data, b_pack.data);
   }
 }
 
@@ -180,17 +173,19 @@ double activation(const epilogue_args& a, double x) {
   return x;
 }
 
-std::vector<shape> shapes_for(const macro_kernel_info& e) {
+std::vector<shape> shapes_for(const generated_entry& e, const block_engine& g) {
+  const dim_t mr = g.ukernel->mr, nr = g.ukernel->nr;
+  const blocking& b = g.blk;
   if (e.family != kernel_family::dgemm)  // fewer: many fused entries; k spans two kc blocks
-    return {{97, 131, 259}, {3, 5, 7}, {e.mc + e.mr + 3, 2 * e.nr + 1, e.kc + 5}};
-  return {{97, 131, 259},   {1, 1, 1},       {3, 5, 7},          {e.mr, e.nr, 2},
-          {e.mc + e.mr + 3, 2 * e.nr + 1, e.kc + 5}, {e.mr + 1, e.nc + e.nr + 1, 3}};
+    return {{97, 131, 259}, {3, 5, 7}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5}};
+  return {{97, 131, 259}, {1, 1, 1},  {3, 5, 7}, {mr, nr, 2}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5},
+          {mr + 1, b.nc + nr + 1, 3}};
 }
 
 // Runs entry e on one problem (its fused op, or a batch of three of it) and
 // returns what it wrote to C; *want gets the unfused reference, *bound the
 // tolerance per element.
-std::vector<double> run_checked(const macro_kernel_info& e, const operands& op, double beta, int threads,
+std::vector<double> run_checked(const generated_entry& e, const run_setup& r, const operands& op, double beta,
                                 std::vector<double>* want, std::vector<double>* bound, std::mt19937* rng) {
   std::vector<double> got = op.c;
   *want = op.c;
@@ -200,6 +195,7 @@ std::vector<double> run_checked(const macro_kernel_info& e, const operands& op, 
       for (dim_t i = 0; i < op.m; ++i) got[static_cast<std::size_t>(i + j * op.ldc)] = std::nan("");
   operands ref = op;  // the reference's copy of the operands, transformed by an unfused prologue
   prologue_args pro = test_prologue(e.op);
+  if (e.family == kernel_family::prologue_b) pro.operand = prologue_operand::b;
   if (e.family == kernel_family::prologue_a) unfused_prologue(pro, &ref.a);
   if (e.family == kernel_family::prologue_b) unfused_prologue(pro, &ref.b);
   reference(ref.problem(1.5, beta, want->data()), want, bound);
@@ -218,11 +214,11 @@ std::vector<double> run_checked(const macro_kernel_info& e, const operands& op, 
     bp.shape.b = b3.data();
     bp.count = 3;
     bp.stride_a = static_cast<inc_t>(sa), bp.stride_b = static_cast<inc_t>(sb), bp.stride_c = static_cast<inc_t>(sc);
-    run_batch_entry(e, bp, threads);
+    for (dim_t x = 0; x < bp.count; ++x) run_entry(r, bp.entry(x));
     std::size_t differing = 0;
     for (int x = 0; x < 3; x += 2)
       for (std::size_t y = 0; y < sc; ++y) differing += !(c3[x * sc + y] == c3[sc + y]);
-    EXPECT_EQ(differing, 0u) << e.name << ": entries 0 and 2 differ from entry 1";
+    EXPECT_EQ(differing, 0u) << e.spec << ": entries 0 and 2 differ from entry 1";
     return std::vector<double>(c3.begin() + sc, c3.begin() + 2 * sc);
   }
   gemm_problem p = op.problem(1.5, beta, got.data());
@@ -233,7 +229,7 @@ std::vector<double> run_checked(const macro_kernel_info& e, const operands& op, 
   const epilogue_args epi = test_epilogue(e.op, bias, per_row);
   if (e.family == kernel_family::prologue_a || e.family == kernel_family::prologue_b) p.pro = &pro;
   if (e.family == kernel_family::epilogue) p.epi = &epi;
-  run_entry(e, p, threads);
+  run_entry(r, p);
   if (e.family == kernel_family::epilogue)
     for (dim_t j = 0; j < op.n; ++j)
       for (dim_t i = 0; i < op.m; ++i) {
@@ -246,72 +242,107 @@ std::vector<double> run_checked(const macro_kernel_info& e, const operands& op, 
   return got;
 }
 
-void check_entry(const macro_kernel_info& e, int threads) {
-  std::mt19937 rng(42);
-  for (const shape& s : shapes_for(e))
-    for (int t = 0; t < 4; ++t) {
-      const operands op(s, t & 1, t & 2, &rng);
-      const double beta = t == 3 ? 0.0 : -0.5;  // beta == 0: C is not read (NaN overwritten)
-      std::vector<double> want, bound;
-      const std::vector<double> got = run_checked(e, op, beta, threads, &want, &bound, &rng);
-      for (std::size_t x = 0; x < got.size(); ++x)
-        ASSERT_LE(std::fabs(got[x] - want[x]), bound[x])
-            << e.name << " threads=" << threads << " m=" << s.m << " n=" << s.n << " k=" << s.k
-            << " transA=" << op.trans_a << " transB=" << op.trans_b << " at " << x % op.ldc << "," << x / op.ldc;
-    }
+const generated_target& target_of(const generated_entry& e) {
+  for (std::size_t i = 0; i < generated_target_count; ++i)
+    if (std::string(generated_targets[i].name) == e.target) return generated_targets[i];
+  throw std::runtime_error(std::string("no target ") + e.target);
 }
 
-bool runnable(const macro_kernel_info& e, std::string* why) {
-  const isa_verdict v = can_run(detect_cpu_features(), e.needs);
+const dgemm_ukernel_desc& ukernel_of(const generated_target& g) {
+  std::size_t count = 0;
+  const dgemm_ukernel_desc* const* all = ukernel_registry(&count);
+  for (std::size_t i = 0; i < count; ++i)
+    if (std::string(all[i]->name) == g.ukernel) return *all[i];
+  throw std::runtime_error(std::string("no micro kernel ") + g.ukernel);
+}
+
+// The entry's kernel under its target's blocking for the first cache
+// configuration, and under a small one: several blocks in every loop.
+std::vector<block_engine> engines_for(const generated_entry& e) {
+  const generated_target& g = target_of(e);
+  const dgemm_ukernel_desc& u = ukernel_of(g);
+  const block_engine real{&u, choose_blocking(g.shape, g.caches[0]), e.run};
+  const block_engine small{&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run};
+  return {real, small};
+}
+
+void check_entry(const generated_entry& e, int threads, parallel_loop loop) {
+  std::mt19937 rng(42);
+  for (const block_engine& engine : engines_for(e)) {
+    const run_setup r{engine, threads, loop};
+    for (const shape& s : shapes_for(e, engine))
+      for (int t = 0; t < 4; ++t) {
+        const operands op(s, t & 1, t & 2, &rng);
+        const double beta = t == 3 ? 0.0 : -0.5;  // beta == 0: C is not read (NaN overwritten)
+        std::vector<double> want, bound;
+        const std::vector<double> got = run_checked(e, r, op, beta, &want, &bound, &rng);
+        for (std::size_t x = 0; x < got.size(); ++x)
+          ASSERT_LE(std::fabs(got[x] - want[x]), bound[x])
+              << e.spec << " on " << e.target << " (" << describe_blocking(engine.blk) << ") threads=" << threads
+              << " m=" << s.m << " n=" << s.n << " k=" << s.k << " transA=" << op.trans_a
+              << " transB=" << op.trans_b << " at " << x % op.ldc << "," << x / op.ldc;
+      }
+  }
+}
+
+bool runnable(const generated_entry& e, std::string* why) {
+  const isa_verdict v = can_run(detect_cpu_features(), target_of(e).needs);
   *why = v.reason;
   return v.runnable;
 }
 
-TEST(GeneratedKernels, ManifestIsNotEmpty) {
-  ASSERT_GT(generated_macro_kernel_count, 0u);
-  for (std::size_t i = 0; i < generated_macro_kernel_count; ++i) {
-    const macro_kernel_info& e = generated_macro_kernels[i];
-    EXPECT_EQ(e.mc % e.mr, 0) << e.name;
-    EXPECT_EQ(e.nc % e.nr, 0) << e.name;
-    EXPECT_GE(e.a_pack_doubles, static_cast<std::size_t>(e.mc) * e.kc) << e.name;
-    EXPECT_GE(e.b_pack_doubles, static_cast<std::size_t>(e.nc) * e.kc) << e.name;
+TEST(GeneratedKernels, ManifestIsNotEmptyAndEveryEntryHasItsTarget) {
+  ASSERT_GT(generated_entry_count, 0u);
+  ASSERT_GT(generated_target_count, 0u);
+  for (std::size_t i = 0; i < generated_entry_count; ++i) {
+    const generated_entry& e = generated_entries[i];
+    ASSERT_NE(e.run, nullptr) << e.spec;
+    const generated_target& g = target_of(e);
+    EXPECT_EQ(ukernel_of(g).mr, g.shape.mr) << e.spec;
+    EXPECT_EQ(ukernel_of(g).nr, g.shape.nr) << e.spec;
+  }
+}
+
+// At most three kernels a target, whatever the number of specs.
+TEST(GeneratedKernels, SpecsShareTheirTargetsKernels) {
+  for (std::size_t t = 0; t < generated_target_count; ++t) {
+    std::vector<block_kernel_fn> distinct;
+    for (std::size_t i = 0; i < generated_entry_count; ++i)
+      if (std::string(generated_entries[i].target) == generated_targets[t].name &&
+          std::find(distinct.begin(), distinct.end(), generated_entries[i].run) == distinct.end())
+        distinct.push_back(generated_entries[i].run);
+    EXPECT_LE(distinct.size(), 3u) << generated_targets[t].name;
   }
 }
 
 class EveryEntry : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(EveryEntry, MatchesNaiveLoopSingleThread) {
-  const macro_kernel_info& e = generated_macro_kernels[GetParam()];
+  const generated_entry& e = generated_entries[GetParam()];
   std::string why;
-  if (!runnable(e, &why)) GTEST_SKIP() << e.name << ": " << why;
-  check_entry(e, 1);
+  if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
+  check_entry(e, 1, parallel_loop::ic);
 }
 
 TEST_P(EveryEntry, MatchesNaiveLoopTeamOfTwo) {
-  const macro_kernel_info& e = generated_macro_kernels[GetParam()];
+  const generated_entry& e = generated_entries[GetParam()];
   std::string why;
-  if (!runnable(e, &why)) GTEST_SKIP() << e.name << ": " << why;
-  check_entry(e, 2);
+  if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
+  check_entry(e, 2, parallel_loop::ic);
+  check_entry(e, 2, parallel_loop::jr);
 }
 
-// Plain DGEMM entries are all tested (every blocking); the fused and batched
-// families, printed by the same recipe, for the first cache configuration of
-// each target only (the suite also runs under qemu, where time counts).
-std::vector<std::size_t> tested_entries() {
-  std::vector<std::size_t> picked;
-  for (std::size_t i = 0; i < generated_macro_kernel_count; ++i) {
-    const macro_kernel_info& e = generated_macro_kernels[i];
-    std::size_t first = 0;
-    while (std::string(generated_macro_kernels[first].target) != e.target) ++first;
-    if (e.family == kernel_family::dgemm || e.l2 == generated_macro_kernels[first].l2) picked.push_back(i);
-  }
-  return picked;
+std::vector<std::size_t> every_entry() {
+  std::vector<std::size_t> all(generated_entry_count);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  return all;
 }
 
 // The manifest is constant-initialised, so it is ready here.
-INSTANTIATE_TEST_SUITE_P(Manifest, EveryEntry, ::testing::ValuesIn(tested_entries()),
+INSTANTIATE_TEST_SUITE_P(Manifest, EveryEntry, ::testing::ValuesIn(every_entry()),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
-                           return std::string(generated_macro_kernels[info.param].name);
+                           const generated_entry& e = generated_entries[info.param];
+                           return std::string(e.spec) + "_" + e.target;
                          });
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Dispatch on made-up machines and catalogues: target order, forcing,
-// refusals, manifest checks and the choice of variant by cache sizes.
+// refusals, generated-target checks, the kernels resolved and the cache
+// configuration chosen by the detected caches.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,25 +22,30 @@ const dgemm_ukernel_desc fake_avx512{"avx512_24x8", isa::avx512, 24, 8, nullptr,
                                      nullptr, {}, nullptr, nullptr, nullptr, nullptr, 0, false};
 const dgemm_ukernel_desc* const all_ukernels[] = {&fake_generic, &fake_avx2, &fake_avx512};
 
-void fake_run(const gemm_problem&, double*, double*) {}
+void fake_plain(const packed_block&) {}
+void fake_relu(const packed_block&) {}
 
-macro_kernel_info entry(const char* name, const char* ukernel, isa needs, int mr, int nr,
-                        std::size_t l2, parallel_loop loop) {
-  return {name, "fake", needs, ukernel, mr, nr, 96, 256, 4080, 32 * K, l2, 2 * M,
-          loop, 1000, 1000, fake_run};
-}
+const cache_config fake_avx2_caches[] = {
+    {32 * K, 256 * K, 2 * M, 8}, {32 * K, 1 * M, 2 * M, 8}, {32 * K, 512 * K, 2 * M, 8}};
+const cache_config fake_avx512_caches[] = {{32 * K, 1 * M, 2 * M, 8}};
 
-const macro_kernel_info fake_manifest[] = {
-    entry("avx2_l2_256k_ic", "avx2_8x6", isa::avx2, 8, 6, 256 * K, parallel_loop::ic),
-    entry("avx2_l2_1m_ic", "avx2_8x6", isa::avx2, 8, 6, 1 * M, parallel_loop::ic),
-    entry("avx2_l2_512k_ic", "avx2_8x6", isa::avx2, 8, 6, 512 * K, parallel_loop::ic),
-    entry("avx2_l2_512k_jr", "avx2_8x6", isa::avx2, 8, 6, 512 * K, parallel_loop::jr),
-    entry("avx2_wrong_shape_jr", "avx2_8x6", isa::avx2, 6, 8, 256 * K, parallel_loop::jr),
-    entry("avx512_l2_1m_ic", "avx512_24x8", isa::avx512, 24, 8, 1 * M, parallel_loop::ic),
+const generated_target fake_targets[] = {
+    {"fake_avx2_wrong_shape", isa::avx2, "avx2_8x6", {6, 8, 8, 4, false}, fake_avx2_caches, 3},
+    {"fake_avx2", isa::avx2, "avx2_8x6", {8, 6, 8, 4, false}, fake_avx2_caches, 3},
+    {"fake_avx512", isa::avx512, "avx512_24x8", {24, 8, 8, 8, true}, fake_avx512_caches, 1},
+};
+
+const generated_entry fake_entries[] = {
+    {"dgemm", "fake_avx2", "avx2_plain", fake_plain, kernel_family::dgemm, 0},
+    {"dgemm_epilogue_relu", "fake_avx2", "avx2_relu", fake_relu, kernel_family::epilogue,
+     static_cast<int>(epilogue_op::relu)},
+    {"dgemm_prologue_scale_b", "fake_avx2", "avx2_plain", fake_plain, kernel_family::prologue_b,
+     static_cast<int>(prologue_op::scale)},
+    {"dgemm", "fake_avx512", "avx512_plain", fake_plain, kernel_family::dgemm, 0},
 };
 
 kernel_catalogue fake_catalogue() {
-  return {all_ukernels, 3, fake_manifest, sizeof fake_manifest / sizeof fake_manifest[0]};
+  return {all_ukernels, 3, fake_targets, 3, fake_entries, sizeof fake_entries / sizeof fake_entries[0]};
 }
 
 machine_info machine(bool avx2, bool avx512, cache_sizes caches = {32 * K, 512 * K, 16 * M}) {
@@ -92,8 +98,9 @@ TEST(Dispatch, ReportsImplausibleCachesWithWhatWasRead) {
   EXPECT_TRUE(has_line(log.lines,
                        "caches per core: L1d 32K (hwloc), L2 512K (hwloc), L3 2M (hwloc read "
                        "508M: implausible, using safe figure)"));
-  ASSERT_NE(t.loop(parallel_loop::ic).generated, nullptr);
-  EXPECT_STREQ(t.loop(parallel_loop::ic).generated->name, "avx2_l2_512k_ic");
+  EXPECT_STREQ(t.kernel_name, "avx2_plain");
+  const blocking want = choose_blocking({8, 6, 8, 4, false}, fake_avx2_caches[2]);  // L2 512K
+  EXPECT_EQ(t.blk().mc, want.mc);
 }
 
 // The batch prefetch policy comes from the CPU's identity and the caches
@@ -148,92 +155,84 @@ TEST(Dispatch, ForcingAnUnknownTargetFallsBackWithWarning) {
   EXPECT_NE(log.warnings[0].find("not a known target"), std::string::npos);
 }
 
-TEST(Dispatch, ReferenceUsesBestMicroKernelAndNoGeneratedVariant) {
+TEST(Dispatch, ReferenceUsesBestMicroKernelAndNoGeneratedKernel) {
   dispatch_log log;
   const dispatch_table t = build_dispatch(machine(true, false), forcing("reference"),
                                           x86_targets, fake_catalogue(), &log);
   EXPECT_EQ(t.target, "reference");
   EXPECT_EQ(t.ukernel, &fake_avx2);
-  EXPECT_EQ(t.loop(parallel_loop::ic).generated, nullptr);
-  EXPECT_EQ(t.loop(parallel_loop::jr).generated, nullptr);
-  EXPECT_GT(t.loop(parallel_loop::ic).blk.mc, 0);
+  EXPECT_EQ(t.engine.kernel, nullptr);
+  EXPECT_EQ(t.fused.epilogue[static_cast<int>(epilogue_op::relu)], nullptr);
+  EXPECT_GT(t.blk().mc, 0);
 }
 
-TEST(Dispatch, PicksVariantsAndRefusesMismatchedShape) {
+TEST(Dispatch, ResolvesTheTargetsKernelsAndRefusesAMismatchedShape) {
   dispatch_log log;
   const dispatch_table t =
       build_dispatch(machine(true, false), forcing(""), x86_targets, fake_catalogue(), &log);
-  ASSERT_NE(t.loop(parallel_loop::ic).generated, nullptr);
-  EXPECT_STREQ(t.loop(parallel_loop::ic).generated->name, "avx2_l2_512k_ic");
-  EXPECT_EQ(t.loop(parallel_loop::ic).blk.kc, 256);
-  ASSERT_NE(t.loop(parallel_loop::jr).generated, nullptr);
-  EXPECT_STREQ(t.loop(parallel_loop::jr).generated->name, "avx2_l2_512k_jr");
+  EXPECT_EQ(t.engine.kernel, &fake_plain);
+  EXPECT_STREQ(t.kernel_name, "avx2_plain");
+  EXPECT_EQ(t.blk().kc, 256);
+  EXPECT_EQ(t.fused.epilogue[static_cast<int>(epilogue_op::relu)], &fake_relu);
+  EXPECT_STREQ(t.fused.epilogue_name[static_cast<int>(epilogue_op::relu)], "avx2_relu");
+  EXPECT_EQ(t.fused.epilogue[static_cast<int>(epilogue_op::gelu_tanh)], nullptr);
+  EXPECT_TRUE(t.fused.prologue[static_cast<int>(prologue_operand::b)][static_cast<int>(prologue_op::scale)]);
+  EXPECT_FALSE(t.fused.prologue[static_cast<int>(prologue_operand::a)][static_cast<int>(prologue_op::scale)]);
   EXPECT_TRUE(has_line(log.lines,
-                       "manifest entry avx2_wrong_shape_jr: refused (entry says 6x8 but "
+                       "generated target fake_avx2_wrong_shape: refused (target says 6x8 but "
                        "avx2_8x6 is 8x6)"));
 }
 
-TEST(Dispatch, NoVariantMeansReferencePath) {
+TEST(Dispatch, NoGeneratedTargetMeansReferenceKernelOnTheDetectedCaches) {
   dispatch_log log;
   const dispatch_table t = build_dispatch(machine(false, false), forcing(""), x86_targets,
                                           fake_catalogue(), &log);
   EXPECT_EQ(t.target, "generic");
-  EXPECT_EQ(t.loop(parallel_loop::ic).generated, nullptr);
-  const blocking expected = model_blocking({32 * K, 512 * K, 16 * M}, 4, 4);
-  EXPECT_EQ(t.loop(parallel_loop::ic).blk.kc, expected.kc);
-  EXPECT_EQ(t.loop(parallel_loop::ic).blk.mc, expected.mc);
+  EXPECT_EQ(t.engine.kernel, nullptr);
+  const blocking expected = choose_blocking({4, 4, 8, 1, false}, {32 * K, 512 * K, 16 * M, 8});
+  EXPECT_EQ(t.blk().kc, expected.kc);
+  EXPECT_EQ(t.blk().mc, expected.mc);
 }
 
-TEST(CheckManifestEntry, UnknownMicroKernel) {
-  const macro_kernel_info e =
-      entry("x", "avx9_2x2", isa::avx2, 2, 2, 512 * K, parallel_loop::ic);
+TEST(CheckGeneratedTarget, UnknownMicroKernel) {
+  const generated_target g{"x", isa::avx2, "avx9_2x2", {2, 2, 8, 4, false}, fake_avx2_caches, 3};
   std::string why;
-  EXPECT_FALSE(check_manifest_entry(e, fake_catalogue(), &why));
+  EXPECT_FALSE(check_generated_target(g, fake_catalogue(), &why));
   EXPECT_EQ(why, "micro kernel avx9_2x2 is not in this build");
 }
 
-std::vector<const macro_kernel_info*> ic_avx2_variants() {
-  return {&fake_manifest[0], &fake_manifest[1], &fake_manifest[2]};
+const cache_config* pick(const std::vector<cache_config>& caches, const cache_sizes& have) {
+  return pick_cache_config(caches.data(), caches.size(), have);
 }
 
-TEST(PickVariant, LargestThatFits) {
-  EXPECT_STREQ(pick_variant(ic_avx2_variants(), {32 * K, 512 * K, 16 * M})->name,
-               "avx2_l2_512k_ic");
-  EXPECT_STREQ(pick_variant(ic_avx2_variants(), {32 * K, 768 * K, 16 * M})->name,
-               "avx2_l2_512k_ic");
-  EXPECT_STREQ(pick_variant(ic_avx2_variants(), {48 * K, 2 * M, 16 * M})->name, "avx2_l2_1m_ic");
+TEST(PickCacheConfig, LargestThatFits) {
+  const std::vector<cache_config> c(std::begin(fake_avx2_caches), std::end(fake_avx2_caches));
+  EXPECT_EQ(pick(c, {32 * K, 512 * K, 16 * M})->l2, 512 * K);
+  EXPECT_EQ(pick(c, {32 * K, 768 * K, 16 * M})->l2, 512 * K);
+  EXPECT_EQ(pick(c, {48 * K, 2 * M, 16 * M})->l2, 1 * M);
 }
 
-TEST(PickVariant, SmallestWhenNoneFits) {
-  EXPECT_STREQ(pick_variant(ic_avx2_variants(), {32 * K, 128 * K, 16 * M})->name,
-               "avx2_l2_256k_ic");
+TEST(PickCacheConfig, SmallestWhenNoneFits) {
+  const std::vector<cache_config> c(std::begin(fake_avx2_caches), std::end(fake_avx2_caches));
+  EXPECT_EQ(pick(c, {32 * K, 128 * K, 16 * M})->l2, 256 * K);
   // L1d too small for all of them: the L2 still decides.
-  EXPECT_STREQ(pick_variant(ic_avx2_variants(), {16 * K, 512 * K, 16 * M})->name,
-               "avx2_l2_512k_ic");
+  EXPECT_EQ(pick(c, {16 * K, 512 * K, 16 * M})->l2, 512 * K);
 }
 
 // Level by level: an L3 over the detected one (hwloc's 508 MB per core in
 // some VMs is replaced by a small safe figure) must not outweigh the L2
 // and L1d that match.
-TEST(PickVariant, LevelByLevelL2First) {
-  auto with = [](const char* name, std::size_t l1d, std::size_t l2, std::size_t l3) {
-    macro_kernel_info e = entry(name, "avx512_24x8", isa::avx512, 24, 8, l2, parallel_loop::ic);
-    e.l1d = l1d;
-    e.l3 = l3;
-    return e;
-  };
-  const macro_kernel_info skx = with("skx", 32 * K, 1 * M, 4 * M);
-  const macro_kernel_info zen5 = with("zen5", 48 * K, 1 * M, 4 * M);
-  const macro_kernel_info icl = with("icl", 48 * K, 512 * K, 16 * M);
-  const macro_kernel_info spr = with("spr", 48 * K, 2 * M, 4 * M);
-  const std::vector<const macro_kernel_info*> all = {&skx, &zen5, &icl, &spr};
-  EXPECT_STREQ(pick_variant(all, {48 * K, 1 * M, 2 * M})->name, "zen5");
-  EXPECT_STREQ(pick_variant(all, {32 * K, 1 * M, 32 * M})->name, "skx");
-  EXPECT_STREQ(pick_variant(all, {48 * K, 512 * K, 8 * M})->name, "icl");
-  EXPECT_STREQ(pick_variant(all, {48 * K, 2 * M, 100 * M})->name, "spr");
+TEST(PickCacheConfig, LevelByLevelL2First) {
+  const cache_config skx{32 * K, 1 * M, 4 * M, 8}, zen5{48 * K, 1 * M, 4 * M, 12},
+      icl{48 * K, 512 * K, 16 * M, 12}, spr{48 * K, 2 * M, 4 * M, 12};
+  const std::vector<cache_config> all = {skx, zen5, icl, spr};
+  EXPECT_EQ(pick(all, {48 * K, 1 * M, 2 * M}) - all.data(), 1);
+  EXPECT_EQ(pick(all, {32 * K, 1 * M, 32 * M}) - all.data(), 0);
+  EXPECT_EQ(pick(all, {48 * K, 512 * K, 8 * M}) - all.data(), 2);
+  EXPECT_EQ(pick(all, {48 * K, 2 * M, 100 * M}) - all.data(), 3);
 }
 
-TEST(PickVariant, NoneWhenEmpty) { EXPECT_EQ(pick_variant({}, kSafeCaches), nullptr); }
+TEST(PickCacheConfig, NoneWhenEmpty) { EXPECT_EQ(pick({}, kSafeCaches), nullptr); }
 
 TEST(ActiveDispatch, ChoosesARunnableTargetOnThisMachine) {
   const dispatch_table& t = active_dispatch();

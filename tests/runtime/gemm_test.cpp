@@ -59,7 +59,7 @@ TEST_P(GemmOnTarget, PackedPathAllTransposes) {
 // m straddles mc, k straddles kc, n straddles nc of this table's blocking.
 TEST_P(GemmOnTarget, StraddlesCacheBlocks) {
   for (parallel_loop loop : {parallel_loop::ic, parallel_loop::jr}) {
-    const blocking& b = table_.loop(loop).blk;
+    const blocking& b = table_.blk();
     gemm_options o = options(2);
     o.loop = loop;
     o.fit_team_to_work = false;

@@ -51,7 +51,7 @@ TEST(GemmThreads, ReferenceWithTinyBlocking) {
   dispatch_table t = reference_table();
   ASSERT_NE(t.ukernel, nullptr);
   const int mr = t.ukernel->mr, nr = t.ukernel->nr;
-  for (loop_variant& v : t.loops) v.blk = blocking{2 * mr, 8, 3 * nr};
+  t.engine.blk = blocking{2 * mr, 8, 3 * nr};
   const problem_spec shapes[] = {{37, 29, 23}, {5, 41, 9}, {50, 7, 17}, {1, 1, 20}};
   unsigned seed = 300;
   for (int threads : {1, 2, 3})
@@ -85,7 +85,7 @@ TEST(GemmThreads, EveryTargetEveryLoop) {
 TEST(GemmThreads, DriverPolicy) {
   const dispatch_table t = reference_table();
   ASSERT_NE(t.ukernel, nullptr);
-  const blocking& b = t.loop(parallel_loop::ic).blk;
+  const blocking& b = t.blk();
   const gemm_problem tiny{8, 8, 8};
   EXPECT_EQ(team_size(tiny, *t.ukernel, b, 8), 1);
   const gemm_problem big{2000, 2000, 2000};
@@ -103,9 +103,9 @@ TEST(GemmThreads, LoopChoiceFollowsBalance) {
   ASSERT_NE(t.ukernel, nullptr);
   const dgemm_ukernel_desc& u = *t.ukernel;
   const int mr = u.mr, nr = u.nr;
-  for (loop_variant& v : t.loops) v.blk = blocking{1024 * mr, 64, 256 * nr};
-  const blocking& ic = t.loop(parallel_loop::ic).blk;
-  const blocking& jr = t.loop(parallel_loop::jr).blk;
+  t.engine.blk = blocking{1024 * mr, 64, 256 * nr};
+  const blocking& ic = t.blk();
+  const blocking& jr = t.blk();
   const dim_t mc = ic.mc;
   gemm_options o;
   o.threads = 2;
@@ -142,10 +142,10 @@ TEST(GemmThreads, LoopChoiceFollowsBalance) {
   o.loop.reset();
   EXPECT_DOUBLE_EQ(loop_balance(even, u, ic, parallel_loop::ic, 1), 1.0);
   // Even blocks of few rows: reading the other's half of B outweighs them.
-  for (loop_variant& v : t.loops) v.blk = blocking{4 * mr, 64, 256 * nr};
+  t.engine.blk = blocking{4 * mr, 64, 256 * nr};
   const gemm_problem few_rows{16 * mr, 100 * nr, 64};  // 2 blocks each
-  EXPECT_LT(loop_balance(few_rows, u, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2),
-            loop_balance(few_rows, u, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2));
+  EXPECT_LT(loop_balance(few_rows, u, t.blk(), parallel_loop::ic, 2),
+            loop_balance(few_rows, u, t.blk(), parallel_loop::jr, 2));
   EXPECT_EQ(plan_team(t, few_rows, o).loop, parallel_loop::jr);
   // jr never takes more threads than one nc block has panels.
   o.loop = parallel_loop::jr;
@@ -174,15 +174,15 @@ TEST(GemmThreads, SplitRowsFollowsBalance) {
   EXPECT_DOUBLE_EQ(rows_balance(gemm_problem{mr + 1, nr, 64}, u, 2),
                    ((mr + 1) / 2.0 + kPackBPerFma / 2) / (double(mr) + kPackBPerFma));
 
-  for (loop_variant& v : t.loops) v.blk = blocking{1024 * mr, 64, 256 * nr};
-  const dim_t mc = t.loop(parallel_loop::ic).blk.mc;
+  t.engine.blk = blocking{1024 * mr, 64, 256 * nr};
+  const dim_t mc = t.blk().mc;
   gemm_options o;
   o.threads = 2;
   o.fit_team_to_work = false;
   const gemm_problem tall{3 * mc, 100 * nr, 64};  // ic: 2 blocks against 1
   const double best_loop =
-      std::max(loop_balance(tall, u, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2),
-               loop_balance(tall, u, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2));
+      std::max(loop_balance(tall, u, t.blk(), parallel_loop::ic, 2),
+               loop_balance(tall, u, t.blk(), parallel_loop::jr, 2));
   ASSERT_GT(rows_balance(tall, u, 2), best_loop);
   team_plan plan = plan_team(t, tall, o);
   EXPECT_TRUE(plan.split_rows);
@@ -211,7 +211,7 @@ TEST(GemmThreads, SplitRowsCostIsTheTables) {
   ASSERT_NE(t.ukernel, nullptr);
   const dgemm_ukernel_desc& u = *t.ukernel;
   const dim_t mr = u.mr, nr = u.nr, kc = 64;
-  for (loop_variant& v : t.loops) v.blk = blocking{10 * mr, kc, 256 * nr};
+  t.engine.blk = blocking{10 * mr, kc, 256 * nr};
   team_costs low;
   low.pack_b_rows_full_k = 20.0;
   gemm_options o;
@@ -223,8 +223,8 @@ TEST(GemmThreads, SplitRowsCostIsTheTables) {
   for (dim_t m = 2 * mr; m <= 400 * mr && !between; m += mr) {
     const gemm_problem p{m, 100 * nr, kc};
     const double best_loop =
-        std::max(loop_balance(p, u, t.loop(parallel_loop::ic).blk, parallel_loop::ic, 2),
-                 loop_balance(p, u, t.loop(parallel_loop::jr).blk, parallel_loop::jr, 2));
+        std::max(loop_balance(p, u, t.blk(), parallel_loop::ic, 2),
+                 loop_balance(p, u, t.blk(), parallel_loop::jr, 2));
     if (rows_balance(p, u, 2, 20.0) > best_loop && rows_balance(p, u, 2, kPackBPerFma) < best_loop)
       between = p;
   }
