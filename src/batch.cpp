@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include "call_trace.h"
@@ -19,8 +17,6 @@
 
 namespace swblas {
 namespace {
-
-dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
 
 // small: swblas::gemm's unpacked path (src/unpacked_gemm.h), one thread per entry.
 enum class group_work { none, scale, small, packed_by_entry, packed_team };
@@ -52,7 +48,6 @@ struct batch_plan {
   }
 };
 
-bool is_scale_only(const gemm_problem& p) { return p.alpha == 0.0 || p.k <= 0; }
 
 
 // Entries [first, last) of g as a batch of their own.
@@ -126,8 +121,12 @@ unpacked_split unpacked_by_entry(const gemm_batch_problem& g, const dgemm_ukerne
 group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt,
                     const batch_options& o, unpacked_split* split) {
   const gemm_problem& p = g.shape;
-  if (g.count <= 0 || p.m <= 0 || p.n <= 0) return group_work::none;
-  if (is_scale_only(p)) return p.beta == 1.0 ? group_work::none : group_work::scale;
+  if (g.count <= 0) return group_work::none;
+  switch (quick_case_of(p)) {
+    case quick_case::empty: return group_work::none;
+    case quick_case::beta_only: return p.beta == 1.0 ? group_work::none : group_work::scale;
+    case quick_case::none: break;
+  }
   if (o.allow_small) *split = unpacked_by_entry(g, *t.ukernel, nt);
   if (*split != unpacked_split::none) return group_work::small;
   if (o.split) return *o.split == batch_split::team ? group_work::packed_team
@@ -268,10 +267,6 @@ class batch_run {
   std::atomic<dim_t> next_unit_{0};
 };
 
-[[noreturn]] void no_kernel() {
-  std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
-  std::abort();
-}
 
 }  // namespace
 
@@ -283,9 +278,10 @@ int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
   double tiles = 0.0;  // micro-kernel calls' worth of work, in double (no overflow)
   for (std::size_t i = 0; i < group_count; ++i) {
     const gemm_problem& p = groups[i].shape;
-    if (groups[i].count <= 0 || p.m <= 0 || p.n <= 0) continue;
+    const quick_case q = quick_case_of(p);
+    if (groups[i].count <= 0 || q == quick_case::empty) continue;
     const double area = double(p.m) * double(p.n) * double(groups[i].count);
-    if (is_scale_only(p))
+    if (q == quick_case::beta_only)
       tiles += area / tile;
     else
       tiles += area * double(p.k) / (tile * double(std::min(std::max<dim_t>(kc, 1), p.k)));
@@ -298,7 +294,7 @@ int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
 void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count,
                      const batch_options& o) {
   if (group_count == 0) return;
-  if (!t.ukernel) no_kernel();
+  micro_kernel(t);  // aborts in a build without one
   const int nt = o.fit_team_to_work ? batch_team_size(t, groups, group_count, o.threads)
                                     : std::max(o.threads, 1);
   // Reused by every call on this thread (the group list only ever grows).

@@ -13,8 +13,6 @@
 namespace swblas {
 namespace {
 
-dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
-
 // Member t's part [first, last) of `count` items, contiguous and even.
 void share(dim_t count, team_member t, dim_t* first, dim_t* last) {
   *first = count * t.id / t.size;
@@ -83,7 +81,7 @@ class block_loops {
       const dim_t nc = std::min(b.nc, p_.n - jc);
       for (dim_t pc = 0; pc < p_.k; pc += b.kc) {
         const dim_t kc = std::min(b.kc, p_.k - pc);
-        const panel at{jc, nc, pc, kc, pc == 0 ? p_.beta : 1.0, pc + kc >= p_.k};
+        const panel at{jc, nc, pc, kc, beta_for_block(pc, p_.beta), pc + kc >= p_.k};
         pack_shared(nc, u_.nr, kc, t_, b_pack, [&](dim_t j, dim_t cols, double* bp) {
           pack_b_columns(p_, u_, pc, kc, jc + j, cols, bp);
         });

@@ -2,6 +2,8 @@
 // the chosen micro kernel's blocking and generated block kernels.
 #include "dispatch.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace swblas {
@@ -175,6 +177,12 @@ void describe_machine(const machine_info& m, const runtime_config& config, dispa
 }
 
 }  // namespace
+
+const dgemm_ukernel_desc& micro_kernel(const dispatch_table& t) {
+  if (t.ukernel) return *t.ukernel;
+  std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
+  std::abort();
+}
 
 kernel_catalogue build_catalogue() {
   kernel_catalogue k;

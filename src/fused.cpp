@@ -177,11 +177,13 @@ const char* fused_path_name(fused_path p) {
 fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
   fused_plan plan;
   plan.team.threads = std::max(o.threads, 1);
-  if (p.m <= 0 || p.n <= 0) return plan;
-  if (p.alpha == 0.0 || p.k <= 0) {
-    plan.path = fused_path::scale_only;
-    plan.epilogue_pass = has_epilogue(p);
-    return plan;
+  switch (quick_case_of(p)) {
+    case quick_case::empty: return plan;
+    case quick_case::beta_only:
+      plan.path = fused_path::scale_only;
+      plan.epilogue_pass = has_epilogue(p);
+      return plan;
+    case quick_case::none: break;
   }
   if (!has_prologue(p) && !has_epilogue(p)) {
     plan.path = fused_path::plain;
@@ -280,7 +282,7 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
   const gemm_problem& s = b.shape;
   // Entries too small for a team each get one thread (team_size needs a
   // non-empty product; quick cases are cheap passes, shared out too).
-  const bool quick = s.m <= 0 || s.n <= 0 || s.k <= 0 || s.alpha == 0.0;
+  const bool quick = quick_case_of(s) != quick_case::none;
   const bool share_entries =
       b.count > 1 && t.threads > 1 &&
       (quick || !t.ukernel ||

@@ -2,87 +2,14 @@
 // tests can run any table, thread count and parallel loop explicitly.
 #pragma once
 
-#include <optional>
-#include <string>
-
 #include "blocked_gemm.h"
-#include "dispatch.h"
-#include "unpacked_gemm.h"
+#include "planner.h"
 
 namespace swblas {
-
-// A thread only joins the team if it gets at least this many mr x nr x kc
-// micro-kernel calls' worth of work; below that waking it costs more.
-inline constexpr dim_t kMinTilesPerThread = 16;
-
-struct gemm_options {
-  int threads = 1;                      // upper bound on the team size
-  std::optional<parallel_loop> loop;    // default: chosen by the driver (set:
-                                        // the packed path with that loop)
-  std::optional<bool> split_rows;       // default: chosen by the driver when
-                                        // `loop` is not set, else false
-  bool allow_small = true;              // false: always the packed path (no
-                                        // unpacked path, src/unpacked_gemm.h)
-  bool fit_team_to_work = true;         // false: exactly `threads` (tests)
-};
 
 // C := beta * C (the quick case k == 0 or alpha == 0); beta == 0 writes
 // zeros without reading C (NaN goes away), beta == 1 leaves C alone.
 void scale_c(const gemm_problem& p);
-
-// The team size the driver uses for p blocked by b (at most `configured`).
-int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
-              int configured);
-
-// What a team of nt threads running one loop statically keeps busy: the
-// average thread's work over the most loaded thread's (1: perfect balance),
-// each discounted for what sharing costs:
-//   ic: mc-row blocks dealt round-robin (the last one may be partial)
-//       (kIcSharedBRows below);
-//   jr: nr-wide panels of one nc block (kJrSharingPanels below).
-double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
-                    parallel_loop loop, int nt);
-
-// With the ic loop every thread reads the part of the shared B panel that
-// the others packed (from their caches; 1 - 1/nt of it) and waits at two
-// barriers per B panel: measured on Zen 5 with two threads (m = 768..3072,
-// balanced ic blocks, against jr and split rows), that costs about as much
-// as 70 rows of its own work, i.e. (1 - 1/nt) times this many.
-inline constexpr double kIcSharedBRows = 140.0;
-
-// With the jr loop every thread reads the A block the others packed (from
-// their caches) and waits at a barrier per A block: measured on Zen 5 with
-// two threads (2000x200x2000 against an ideal row split), that costs about
-// as much as this many of its own nr-wide panels of work per A block.
-inline constexpr double kJrSharingPanels = 3.0;
-
-// loop_balance for split rows (team_plan::split_rows): each of nt threads
-// takes ceil(tiles / nt) or fewer mr-row tiles of C and packs the whole B
-// for them, which costs it pack_b_rows rows of its own work (per CPU:
-// team_costs::pack_b_rows, src/team_costs.h), against a perfect split that
-// packs B once for the team.
-double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
-                    double pack_b_rows = kPackBPerFma);
-
-// How a team runs the packed path.
-//   split_rows false: one run of the loop's macro kernel by the whole team,
-//     which shares the packed B panel and splits the loop (ic or jr);
-//   split_rows true: each thread solves its own range of whole mr-row tiles
-//     of C alone, with a B panel of its own: an even split with nothing
-//     shared, for one more packing of B per thread. `loop` is then ic.
-struct team_plan {
-  parallel_loop loop = parallel_loop::ic;
-  int threads = 1;
-  bool split_rows = false;
-};
-
-// For the packed path of p on table t: the team from team_size (at most
-// o.threads; exactly o.threads when !o.fit_team_to_work), the loop o.loop
-// or, by default, the one loop_balance rates higher (ic on a tie); jr
-// never takes more threads than one nc block has panels.
-// Split rows when o.split_rows says so or, by default with no o.loop, when
-// rows_balance beats both loops.
-team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
 
 // The packed path of p on engine e (its plain block kernel, or an epilogue
 // block kernel for a fused problem) run as the team plan says: the calling
@@ -90,29 +17,6 @@ team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_o
 // reused buffers, each team thread its private A block (ic) and, for split
 // rows, its own B panel.
 void run_packed(const gemm_problem& p, const block_engine& e, const team_plan& team);
-
-// How gemm_with solves a problem, decided before anything runs (so that
-// SWBLAS_VERBOSE=2 can say it): nothing (an empty C), C := beta C (k == 0 or
-// alpha == 0), the small routine alone on a tiny problem, the unpacked path
-// with `unpacked_threads` splitting rows or columns, or the packed path as
-// `team` says.
-struct gemm_route {
-  enum class path : int { nothing, scale_c, tiny, unpacked, packed };
-  path how = path::nothing;
-  unpacked_split split = unpacked_split::none;  // unpacked: which side the threads split
-  int unpacked_threads = 1;
-  team_plan team;                               // packed
-};
-gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
-
-// "1 thread", "2 threads".
-std::string thread_count_text(int n);
-
-// e.g. "split rows, 2 threads" or "jr loop, 1 thread".
-std::string describe_team(const team_plan& team);
-
-// e.g. "packed, split rows, 2 threads" or "unpacked by rows, 1 thread".
-std::string describe_route(const gemm_route& r);
 
 // Runs p along route r (from route_gemm for the same table and problem).
 void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route& r);

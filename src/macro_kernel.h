@@ -36,6 +36,26 @@ struct gemm_problem {
   const epilogue_args* epi = nullptr;
 };
 
+// The quick cases every driver decides first, before anything is read:
+//   empty      m or n is 0: nothing to do;
+//   beta_only  k == 0 or alpha == 0: C := beta * C (then a fused epilogue),
+//              A and B not read;
+//   none       a product to compute.
+enum class quick_case : int { none = 0, empty = 1, beta_only = 2 };
+
+inline quick_case quick_case_of(const gemm_problem& p) {
+  if (p.m <= 0 || p.n <= 0) return quick_case::empty;
+  if (p.alpha == 0.0 || p.k <= 0) return quick_case::beta_only;
+  return quick_case::none;
+}
+
+// Whole blocks of b covering a.
+inline constexpr dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
+
+// The beta of the k block starting at pc: the caller's on the first block,
+// then accumulation.
+inline double beta_for_block(dim_t pc, double beta) { return pc == 0 ? beta : 1.0; }
+
 // A batch of problems of one shape (one group of cblas_dgemm_batch, or a
 // strided batch). Entry e is `shape` with its a, b and c replaced by
 // a_array[e] (or shape.a + e * stride_a when a_array is null), and so on.

@@ -93,11 +93,6 @@ inline unpacked_split classify_unpacked(const gemm_problem& p, const dgemm_ukern
 
 namespace unpacked_detail {
 
-inline dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
-
-// The caller's beta for the first k block, then accumulation.
-inline double beta_for_block(dim_t pc, double beta) { return pc == 0 ? beta : 1.0; }
-
 // By rows: per k block, every mr-row strip of A multiplies all n columns of
 // B (the small routine walks the strips, each across all column blocks).
 inline void by_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc,
@@ -206,7 +201,7 @@ inline int unpacked_team(const gemm_problem& p, unpacked_split s, const dgemm_uk
   const double worth = any_work ? double(std::numeric_limits<int>::max())
                                 : std::max(1.0, work / kMinUnpackedWorkPerThread);
   const dim_t extent = s == unpacked_split::by_rows ? p.m : p.n;
-  const dim_t blocks = unpacked_detail::ceil_div(extent, unpacked_detail::unit(s, u));
+  const dim_t blocks = ceil_div(extent, unpacked_detail::unit(s, u));
   const double cap = double(std::min<dim_t>(blocks, std::max(configured, 1)));
   return static_cast<int>(std::min(worth, cap));
 }

@@ -1,0 +1,117 @@
+// The planner (see planner.h): every decision the drivers take before
+// anything runs.
+#include "planner.h"
+
+#include <algorithm>
+
+namespace swblas {
+
+int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
+              int configured) {
+  // In double: m*n*k may exceed the range of dim_t for huge problems.
+  const double tile_work = double(u.mr) * u.nr * double(std::min(b.kc, p.k));
+  const double worth = double(p.m) * double(p.n) * double(p.k) / (kMinTilesPerThread * tile_work);
+  const int cap = std::max(configured, 1);
+  return worth >= cap ? cap : std::max(static_cast<int>(worth), 1);
+}
+
+double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
+                    parallel_loop loop, int nt) {
+  if (nt <= 1) return 1.0;
+  if (loop == parallel_loop::ic) {
+    // The blocks go round-robin (the ic kernels' schedule(static, 1)):
+    // thread t has blocks t, t + nt, ..., one of them the partial last one.
+    const dim_t blocks = ceil_div(p.m, b.mc);
+    const dim_t last_rows = p.m - (blocks - 1) * b.mc;
+    dim_t most_rows = 0;
+    for (dim_t t = 0; t < std::min<dim_t>(nt, blocks); ++t) {
+      const dim_t mine = ceil_div(blocks - t, dim_t{nt});
+      const bool has_last = (blocks - 1) % nt == t;
+      most_rows = std::max(most_rows, mine * b.mc - (has_last ? b.mc - last_rows : 0));
+    }
+    const double per_thread = double(p.m) / nt;
+    const double shared_b = (1.0 - 1.0 / nt) * kIcSharedBRows;
+    return per_thread / double(most_rows) * per_thread / (per_thread + shared_b);
+  }
+  const dim_t panels = ceil_div(std::min(b.nc, p.n), u.nr);
+  const double per_thread = double(panels) / nt;
+  return per_thread / double(ceil_div(panels, nt)) * per_thread / (per_thread + kJrSharingPanels);
+}
+
+double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
+                    double pack_b_rows) {
+  if (nt <= 1) return 1.0;
+  const dim_t most_rows = std::min(p.m, ceil_div(ceil_div(p.m, u.mr), nt) * u.mr);
+  return (double(p.m) / nt + pack_b_rows / nt) / (double(most_rows) + pack_b_rows);
+}
+
+team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  const blocking& ic = t.blk();
+  const blocking& jr = t.blk();
+  team_plan plan;
+  plan.threads = o.fit_team_to_work ? team_size(p, u, ic, o.threads) : std::max(o.threads, 1);
+  const double ic_balance = loop_balance(p, u, ic, parallel_loop::ic, plan.threads);
+  const double jr_balance = loop_balance(p, u, jr, parallel_loop::jr, plan.threads);
+  plan.loop = o.loop.value_or(jr_balance > ic_balance ? parallel_loop::jr : parallel_loop::ic);
+  plan.split_rows = o.split_rows.value_or(
+      !o.loop && rows_balance(p, u, plan.threads, t.team.pack_b_rows(p.k, ic.kc)) >
+                     std::max(ic_balance, jr_balance));
+  if (plan.split_rows) plan.loop = parallel_loop::ic;
+  if (plan.loop == parallel_loop::jr && o.fit_team_to_work)
+    plan.threads = static_cast<int>(std::min<dim_t>(plan.threads, ceil_div(std::min(jr.nc, p.n), u.nr)));
+  return plan;
+}
+
+gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  using path = gemm_route::path;
+  gemm_route r;
+  switch (quick_case_of(p)) {
+    case quick_case::empty: return r;
+    case quick_case::beta_only: r.how = p.beta == 1.0 ? path::nothing : path::scale_c; return r;
+    case quick_case::none: break;
+  }
+  const dgemm_ukernel_desc& u = micro_kernel(t);
+  // A tiny problem goes straight to the small routine: one thread, one call.
+  if (o.allow_small && !o.loop && u.small && p.rs_a == 1 &&
+      double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
+    r.how = path::tiny;
+    return r;
+  }
+  const unpacked_split split =
+      o.allow_small && !o.loop ? classify_unpacked(p, u) : unpacked_split::none;
+  if (split != unpacked_split::none) {
+    r.how = path::unpacked;
+    r.split = split;
+    r.unpacked_threads = o.fit_team_to_work
+                             ? unpacked_team(p, split, u, o.threads)
+                             : unpacked_team(p, split, u, o.threads, /*any_work=*/true);
+    return r;
+  }
+  r.how = path::packed;
+  r.team = plan_team(t, p, o);
+  return r;
+}
+
+std::string thread_count_text(int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); }
+
+std::string describe_team(const team_plan& team) {
+  return std::string(team.split_rows ? "split rows" : team.loop == parallel_loop::jr ? "jr loop" : "ic loop") +
+         ", " + thread_count_text(team.threads);
+}
+
+std::string describe_route(const gemm_route& r) {
+  switch (r.how) {
+    case gemm_route::path::nothing: return "nothing to do";
+    case gemm_route::path::scale_c: return "C := beta C only";
+    case gemm_route::path::tiny: return "small routine, 1 thread";
+    case gemm_route::path::unpacked:
+      return std::string("unpacked by ") +
+             (r.split == unpacked_split::by_rows ? "rows" : "columns") + ", " +
+             thread_count_text(r.unpacked_threads);
+    case gemm_route::path::packed: return "packed, " + describe_team(r.team);
+  }
+  return "?";
+}
+
+}  // namespace swblas
