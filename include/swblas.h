@@ -35,8 +35,9 @@ void xerbla_(const char *srname, const int *info, size_t srname_len);
 /* ---- Error positions of row-major calls ----
  *
  * Every CBLAS-style entry point (cblas_dgemm, cblas_dgemm_batch,
- * cblas_dgemm_batch_strided) numbers an illegal argument as the reference
- * cblas_dgemm does.  The layout and the transpose arguments keep
+ * cblas_dgemm_batch_strided, swblas_dgemm_fused,
+ * swblas_dgemm_fused_batch_strided) numbers an illegal argument as the
+ * reference cblas_dgemm does.  The layout and the transpose arguments keep
  * their own positions.  The other arguments of a row-major call are checked
  * as the column-major call of the transposed problem, with A and B (their
  * arrays, leading dimensions and strides) exchanged and M and N exchanged,
@@ -66,7 +67,7 @@ void cblas_dgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
  * must not be negative, and the problems must not overlap in C: when
  * batch_size > 1, stridec >= ldc * (columns of C as stored: n column-major,
  * m row-major), else stridec is reported illegal.  The same holds for
- * dgemm_batch_strided_. */
+ * dgemm_batch_strided_ and swblas_dgemm_fused_batch_strided. */
 void cblas_dgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                                CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
                                const double *a, int lda, int stridea, const double *b, int ldb,
@@ -136,9 +137,10 @@ typedef struct {
 } swblas_epilogue;
 
 /* Return codes of the fused entry points: 0 on success; a positive value is
- * the position of the first illegal GEMM argument (as xerbla's INFO, CBLAS
- * numbering); the negative codes below reject a descriptor.  On any error
- * nothing is written and xerbla is not called. */
+ * the position of the first illegal GEMM argument (as cblas_dgemm passes it
+ * to cblas_xerbla, row-major calls included: see above); the negative codes
+ * below reject a descriptor.  On any error nothing is written and xerbla is
+ * not called. */
 enum {
   SWBLAS_SUCCESS = 0,
   SWBLAS_ERROR_PROLOGUE_KIND = -1,  /* unknown swblas_prologue_kind */
@@ -159,7 +161,8 @@ int swblas_dgemm_fused(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSP
                        const swblas_prologue *pro, const swblas_epilogue *epi);
 
 /* The strided batch of fused GEMMs: problem i uses a + i*stridea,
- * b + i*strideb, c + i*stridec and the same descriptors (the same bias). */
+ * b + i*strideb, c + i*stridec and the same descriptors (the same bias);
+ * the strides obey cblas_dgemm_batch_strided's rules. */
 int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                                      CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
                                      const double *a, int lda, int stridea, const double *b,

@@ -5,8 +5,9 @@
 // call's position + 1 to cblas_xerbla, leaving the global RowMajorStrg set:
 // M arrives as 5, N as 4, lda as 11, ldb as 9. Handlers written for the
 // reference, such as the CBLAS tester's, swap them back themselves, so swblas
-// passes the same numbers. Its own default handler learns from this
-// per-thread state (instead of a global) which positions it must swap back.
+// passes the same numbers (its batched and fused GEMMs too). Its own default
+// handler learns from this per-thread state (instead of a global) which
+// positions it must swap back.
 #pragma once
 
 namespace swblas::api {

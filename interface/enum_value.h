@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 namespace swblas::api {
@@ -21,6 +22,14 @@ std::underlying_type_t<Enum> raw_value(const Enum& e) {
 template <class Enum>
 int raw_int(const Enum& e) {
   return static_cast<int>(raw_value(e));
+}
+
+// The value of an enum numbered 0 .. count - 1, empty for any other value.
+template <class Enum>
+std::optional<Enum> numbered_value(const Enum& e, int count) {
+  const int value = raw_int(e);
+  if (value < 0 || value >= count) return std::nullopt;
+  return static_cast<Enum>(value);
 }
 
 }  // namespace swblas::api
