@@ -106,7 +106,7 @@ typedef enum {
 typedef struct {
   swblas_prologue_kind kind;
   double scale;      /* > 0 */
-  double zero_point; /* fake quantization */
+  double zero_point; /* fake quantization, finite */
   double qmin, qmax; /* fake quantization, qmin <= qmax */
 } swblas_prologue;
 
@@ -149,7 +149,8 @@ enum {
   SWBLAS_ERROR_BIAS_KIND = -4,      /* unknown swblas_bias_kind */
   SWBLAS_ERROR_BIAS_MISSING = -5,   /* bias_kind set, bias == NULL */
   SWBLAS_ERROR_ACTIVATION = -6,     /* unknown swblas_activation */
-  SWBLAS_ERROR_CLAMP_RANGE = -7     /* lo > hi */
+  SWBLAS_ERROR_CLAMP_RANGE = -7,    /* lo > hi */
+  SWBLAS_ERROR_PROLOGUE_ZERO_POINT = -8 /* fake quantization: zero_point not finite */
 };
 
 /* A short English description of a return code ("success", ...). */

@@ -12,6 +12,7 @@ extern "C" SWBLAS_EXPORT const char* swblas_strerror(int code) {
     case SWBLAS_ERROR_BIAS_MISSING: return "bias kind set but bias pointer is NULL";
     case SWBLAS_ERROR_ACTIVATION: return "unknown activation";
     case SWBLAS_ERROR_CLAMP_RANGE: return "clamp lower bound is greater than upper bound";
+    case SWBLAS_ERROR_PROLOGUE_ZERO_POINT: return "prologue zero_point is not a finite number";
     default: break;
   }
   if (code > 0)

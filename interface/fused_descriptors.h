@@ -31,8 +31,10 @@ inline checked_descriptor<prologue_args> prologue_of(const swblas_prologue* pro,
   if (!kind) return {SWBLAS_ERROR_PROLOGUE_KIND, {}};
   if (*kind == SWBLAS_PROLOGUE_NONE) return {SWBLAS_SUCCESS, {}};
   if (!(pro->scale > 0.0) || !std::isfinite(pro->scale)) return {SWBLAS_ERROR_PROLOGUE_SCALE, {}};
-  if (*kind == SWBLAS_PROLOGUE_FAKE_QUANT && !(pro->qmin <= pro->qmax))
-    return {SWBLAS_ERROR_PROLOGUE_RANGE, {}};
+  if (*kind == SWBLAS_PROLOGUE_FAKE_QUANT) {
+    if (!(pro->qmin <= pro->qmax)) return {SWBLAS_ERROR_PROLOGUE_RANGE, {}};
+    if (!std::isfinite(pro->zero_point)) return {SWBLAS_ERROR_PROLOGUE_ZERO_POINT, {}};
+  }
   prologue_args a;
   a.op = static_cast<prologue_op>(*kind);
   a.scale = pro->scale;

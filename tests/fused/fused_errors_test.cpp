@@ -147,6 +147,20 @@ TEST(FusedErrors, OutOfRangeEnumValuesAreRejected) {
   }
 }
 
+TEST(FusedErrors, FakeQuantZeroPointMustBeFinite) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (double zero_point : {std::numeric_limits<double>::quiet_NaN(), inf, -inf}) {
+    call_args c;
+    c.pro = {SWBLAS_PROLOGUE_FAKE_QUANT, 0.1, zero_point, -8.0, 7.0};
+    EXPECT_EQ(run(c), SWBLAS_ERROR_PROLOGUE_ZERO_POINT) << zero_point;
+    EXPECT_EQ(run_batch(c, 2), SWBLAS_ERROR_PROLOGUE_ZERO_POINT) << zero_point;
+  }
+  // A scale prologue has no zero point to check.
+  call_args c;
+  c.pro = {SWBLAS_PROLOGUE_SCALE, 0.5, std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0};
+  EXPECT_EQ(run(c), SWBLAS_SUCCESS);
+}
+
 TEST(FusedErrors, DescriptorCodes) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   call_args c;
@@ -223,7 +237,7 @@ TEST(FusedErrors, BatchStridesRowMajor) {
 }
 
 TEST(FusedErrors, StrerrorDescribesEveryCode) {
-  for (int code = -7; code <= 0; ++code) {
+  for (int code = SWBLAS_ERROR_PROLOGUE_ZERO_POINT; code <= 0; ++code) {
     const char* s = swblas_strerror(code);
     ASSERT_NE(s, nullptr);
     EXPECT_GT(std::strlen(s), 5u);
