@@ -32,14 +32,30 @@ void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
  * program may define its own xerbla_, which then replaces it. */
 void xerbla_(const char *srname, const int *info, size_t srname_len);
 
+/* ---- Error positions of row-major calls ----
+ *
+ * Every CBLAS-style entry point (cblas_dgemm, cblas_dgemm_batch,
+ * cblas_dgemm_batch_strided, swblas_dgemm_fused,
+ * swblas_dgemm_fused_batch_strided) numbers an illegal argument as the
+ * reference cblas_dgemm does.  The layout and the transpose arguments keep
+ * their own positions.  The other arguments of a row-major call are checked
+ * as the column-major call of the transposed problem, with A and B (their
+ * arrays, leading dimensions and strides) exchanged and M and N exchanged,
+ * and the position reported is the one the illegal value has in that call:
+ * an illegal M is reported at N's position and N at M's, lda at ldb's and
+ * ldb at lda's, stridea at strideb's and strideb at stridea's (cblas_dgemm:
+ * M as 5, N as 4, lda as 11, ldb as 9).  Handlers written for the reference
+ * exchange them back themselves; swblas's default cblas_xerbla prints the
+ * caller's own positions. */
+
 /* ---- Batched DGEMM, with Intel MKL's signatures (LP64: MKL_INT is int) ----
  *
  * Group g (0 <= g < group_count) holds group_size[g] problems that share
  * transa_array[g], ..., ldc_array[g]; the pointer arrays hold one entry per
  * problem, groups one after the other.  All problems are solved in one
  * parallel region.  Invalid arguments are reported through cblas_xerbla
- * (xerbla_ for the Fortran entry points) with the parameter number and
- * nothing is computed. */
+ * (xerbla_ for the Fortran entry points) with the parameter number (the
+ * first illegal one, groups in order) and nothing is computed. */
 void cblas_dgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
                        const CBLAS_TRANSPOSE *transb_array, const int *m_array,
                        const int *n_array, const int *k_array, const double *alpha_array,
@@ -47,7 +63,11 @@ void cblas_dgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
                        const int *ldb_array, const double *beta_array, double **c_array,
                        const int *ldc_array, int group_count, const int *group_size);
 
-/* Problem i uses a + i*stridea, b + i*strideb, c + i*stridec. */
+/* Problem i uses a + i*stridea, b + i*strideb, c + i*stridec.  The strides
+ * must not be negative, and the problems must not overlap in C: when
+ * batch_size > 1, stridec >= ldc * (columns of C as stored: n column-major,
+ * m row-major), else stridec is reported illegal.  The same holds for
+ * dgemm_batch_strided_ and swblas_dgemm_fused_batch_strided. */
 void cblas_dgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                                CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
                                const double *a, int lda, int stridea, const double *b, int ldb,
@@ -86,7 +106,7 @@ typedef enum {
 typedef struct {
   swblas_prologue_kind kind;
   double scale;      /* > 0 */
-  double zero_point; /* fake quantization */
+  double zero_point; /* fake quantization, finite */
   double qmin, qmax; /* fake quantization, qmin <= qmax */
 } swblas_prologue;
 
@@ -117,9 +137,10 @@ typedef struct {
 } swblas_epilogue;
 
 /* Return codes of the fused entry points: 0 on success; a positive value is
- * the position of the first illegal GEMM argument (as xerbla's INFO, CBLAS
- * numbering); the negative codes below reject a descriptor.  On any error
- * nothing is written and xerbla is not called. */
+ * the position of the first illegal GEMM argument (as cblas_dgemm passes it
+ * to cblas_xerbla, row-major calls included: see above); the negative codes
+ * below reject a descriptor.  On any error nothing is written and xerbla is
+ * not called. */
 enum {
   SWBLAS_SUCCESS = 0,
   SWBLAS_ERROR_PROLOGUE_KIND = -1,  /* unknown swblas_prologue_kind */
@@ -128,7 +149,8 @@ enum {
   SWBLAS_ERROR_BIAS_KIND = -4,      /* unknown swblas_bias_kind */
   SWBLAS_ERROR_BIAS_MISSING = -5,   /* bias_kind set, bias == NULL */
   SWBLAS_ERROR_ACTIVATION = -6,     /* unknown swblas_activation */
-  SWBLAS_ERROR_CLAMP_RANGE = -7     /* lo > hi */
+  SWBLAS_ERROR_CLAMP_RANGE = -7,    /* lo > hi */
+  SWBLAS_ERROR_PROLOGUE_ZERO_POINT = -8 /* fake quantization: zero_point not finite */
 };
 
 /* A short English description of a return code ("success", ...). */
@@ -140,7 +162,8 @@ int swblas_dgemm_fused(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSP
                        const swblas_prologue *pro, const swblas_epilogue *epi);
 
 /* The strided batch of fused GEMMs: problem i uses a + i*stridea,
- * b + i*strideb, c + i*stridec and the same descriptors (the same bias). */
+ * b + i*strideb, c + i*stridec and the same descriptors (the same bias);
+ * the strides obey cblas_dgemm_batch_strided's rules. */
 int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                                      CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
                                      const double *a, int lda, int stridea, const double *b,

@@ -1,8 +1,8 @@
 // The Fortran 77 entry point: `call dgemm(...)` from gfortran lands here.
-#include <cstddef>
-
-#include "dgemm_call.h"
+#include "error_report.h"
 #include "export.h"
+#include "gemm_checks.h"
+#include "runtime_call.h"
 #include "swblas.h"
 
 // Fortran passes the lengths of TRANSA and TRANSB after LDC; the SysV calling
@@ -14,16 +14,11 @@ extern "C" SWBLAS_EXPORT void dgemm_(const char* transa, const char* transb,
                                      const int* lda, const double* b,
                                      const int* ldb, const double* beta,
                                      double* c, const int* ldc) {
-  const swblas::api::f77_dgemm_call call{*transa, *transb, *m, *n, *k,
-                                         *alpha,  a,       *lda, b,  *ldb,
-                                         *beta,   c,       *ldc};
-  if (const int info = swblas::api::first_illegal_argument(call)) {
-    // xerbla_ lives in its own translation unit and is reached through the
-    // PLT, so a program's own XERBLA takes its place.
-    xerbla_("DGEMM ", &info, 6);
-    return;
-  }
-  swblas::api::execute(call);
+  using namespace swblas::api;
+  const gemm_call caller = fortran_call(*transa, *transb, {*m, *n, *k, *lda, *ldb, *ldc});
+  if (const int info = first_illegal_argument(caller, kDgemm))
+    return report_fortran("DGEMM ", info);
+  solve(column_major(caller), *alpha, *beta, {a, b, c});
 }
 
 // For compilers that do not append an underscore (gfortran -fno-underscoring,

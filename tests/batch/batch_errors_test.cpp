@@ -1,10 +1,12 @@
 // Illegal arguments of the four batched entry points: the routine name and
 // parameter number the (replaced) error handler receives, and that no C is
-// written, not even the C of a legal group before the illegal one.
+// written, not even the C of a legal group before the illegal one. Row-major
+// positions are those of the transposed call, as cblas_dgemm's (swblas.h).
 #include <cblas.h>
 #include <gtest/gtest.h>
 #include <swblas.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -71,12 +73,18 @@ const batch_case kCblasCases[] = {
     {"group_size", CblasColMajor, {N, N, 4, 3, 2, 4, 2, 4, -1}, 2, 16},
     {"group_count", CblasColMajor, {N, N, 4, 3, 2, 4, 2, 4, 2}, -1, 15},
     {"m before ldc", CblasColMajor, {N, N, -4, 3, 2, 4, 2, 0, 2}, 2, 4},
-    {"row-major lda < k", CblasRowMajor, {N, N, 4, 3, 2, 1, 3, 3, 2}, 2, 9},
-    {"row-major lda < m (A^T)", CblasRowMajor, {T, N, 4, 3, 2, 3, 3, 3, 2}, 2, 9},
-    {"row-major ldb < n", CblasRowMajor, {N, N, 4, 3, 2, 2, 2, 3, 2}, 2, 11},
+    // Row-major: the transposed call's positions (A and B, M and N exchanged).
+    {"row-major lda < k", CblasRowMajor, {N, N, 4, 3, 2, 1, 3, 3, 2}, 2, 11},
+    {"row-major lda < m (A^T)", CblasRowMajor, {T, N, 4, 3, 2, 3, 3, 3, 2}, 2, 11},
+    {"row-major ldb < n", CblasRowMajor, {N, N, 4, 3, 2, 2, 2, 3, 2}, 2, 9},
     {"row-major ldc < n", CblasRowMajor, {N, N, 4, 3, 2, 2, 3, 2, 2}, 2, 14},
-    {"row-major m", CblasRowMajor, {N, N, -1, 3, 2, 2, 3, 3, 2}, 2, 4},
-    {"row-major n", CblasRowMajor, {N, N, 4, -1, 2, 2, 3, 3, 2}, 2, 5},
+    {"row-major m", CblasRowMajor, {N, N, -1, 3, 2, 2, 3, 3, 2}, 2, 5},
+    {"row-major n", CblasRowMajor, {N, N, 4, -1, 2, 2, 3, 3, 2}, 2, 4},
+    {"row-major n before m", CblasRowMajor, {N, N, -1, -1, 2, 2, 3, 3, 2}, 2, 4},
+    {"row-major ldb before lda", CblasRowMajor, {N, N, 4, 3, 2, 1, 2, 3, 2}, 2, 9},
+    {"row-major transa keeps its position", CblasRowMajor, {77, N, 4, 3, 2, 2, 3, 3, 2}, 2, 2},
+    {"row-major transb keeps its position", CblasRowMajor, {N, 78, 4, 3, 2, 2, 3, 3, 2}, 2, 3},
+    {"row-major group_size", CblasRowMajor, {N, N, 4, 3, 2, 2, 3, 3, -1}, 2, 16},
 };
 
 // The legal first group, in the layout of the case.
@@ -172,7 +180,21 @@ const strided_case kStridedCases[] = {
     {"stridec", CblasColMajor, 'N', 'N', 4, 3, 2, 4, 8, 2, 6, 4, -12, 2, 17, 16},
     {"batch_size", CblasColMajor, 'N', 'N', 4, 3, 2, 4, 8, 2, 6, 4, 12, -2, 18, 17},
     {"lda before batch_size", CblasColMajor, 'N', 'N', 4, 3, 2, 0, 8, 2, 6, 4, 12, -2, 9, 8},
+    // Entries must not overlap in C: stridec >= ldc * n when batch_size > 1.
+    {"stridec 0", CblasColMajor, 'N', 'N', 4, 3, 2, 4, 8, 2, 6, 4, 0, 2, 17, 16},
+    {"stridec < ldc * n", CblasColMajor, 'N', 'N', 4, 3, 2, 4, 8, 2, 6, 4, 11, 2, 17, 16},
+    {"stridec < ldc * n (ldc > m)", CblasColMajor, 'N', 'N', 4, 3, 2, 4, 8, 2, 6, 5, 12, 3, 17, 16},
+    // Row-major: the transposed call's positions (A and B, M and N exchanged).
     {"row-major ldc < n", CblasRowMajor, 'N', 'N', 4, 3, 2, 2, 8, 3, 6, 2, 12, 2, 16, 0},
+    {"row-major m", CblasRowMajor, 'N', 'N', -1, 3, 2, 2, 8, 3, 6, 3, 12, 2, 5, 0},
+    {"row-major n", CblasRowMajor, 'N', 'N', 4, -1, 2, 2, 8, 3, 6, 3, 12, 2, 4, 0},
+    {"row-major lda", CblasRowMajor, 'N', 'N', 4, 3, 2, 1, 8, 3, 6, 3, 12, 2, 12, 0},
+    {"row-major stridea", CblasRowMajor, 'N', 'N', 4, 3, 2, 2, -8, 3, 6, 3, 12, 2, 13, 0},
+    {"row-major ldb", CblasRowMajor, 'N', 'N', 4, 3, 2, 2, 8, 2, 6, 3, 12, 2, 9, 0},
+    {"row-major strideb", CblasRowMajor, 'N', 'N', 4, 3, 2, 2, 8, 3, -6, 3, 12, 2, 10, 0},
+    {"row-major stridec < ldc * m", CblasRowMajor, 'N', 'N', 4, 3, 2, 2, 8, 3, 6, 3, 11, 2, 17, 0},
+    {"row-major ldb before lda", CblasRowMajor, 'N', 'N', 4, 3, 2, 1, 8, 2, 6, 3, 12, 2, 9, 0},
+    {"row-major transa", CblasRowMajor, 'X', 'N', 4, 3, 2, 2, 8, 3, 6, 3, 12, 2, 2, 0},
 };
 
 CBLAS_TRANSPOSE cblas_trans(char t) {
@@ -202,6 +224,65 @@ TEST(BatchErrors, StridedEntriesReportEveryParameter) {
     EXPECT_EQ(recorded.routine, "DGEMM_BATCH_STRIDED");
     EXPECT_EQ(recorded.info, c.f77_expected);
     EXPECT_EQ(cc, std::vector<double>(64, 42.0));
+  }
+}
+
+// Entries that cannot overlap in C are legal: one entry with any stride
+// that is not negative, or entries exactly one C apart (ldc * n column-major,
+// ldc * m row-major).
+TEST(BatchErrors, StridedEntriesMayTouchButNotOverlapInC) {
+  struct legal_case {
+    const char* why;
+    CBLAS_LAYOUT layout;
+    int ldc, stridec, count;
+  };
+  const legal_case cases[] = {
+      {"one entry, stridec 0", CblasColMajor, 4, 0, 1},
+      {"stridec = ldc * n", CblasColMajor, 4, 12, 2},
+      {"row-major stridec = ldc * m", CblasRowMajor, 3, 12, 2},
+  };
+  for (const legal_case& c : cases) {
+    SCOPED_TRACE(c.why);
+    const bool row_major = c.layout == CblasRowMajor;
+    const int lda = row_major ? 2 : 4, ldb = row_major ? 3 : 2;
+    std::vector<double> a(64, 1.0), b(64, 1.0), cc(64, 0.0);
+    recorded = handler_calls{};
+    cblas_dgemm_batch_strided(c.layout, CblasNoTrans, CblasNoTrans, 4, 3, 2, 1.0, a.data(), lda, 8,
+                              b.data(), ldb, 6, 0.0, cc.data(), c.ldc, c.stridec, c.count);
+    EXPECT_EQ(recorded.count, 0);
+    EXPECT_EQ(cc[0], 2.0);
+    if (row_major) continue;
+    const char n = 'N';
+    const int m = 4, nn = 3, k = 2, sa = 8, sb = 6;
+    const double alpha = 1.0, beta = 0.0;
+    dgemm_batch_strided_(&n, &n, &m, &nn, &k, &alpha, a.data(), &lda, &sa, b.data(), &ldb, &sb,
+                         &beta, cc.data(), &c.ldc, &c.stridec, &c.count);
+    EXPECT_EQ(recorded.count, 0);
+  }
+}
+
+// A C caller can pass any int where a CBLAS_TRANSPOSE is declared; values
+// outside the enum's range are read as integers (UBSan would flag loading
+// them as the enum) and rejected at the option's own position.
+TEST(BatchErrors, OutOfRangeTransposeValuesAreIllegal) {
+  for (const int value : {-1, 1000, 1 << 30}) {
+    for (const int which : {0, 1}) {
+      SCOPED_TRACE(value);
+      CBLAS_TRANSPOSE ta[] = {CblasNoTrans}, tb[] = {CblasNoTrans};
+      std::memcpy(which == 0 ? ta : tb, &value, sizeof value);
+      const int m[] = {2}, n[] = {2}, k[] = {2}, ld[] = {2}, size[] = {1};
+      const double alpha[] = {1.0}, beta[] = {0.0};
+      std::vector<double> a(4, 1.0), b(4, 1.0), c(4, 42.0);
+      const double* a_array[] = {a.data()};
+      const double* b_array[] = {b.data()};
+      double* c_array[] = {c.data()};
+      recorded = handler_calls{};
+      cblas_dgemm_batch(CblasRowMajor, ta, tb, m, n, k, alpha, a_array, ld, b_array, ld, beta,
+                        c_array, ld, 1, size);
+      EXPECT_EQ(recorded.count, 1);
+      EXPECT_EQ(recorded.info, 2 + which);
+      EXPECT_EQ(c, std::vector<double>(4, 42.0));
+    }
   }
 }
 

@@ -74,6 +74,28 @@ TEST(DefaultCblasXerbla, RowMajorNumbersAreSwappedBackByTheDefaultHandler) {
             "Parameter 9 to routine cblas_dgemm was incorrect\n");
 }
 
+// The batched GEMMs number a row-major call's errors as cblas_dgemm does;
+// the default handler turns them back into the caller's positions, here in
+// the strided signature (M 4, N 5, lda 9, stridea 10, ldb 12, strideb 13).
+std::string stderr_of_row_major_strided_call(int m, int n, int lda, int stridea) {
+  std::vector<double> a(64, 1.0), b(64, 1.0), c(64, 5.0);
+  testing::internal::CaptureStderr();
+  cblas_dgemm_batch_strided(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, 2, 1.0, a.data(),
+                            lda, stridea, b.data(), 2, 4, 0.0, c.data(), 2, 4, 2);
+  const std::string text = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(c, std::vector<double>(64, 5.0));
+  return text;
+}
+
+TEST(DefaultCblasXerbla, RowMajorBatchNumbersAreSwappedBackToo) {
+  const char* const routine = " to routine cblas_dgemm_batch_strided was incorrect\n";
+  EXPECT_EQ(stderr_of_row_major_strided_call(-1, 2, 2, 4), "Parameter 4" + std::string(routine));
+  EXPECT_EQ(stderr_of_row_major_strided_call(2, -1, 2, 4), "Parameter 5" + std::string(routine));
+  EXPECT_EQ(stderr_of_row_major_strided_call(2, 2, 1, 4), "Parameter 9" + std::string(routine));
+  EXPECT_EQ(stderr_of_row_major_strided_call(2, 2, 2, -4),
+            "Parameter 10" + std::string(routine));
+}
+
 // Outside a row-major GEMM error, a direct call is printed as given.
 TEST(DefaultCblasXerbla, PrintsADirectCallAsGiven) {
   testing::internal::CaptureStderr();

@@ -1,0 +1,45 @@
+// Reports an illegal argument to the error handlers. Both are reached
+// through the PLT, so that a program's own xerbla_ or cblas_xerbla takes
+// their place.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+
+#include "cblas.h"
+#include "cblas_error_layout.h"
+#include "gemm_positions.h"
+#include "options.h"
+#include "swblas.h"
+
+namespace swblas::api {
+
+// A Fortran routine's name as xerbla_ receives it (not NUL-terminated).
+template <std::size_t N>
+void report_fortran(const char (&routine)[N], int position) {
+  xerbla_(routine, &position, N - 1);
+}
+
+// A CBLAS GEMM routine: reported positions of a row-major call are those of
+// its transposed call (cblas_error_layout.h).
+class cblas_gemm_report {
+ public:
+  cblas_gemm_report(const char* routine, const gemm_positions& at, std::optional<order> layout)
+      : routine_(routine), at_(at), row_major_(layout == order::row_major) {}
+
+  void operator()(int position) const { (*this)(position, ""); }
+
+  // With the reference's message, which names the illegal value.
+  template <class... Value>
+  void operator()(int position, const char* form, Value... value) const {
+    row_major_report_scope scope(row_major_ ? row_major_exchange(at_) : position_exchange{});
+    cblas_xerbla(position, routine_, form, value...);
+  }
+
+ private:
+  const char* routine_;
+  const gemm_positions& at_;
+  bool row_major_;
+};
+
+}  // namespace swblas::api

@@ -1,0 +1,72 @@
+// The fused entry points' descriptors: validated (each enum field read as
+// its integer first), then translated into the runtime's prologue_args and
+// epilogue_args for the column-major call.
+#pragma once
+
+#include <cmath>
+#include <optional>
+
+#include "enum_value.h"
+#include "fused_ops.h"
+#include "options.h"
+#include "swblas.h"
+
+namespace swblas::api {
+
+// The public enums are numbered as the runtime's operations.
+static_assert(SWBLAS_PROLOGUE_FAKE_QUANT + 1 == kPrologueOpCount);
+static_assert(SWBLAS_ACT_CLAMP + 1 == kEpilogueOpCount);
+inline constexpr int kBiasKindCount = SWBLAS_BIAS_PER_COLUMN + 1;
+
+// A descriptor translated, or the code that rejects it (args then unset).
+template <class Args>
+struct checked_descriptor {
+  int error;
+  Args args;
+};
+
+inline checked_descriptor<prologue_args> prologue_of(const swblas_prologue* pro, order o) {
+  if (!pro) return {SWBLAS_SUCCESS, {}};
+  const std::optional<swblas_prologue_kind> kind = numbered_value(pro->kind, kPrologueOpCount);
+  if (!kind) return {SWBLAS_ERROR_PROLOGUE_KIND, {}};
+  if (*kind == SWBLAS_PROLOGUE_NONE) return {SWBLAS_SUCCESS, {}};
+  if (!(pro->scale > 0.0) || !std::isfinite(pro->scale)) return {SWBLAS_ERROR_PROLOGUE_SCALE, {}};
+  if (*kind == SWBLAS_PROLOGUE_FAKE_QUANT) {
+    if (!(pro->qmin <= pro->qmax)) return {SWBLAS_ERROR_PROLOGUE_RANGE, {}};
+    if (!std::isfinite(pro->zero_point)) return {SWBLAS_ERROR_PROLOGUE_ZERO_POINT, {}};
+  }
+  prologue_args a;
+  a.op = static_cast<prologue_op>(*kind);
+  a.scale = pro->scale;
+  a.zero_point = pro->zero_point;
+  a.qmin = pro->qmin;
+  a.qmax = pro->qmax;
+  // The caller's A is the column-major call's B when the call is row-major.
+  a.operand = o == order::row_major ? prologue_operand::b : prologue_operand::a;
+  return {SWBLAS_SUCCESS, a};
+}
+
+inline checked_descriptor<epilogue_args> epilogue_of(const swblas_epilogue* epi, order o) {
+  if (!epi) return {SWBLAS_SUCCESS, {}};
+  const std::optional<swblas_bias_kind> bias = numbered_value(epi->bias_kind, kBiasKindCount);
+  if (!bias) return {SWBLAS_ERROR_BIAS_KIND, {}};
+  if (*bias != SWBLAS_BIAS_NONE && !epi->bias) return {SWBLAS_ERROR_BIAS_MISSING, {}};
+  const std::optional<swblas_activation> act = numbered_value(epi->activation, kEpilogueOpCount);
+  if (!act) return {SWBLAS_ERROR_ACTIVATION, {}};
+  if (*act == SWBLAS_ACT_CLAMP && !(epi->lo <= epi->hi)) return {SWBLAS_ERROR_CLAMP_RANGE, {}};
+  epilogue_args a;
+  a.op = static_cast<epilogue_op>(*act);
+  a.slope = epi->alpha;
+  a.lo = epi->lo;
+  a.hi = epi->hi;
+  if (*bias == SWBLAS_BIAS_NONE) return {SWBLAS_SUCCESS, a};
+  // Broadcast strides in the column-major C: a per-row bias runs down C's
+  // rows, which are the columns of C^T when the call is row-major.
+  a.bias = epi->bias;
+  const bool down_rows = (*bias == SWBLAS_BIAS_PER_ROW) != (o == order::row_major);
+  a.rs_bias = down_rows ? 1 : 0;
+  a.cs_bias = down_rows ? 0 : 1;
+  return {SWBLAS_SUCCESS, a};
+}
+
+}  // namespace swblas::api
