@@ -87,10 +87,4 @@ constexpr element_strides op_strides(trans_op t, int ld) {
   return t == trans_op::none ? element_strides{1, ld} : element_strides{ld, 1};
 }
 
-// The reference returns before reading anything when C cannot change.
-template <class Scalar>
-constexpr bool is_quick_return(const gemm_args& g, Scalar alpha, Scalar beta) {
-  return g.m == 0 || g.n == 0 || ((alpha == Scalar(0) || g.k == 0) && beta == Scalar(1));
-}
-
 }  // namespace swblas::api
