@@ -33,7 +33,7 @@ struct gemm_roles {
   std::string count;                   // batched specs: the parameter bounding b
 };
 
-// An element-wise statement the recipe fuses into the GEMM (issue 4):
+// An element-wise statement the recipe fuses into the GEMM:
 //   prologue  Q[x][y] = f(X[x][y]) where Q is a factor of the GEMM: becomes
 //             a transform of the packed block of X (post-tiling fusion);
 //   epilogue  C[i][j] = f(C[i][j] + Bias[i][j]) (f and Bias optional) after
