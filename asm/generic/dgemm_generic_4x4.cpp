@@ -42,6 +42,10 @@ extern const dgemm_ukernel_desc ukernel_generic_4x4 = {
     {},
     &kernels::pack_a<lane, kMR>,
     &kernels::pack_b<lane, kNR>,
+};
+
+extern const dgemm_small_desc small_generic_4x4 = {
+    &ukernel_generic_4x4,
     &kernels::small_gemm<lane, kMR, kNR>::run,
     &kernels::small_gemm<lane, kMR, kNR>::run_batch,
     32,

@@ -164,6 +164,10 @@ extern const dgemm_ukernel_desc ukernel_mma_8x8 = {
     {},
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
+};
+
+extern const dgemm_small_desc small_mma_8x8 = {
+    &ukernel_mma_8x8,
     &kernels::small_gemm<simd, kMR / simd::width, 4>::run,
     &kernels::small_gemm<simd, kMR / simd::width, 4>::run_batch,
     // Plain VSX at half the MMA rate: tiny problems only.

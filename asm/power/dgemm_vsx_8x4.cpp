@@ -48,6 +48,10 @@ extern const dgemm_ukernel_desc ukernel_vsx_8x4 = {
     block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
+};
+
+extern const dgemm_small_desc small_vsx_8x4 = {
+    &ukernel_vsx_8x4,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run_batch,
     // Not measured on POWER hardware: the conservative figure.

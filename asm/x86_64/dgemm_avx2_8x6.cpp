@@ -40,6 +40,10 @@ extern const dgemm_ukernel_desc ukernel_avx2_8x6 = {
     block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
+};
+
+extern const dgemm_small_desc small_avx2_8x6 = {
+    &ukernel_avx2_8x6,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run_batch,
     // Measured (Zen 5 running AVX2): ahead of packing up to n = 128,

@@ -47,6 +47,10 @@ extern const dgemm_ukernel_desc ukernel_avx512_24x8 = {
     block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
+};
+
+extern const dgemm_small_desc small_avx512_24x8 = {
+    &ukernel_avx512_24x8,
     &kernels::small_gemm<simd, kSmallRowVecs, kSmallColumns>::run,
     &kernels::small_gemm<simd, kSmallRowVecs, kSmallColumns>::run_batch,
     // Measured on Zen 5: 95% of peak up to n = 384; at 512 the strided

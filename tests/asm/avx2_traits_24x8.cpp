@@ -43,6 +43,10 @@ const dgemm_ukernel_desc avx2_traits_24x8 = {
     block::full_epilogues(),
     &kernels::pack_a<simd, kMR>,
     &kernels::pack_b<simd, kNR>,
+};
+
+const dgemm_small_desc small_avx2_traits_24x8 = {
+    &avx2_traits_24x8,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
     &kernels::small_gemm<simd, kMR / simd::width, kNR>::run_batch,
     128,
@@ -55,6 +59,12 @@ const dgemm_ukernel_desc* const* extra_test_kernels(std::size_t* count) {
   static const dgemm_ukernel_desc* const kernels[] = {&avx2_traits_24x8};
   *count = 1;
   return kernels;
+}
+
+const dgemm_small_desc* const* extra_test_small_gemms(std::size_t* count) {
+  static const dgemm_small_desc* const routines[] = {&small_avx2_traits_24x8};
+  *count = 1;
+  return routines;
 }
 
 }  // namespace swblas::test
