@@ -7,7 +7,7 @@
 // the linker into code that must run on any CPU (README).
 #pragma once
 
-#include "ukernel.h"
+#include "small_gemm.h"
 
 namespace swblas {
 namespace {  // NOLINT(cert-dcl59-cpp,google-build-namespaces): see above

@@ -83,7 +83,7 @@ struct register_block {
   }
 
   // full_epilogue of every operation, in tile_op's order.
-  static constexpr full_epilogue_table full_epilogues() {
+  static constexpr full_epilogue_table<double> full_epilogues() {
     static_assert(static_cast<int>(tile_op::bias_only) == 0 && static_cast<int>(tile_op::relu) == 1 &&
                       static_cast<int>(tile_op::leaky_relu) == 2 && static_cast<int>(tile_op::clamp) == 3 &&
                       kTileOpCount == 4,

@@ -12,6 +12,7 @@ namespace swblas::kernels {
 template <class Tag>
 struct scalar_simd {
   using reg = double;
+  using value_type = double;
   static constexpr int width = 1;
 
   static reg zero() { return 0.0; }

@@ -1,4 +1,4 @@
-// The unpacked path for small problems (dgemm_small_fn of ukernel.h):
+// The unpacked path for small problems (dgemm_small_fn of small_gemm.h):
 // C[0:m, 0:n] := alpha * A * op(B) + beta * C for any m, n, k, without
 // packing. A is read in place (unit row stride, column stride lda), B
 // elements are broadcast from any strides.
@@ -24,8 +24,8 @@
 #include <utility>
 
 #include "prefetch.h"
+#include "small_gemm.h"
 #include "tile_epilogue.h"
-#include "ukernel.h"
 
 namespace swblas::kernels {
 

@@ -16,12 +16,13 @@ enum class isa : int { generic = 0, avx2 = 1, avx512 = 2, vsx = 3, mma = 4 };
 
 const char* isa_name(isa i);
 
-// Packed formats (Goto/BLIS), in doubles, allocated with kPackAlignment:
+// Packed formats (Goto/BLIS), in elements (doubles for DGEMM), allocated
+// with kPackAlignment:
 //
-//   A block, mc x kc:  ceil(mc/MR) micro-panels of MR*kc doubles each.
+//   A block, mc x kc:  ceil(mc/MR) micro-panels of MR*kc elements each.
 //     Micro-panel p holds, for l = 0..kc-1, the MR values A(p*MR + r, l),
 //     r = 0..MR-1, contiguously. Rows past mc are zero.
-//   B panel, kc x nc:  ceil(nc/NR) micro-panels of NR*kc doubles each.
+//   B panel, kc x nc:  ceil(nc/NR) micro-panels of NR*kc elements each.
 //     Micro-panel q holds, for l = 0..kc-1, the NR values B(l, q*NR + c),
 //     c = 0..NR-1, contiguously. Columns past nc are zero.
 //
@@ -29,18 +30,21 @@ const char* isa_name(isa i);
 // product in registers; edges only change what is stored.
 inline constexpr std::size_t kPackAlignment = 64;
 
+// The entry points below are written once over the element type T; only
+// double (DGEMM) is instantiated so far, under the dgemm_ names.
+//
 // C[0:m, 0:n] := alpha * Ap * Bp + beta * C[0:m, 0:n]
 // C is column-major with leading dimension ldc; 0 <= m <= MR, 0 <= n <= NR,
 // k >= 0 (k == 0: C := beta * C). beta == 0 means C is not read (NaN in C is
 // overwritten). Elements of C outside [0:m, 0:n] are neither read nor written.
-using dgemm_ukernel_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
-                                  const double* ap, const double* bp,
-                                  double beta, double* c, inc_t ldc);
+template <class T>
+using ukernel_fn = void (*)(dim_t m, dim_t n, dim_t k, T alpha, const T* ap, const T* bp,
+                            T beta, T* c, inc_t ldc);
 
 // The same for a full MR x NR tile only (the fast path of isolated full tiles).
-using dgemm_ukernel_full_fn = void (*)(dim_t k, double alpha, const double* ap,
-                                       const double* bp, double beta, double* c,
-                                       inc_t ldc);
+template <class T>
+using ukernel_full_fn = void (*)(dim_t k, T alpha, const T* ap, const T* bp, T beta, T* c,
+                                 inc_t ldc);
 
 // A fused epilogue the micro kernel applies to its tile in registers,
 // before the store (the last k block of a tile in a fused GEMM):
@@ -54,139 +58,73 @@ using dgemm_ukernel_full_fn = void (*)(dim_t k, double alpha, const double* ap,
 //   clamp        x < lo ? lo : (hi < x ? hi : x)   (lo <= hi)
 enum class tile_op : int { bias_only = 0, relu = 1, leaky_relu = 2, clamp = 3 };
 
-struct tile_epilogue {
+template <class T>
+struct basic_tile_epilogue {
   tile_op op = tile_op::bias_only;
   // bias(i, j) = bias[i * rs_bias + j * cs_bias] for the tile's own (i, j);
   // null: no bias. Either rs_bias == 1, cs_bias == 0 (one value per row) or
   // rs_bias == 0 (one value per column).
-  const double* bias = nullptr;
+  const T* bias = nullptr;
   inc_t rs_bias = 0, cs_bias = 0;
-  double slope = 0.0, lo = 0.0, hi = 0.0;
+  T slope = T(0), lo = T(0), hi = T(0);
 };
 
 // A full-tile kernel with the fused epilogue in registers.
-using dgemm_ukernel_full_epilogue_fn = void (*)(dim_t k, double alpha, const double* ap,
-                                                const double* bp, double beta, double* c,
-                                                inc_t ldc, const tile_epilogue& epi);
+template <class T>
+using ukernel_full_epilogue_fn = void (*)(dim_t k, T alpha, const T* ap, const T* bp, T beta,
+                                          T* c, inc_t ldc, const basic_tile_epilogue<T>& epi);
 
 // The full-tile kernel of each register epilogue, indexed by tile_op, for
 // macro kernels that know their operation when they are generated: one
 // call per full tile, with no switch on e.op and no edge test.
 inline constexpr int kTileOpCount = 4;
+template <class T>
 struct full_epilogue_table {
-  dgemm_ukernel_full_epilogue_fn of[kTileOpCount];
+  ukernel_full_epilogue_fn<T> of[kTileOpCount];
 };
 
-// dgemm_ukernel_fn, then the epilogue on the m x n tile before it is stored.
-using dgemm_ukernel_epilogue_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
-                                           const double* ap, const double* bp,
-                                           double beta, double* c, inc_t ldc,
-                                           const tile_epilogue& epi);
+// ukernel_fn, then the epilogue on the m x n tile before it is stored.
+template <class T>
+using ukernel_epilogue_fn = void (*)(dim_t m, dim_t n, dim_t k, T alpha, const T* ap,
+                                     const T* bp, T beta, T* c, inc_t ldc,
+                                     const basic_tile_epilogue<T>& epi);
 
 // Packs op(A)[0:mc, 0:kc] into the A format above. Element (i, l) of the
 // source block is a[i*rs_a + l*cs_a] (any strides, so every transpose works).
-using pack_a_fn = void (*)(dim_t mc, dim_t kc, const double* a, inc_t rs_a,
-                           inc_t cs_a, double* ap);
+template <class T>
+using pack_a_fn = void (*)(dim_t mc, dim_t kc, const T* a, inc_t rs_a, inc_t cs_a, T* ap);
 // Packs op(B)[0:kc, 0:nc] into the B format above; element (l, j) is
 // b[l*rs_b + j*cs_b].
-using pack_b_fn = void (*)(dim_t kc, dim_t nc, const double* b, inc_t rs_b,
-                           inc_t cs_b, double* bp);
+template <class T>
+using pack_b_fn = void (*)(dim_t kc, dim_t nc, const T* b, inc_t rs_b, inc_t cs_b, T* bp);
 
-// Memory a small routine fetches (into L1 or L2) while it multiplies, a few
-// cache lines per k step: the next problem of a batch, whose misses then
-// overlap this problem's arithmetic instead of following it. Up to three
-// byte ranges (the next A, B and C); the routine advances `next`, so a
-// following call (the next k block) goes on where this one stopped.
-struct prefetch_stream {
-  static constexpr int kMaxRanges = 3;
-  static constexpr std::size_t kLineBytes = 64;
-  const char* next[kMaxRanges] = {};
-  const char* end[kMaxRanges] = {};
-  int ranges = 0;
-  bool into_l1 = true;  // else into L2 (src/prefetch_policy.h says which)
-
-  void add(const void* first, std::size_t bytes) {
-    if (ranges == kMaxRanges || bytes == 0) return;
-    next[ranges] = static_cast<const char*>(first);
-    end[ranges] = next[ranges] + bytes;
-    ++ranges;
-  }
-  std::size_t lines_left() const {
-    std::size_t lines = 0;
-    for (int r = 0; r < ranges; ++r)
-      if (next[r] < end[r]) lines += (end[r] - next[r] + kLineBytes - 1) / kLineBytes;
-    return lines;
-  }
-};
-
-// The unpacked path for very small problems:
-// C[0:m,0:n] := alpha * A * op(B) + beta * C, any m, n, k (not limited to MR/NR),
-// A column-major with unit row stride (element (i,l) at a[i + l*lda]),
-// B element (l, j) at b[l*rs_b + j*cs_b], C column-major. Same beta rule.
-// `ahead` (may be null) is fetched on the way.
-using dgemm_small_fn = void (*)(dim_t m, dim_t n, dim_t k, double alpha,
-                                const double* a, inc_t lda, const double* b,
-                                inc_t rs_b, inc_t cs_b, double beta, double* c,
-                                inc_t ldc, prefetch_stream* ahead);
-
-// A run of small problems of one shape, e.g. the entries of a batch group:
-//   C_e[0:m, 0:n] := alpha * A_e * op(B_e) + beta * C_e,  e = 0..count-1,
-// each as dgemm_small_fn (A with unit row stride, B any strides, C
-// column-major; same beta rule). Entry e's A is a_array[e], or
-// a + e * stride_a when a_array is null; B and C likewise.
-struct small_batch {
-  // How the entries after the one being multiplied are fetched: not at all,
-  // whole as it starts, or as a prefetch_stream over its k steps.
-  enum class fetch : int { none = 0, whole = 1, stream = 2 };
-  fetch ahead = fetch::whole;
-  bool stream_into_l1 = true;  // where a stream goes (prefetch_stream::into_l1)
-  dim_t count = 0, m = 0, n = 0, k = 0;
-  double alpha = 1.0, beta = 0.0;
-  const double* const* a_array = nullptr;
-  const double* a = nullptr;
-  inc_t stride_a = 0, lda = 0;
-  const double* const* b_array = nullptr;
-  const double* b = nullptr;
-  inc_t stride_b = 0, rs_b = 1, cs_b = 0;
-  double* const* c_array = nullptr;
-  double* c = nullptr;
-  inc_t stride_c = 0, ldc = 0;
-
-  const double* a_of(dim_t e) const { return a_array ? a_array[e] : a + e * stride_a; }
-  const double* b_of(dim_t e) const { return b_array ? b_array[e] : b + e * stride_b; }
-  double* c_of(dim_t e) const { return c_array ? c_array[e] : c + e * stride_c; }
-};
-
-// Solves a small_batch whose m rows fit one strip of the small routine, in
-// one loop over the entries (no per-entry set-up: for 8^3 problems it would
-// cost as much as the product). Returns false, having done nothing, for
-// more rows, or for a stream ahead of a one-block shape (one block fetches
-// one range only).
-using dgemm_small_batch_fn = bool (*)(const small_batch& run);
-
-// Everything the rest of swblas knows about one micro kernel. Kernel files
-// define one of these each; the shape is stated here and nowhere else.
-struct dgemm_ukernel_desc {
+// Everything the packed path knows about one micro kernel. Kernel files
+// build one each with make_ukernel (make_ukernel.h); the shape is stated
+// there and nowhere else. Small problems have a layer of their own
+// (small_gemm.h), whose routine names the micro kernel it belongs to.
+template <class T>
+struct ukernel_desc {
+  using value_type = T;
   const char* name;  // e.g. "avx2_8x6": ISA and register block
   isa needs;         // instruction set the CPU must support
   int mr, nr;        // register block
-  dgemm_ukernel_fn ukernel;
-  dgemm_ukernel_full_fn ukernel_full;
-  dgemm_ukernel_epilogue_fn ukernel_epilogue;  // any tile, with a tile_epilogue
+  ukernel_fn<T> ukernel;
+  ukernel_full_fn<T> ukernel_full;
+  ukernel_epilogue_fn<T> ukernel_epilogue;  // any tile, with a tile_epilogue
   // Full tiles by operation (ukernel_epilogue's with op known); all null
   // where the epilogue is applied to the stored tile anyway (MMA, generic).
-  full_epilogue_table ukernel_full_epilogue;
-  pack_a_fn pack_a;
-  pack_b_fn pack_b;
-  dgemm_small_fn small;
-  dgemm_small_batch_fn small_batch;  // with `small`: both or neither
-  // The small routine beats the packed path for problems whose m, n and k
-  // are all at most this (measured for each kernel; src/unpacked_gemm.h).
-  dim_t small_max_dim;
-  // Whether the small routine multiplies at the full-tile kernel's rate,
-  // so that skinny problems take it too (MMA's is plain VSX: half rate).
-  bool small_at_full_rate;
+  full_epilogue_table<T> ukernel_full_epilogue;
+  pack_a_fn<T> pack_a;
+  pack_b_fn<T> pack_b;
 };
+
+// DGEMM: the one element type with kernels so far.
+using dgemm_ukernel_fn = ukernel_fn<double>;
+using dgemm_ukernel_full_fn = ukernel_full_fn<double>;
+using dgemm_ukernel_full_epilogue_fn = ukernel_full_epilogue_fn<double>;
+using dgemm_ukernel_epilogue_fn = ukernel_epilogue_fn<double>;
+using tile_epilogue = basic_tile_epilogue<double>;
+using dgemm_ukernel_desc = ukernel_desc<double>;
 
 // The kernels, one per file in asm/ (name = ISA + register block). Generated
 // macro kernels refer to them by these names; only those of the build's
@@ -197,8 +135,12 @@ extern const dgemm_ukernel_desc ukernel_avx512_24x8;   // x86-64 AVX-512F
 extern const dgemm_ukernel_desc ukernel_vsx_8x4;       // POWER8/9 VSX
 extern const dgemm_ukernel_desc ukernel_mma_8x8;       // POWER10 MMA
 
-// All micro kernels compiled into this build, generic first. Defined in
-// asm/registry.cpp.
+// All micro kernels compiled into this build, generic first (listed by the
+// architecture's registry.cpp; registry.h).
 const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count);
 
 }  // namespace swblas
+
+// The small-problem layer's types, for the runtime headers that name them
+// (src/prefetch_policy.h's batch_fetch) but include only this contract.
+#include "small_gemm.h"  // NOLINT(misc-header-include-cycle): small_gemm.h needs this file first

@@ -106,16 +106,16 @@ small_batch small_run(const gemm_batch_problem& g) {
 // that window is packed. Measured on Zen 5, batches in memory, one thread:
 // 96^3 entries 1.5x faster on the small path with the window (the packed
 // path without it), 128^3 even, 256^3 1.25x faster packed.
-unpacked_split unpacked_by_entry(const gemm_batch_problem& g, const dgemm_ukernel_desc& u,
+unpacked_split unpacked_by_entry(const gemm_batch_problem& g, const dgemm_small_desc* r,
                                  int nt) {
   // The entries' loops (small_batch) read A with unit row stride only.
   if (g.shape.rs_a != 1) return unpacked_split::none;
-  const unpacked_split s = classify_unpacked(g.shape, u);
+  const unpacked_split s = classify_unpacked(g.shape, r);
   if (s == unpacked_split::none) return s;
   const gemm_problem& p = g.shape;
-  const bool skinny = std::max({p.m, p.n, p.k}) > u.small_max_dim;
+  const bool skinny = std::max({p.m, p.n, p.k}) > r->max_dim;
   if (!skinny && operand_doubles(p) > kPrefetchedOperandDoubles) return unpacked_split::none;
-  return g.count >= nt || unpacked_team(g.shape, s, u, nt) == 1 ? s : unpacked_split::none;
+  return g.count >= nt || unpacked_team(g.shape, s, *r, nt) == 1 ? s : unpacked_split::none;
 }
 
 group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt,
@@ -127,7 +127,7 @@ group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt
     case quick_case::beta_only: return p.beta == 1.0 ? group_work::none : group_work::scale;
     case quick_case::none: break;
   }
-  if (o.allow_small) *split = unpacked_by_entry(g, *t.ukernel, nt);
+  if (o.allow_small) *split = unpacked_by_entry(g, t.small, nt);
   if (*split != unpacked_split::none) return group_work::small;
   if (o.split) return *o.split == batch_split::team ? group_work::packed_team
                                                     : group_work::packed_by_entry;
@@ -182,7 +182,7 @@ void make_plan(const dispatch_table& t, const gemm_batch_problem* groups, std::s
 class batch_run {
  public:
   batch_run(const dispatch_table& t, const batch_plan& plan, double* a_shared, double* b_shared)
-      : t_(t), u_(*t.ukernel), plan_(plan), a_shared_(a_shared), b_shared_(b_shared) {}
+      : t_(t), small_(t.small), plan_(plan), a_shared_(a_shared), b_shared_(b_shared) {}
 
   void run_as_team_member(team_member me) {
     if (plan_.has_team_groups) run_team_groups(me);
@@ -241,7 +241,7 @@ class batch_run {
         small_batch run = small_run(entry_range(g, first, last));
         run.ahead = ahead;
         run.stream_into_l1 = into_l1;
-        if (u_.small_batch(run)) return;
+        if (small_->batch(run)) return;
       }
       gemm_problem p = g.entry(first);
       if (ahead != fetch::none) prefetch_operands(p);
@@ -251,7 +251,7 @@ class batch_run {
         prefetch_stream stream;
         if (has_next && ahead == fetch::whole) prefetch_operands(next);
         if (has_next && ahead == fetch::stream) stream = operands_stream(next, into_l1);
-        run_unpacked_part(p, gp.split, u_, kc, stream.ranges ? &stream : nullptr);
+        run_unpacked_part(p, gp.split, *small_, kc, stream.ranges ? &stream : nullptr);
         p = next;
       }
     } else {
@@ -260,7 +260,7 @@ class batch_run {
   }
 
   const dispatch_table& t_;
-  const dgemm_ukernel_desc& u_;
+  const dgemm_small_desc* small_;  // set where a group takes the small path
   const batch_plan& plan_;
   double* a_shared_;
   double* b_shared_;

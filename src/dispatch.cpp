@@ -264,6 +264,7 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   const bool reference_only = config.forced_target == kReferenceTarget;
   table.target = reference_only ? kReferenceTarget : isa_name(verdicts[chosen].target);
   table.ukernel = verdicts[chosen].ukernel;
+  table.small = small_gemm_for(*table.ukernel);
   table.engine.ukernel = table.ukernel;
   log->lines.push_back(describe_choice(table, config.forced_target));
   const generated_target* g = target_of(kernels, *table.ukernel, log);

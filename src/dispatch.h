@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../asm/small_gemm.h"
 #include "blocked_gemm.h"
 #include "config.h"
 #include "cpu_features.h"
@@ -35,6 +36,7 @@ struct fused_kernels {
 struct dispatch_table {
   std::string target;                        // "avx2", ..., or "reference"
   const dgemm_ukernel_desc* ukernel = nullptr;
+  const dgemm_small_desc* small = nullptr;   // ukernel's small routine, if it has one
   block_engine engine;                       // the blocking and the plain block kernel
   const char* kernel_name = kReferenceTarget;  // the plain block kernel's
   fused_kernels fused;

@@ -18,13 +18,13 @@ namespace swblas {
 namespace {
 
 // The unpacked path on a team of nt threads, each on its own part of p.
-void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_ukernel_desc& u, dim_t kc,
+void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_small_desc& r, dim_t kc,
                   int nt) {
-  if (nt <= 1) return run_unpacked_part(p, s, u, kc);
-  const dim_t unit = unpacked_detail::unit(s, u);
+  if (nt <= 1) return run_unpacked_part(p, s, r, kc);
+  const dim_t unit = unpacked_detail::unit(s, r);
 #pragma omp parallel num_threads(nt)
   run_unpacked_part(
-      unpacked_detail::part_of(p, s, unit, omp_get_thread_num(), omp_get_num_threads()), s, u,
+      unpacked_detail::part_of(p, s, unit, omp_get_thread_num(), omp_get_num_threads()), s, r,
       kc);
 }
 
@@ -93,10 +93,10 @@ void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route&
     case gemm_route::path::nothing: return;
     case gemm_route::path::scale_c: return scale_c(p);
     case gemm_route::path::tiny:
-      return t.ukernel->small(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
-                              p.ldc, nullptr);
+      return t.small->gemm(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
+                           p.ldc, nullptr);
     case gemm_route::path::unpacked:
-      return run_unpacked(p, r.split, *t.ukernel, t.blk().kc, r.unpacked_threads);
+      return run_unpacked(p, r.split, *t.small, t.blk().kc, r.unpacked_threads);
     case gemm_route::path::packed:
       return run_packed(p, t.engine, r.team);
   }

@@ -28,13 +28,13 @@ void print(const std::vector<std::string>& lines, const char* prefix) {
 std::vector<std::string> describe_driver(const dispatch_table& t) {
   if (!t.ukernel) return {};
   const dgemm_ukernel_desc& u = *t.ukernel;
-  if (!u.small) return {"unpacked path: none (" + std::string(u.name) + " has no small routine)"};
+  if (!t.small) return {"unpacked path: none (" + std::string(u.name) + " has no small routine)"};
   const std::string skinny =
-      u.small_at_full_rate ? ", or skinny (n <= " + std::to_string(kSkinnyColumnBlocks) +
-                                 "*nr or m <= " + std::to_string(kSkinnyRows) + ")"
-                           : "";
+      t.small->at_full_rate ? ", or skinny (n <= " + std::to_string(kSkinnyColumnBlocks) +
+                                  "*nr or m <= " + std::to_string(kSkinnyRows) + ")"
+                            : "";
   return {"unpacked path (" + std::string(u.name) + " small routine, k blocked by kc): unit-stride op(A) and m, n, k <= " +
-              std::to_string(u.small_max_dim) + skinny + "; threads split the longer of m, n, one per " +
+              std::to_string(t.small->max_dim) + skinny + "; threads split the longer of m, n, one per " +
               std::to_string(static_cast<long>(kMinUnpackedWorkPerThread)) + " multiply-adds",
           "packed path team: up to " + std::to_string(t.threads) + " threads, one per " +
               std::to_string(kMinTilesPerThread) +

@@ -1,7 +1,8 @@
-// The unpacked path: the micro kernel's `small` routine on A and B in place,
-// k blocked by kc, threads splitting the rows or the columns of C. It serves
+// The unpacked path: the micro kernel's small routine (asm/small_gemm.h) on
+// A and B in place, k blocked by kc, threads splitting the rows or the
+// columns of C. It serves
 //
-//   small problems, every dimension at most the kernel's small_max_dim:
+//   small problems, every dimension at most the routine's max_dim:
 //     packing costs more than it saves there (on Zen 5 the AVX-512 24x8
 //     small path runs at 95% of peak up to n = 384, the packed path at
 //     80-90%; with two threads splitting n it reached 1.5x the packed team);
@@ -33,6 +34,7 @@
 #include <limits>
 
 #include "../asm/prefetch.h"
+#include "../asm/small_gemm.h"
 #include "macro_kernel.h"
 #include "pack_buffer.h"
 
@@ -69,24 +71,24 @@ enum class unpacked_split : int {
   by_columns = 2,  // column blocks of B and C; every thread reads all of A
 };
 
-// Whether p takes the unpacked path on micro kernel u, and how it is split.
-// The small routine reads A with unit row stride only (op(A) = A). Skinny
+// Whether p takes the unpacked path on small routine r (null: none), and
+// how it is split. It reads A with unit row stride only (op(A) = A). Skinny
 // problems need a small routine at the packed kernel's rate, and the short
 // side must also be the shorter one, so that a small square problem is not
 // mistaken for one. op(A) = A^T is taken with few rows only: by_columns
 // copies each m x kc block of op(A) untransposed first (at most kSkinnyRows
 // x kc doubles, against m x kc x n multiply-adds), where packing it for the
 // packed path would zero-pad the rows to mr and pack B for only m rows.
-inline unpacked_split classify_unpacked(const gemm_problem& p, const dgemm_ukernel_desc& u) {
-  if (!u.small) return unpacked_split::none;
+inline unpacked_split classify_unpacked(const gemm_problem& p, const dgemm_small_desc* r) {
+  if (!r) return unpacked_split::none;
   if (p.rs_a != 1)
-    return u.small_at_full_rate && p.m <= kSkinnyRows && p.m < p.n ? unpacked_split::by_columns
-                                                                   : unpacked_split::none;
+    return r->at_full_rate && p.m <= kSkinnyRows && p.m < p.n ? unpacked_split::by_columns
+                                                              : unpacked_split::none;
   const bool tiny = double(p.m) * double(p.n) * double(p.k) <= kTinyWork;
-  if (tiny || (p.m <= u.small_max_dim && p.n <= u.small_max_dim && p.k <= u.small_max_dim))
+  if (tiny || (p.m <= r->max_dim && p.n <= r->max_dim && p.k <= r->max_dim))
     return p.m >= p.n ? unpacked_split::by_rows : unpacked_split::by_columns;
-  if (!u.small_at_full_rate) return unpacked_split::none;
-  if (p.n <= kSkinnyColumnBlocks * u.nr && p.n < p.m) return unpacked_split::by_rows;
+  if (!r->at_full_rate) return unpacked_split::none;
+  if (p.n <= kSkinnyColumnBlocks * r->ukernel->nr && p.n < p.m) return unpacked_split::by_rows;
   if (p.m <= kSkinnyRows && p.m < p.n) return unpacked_split::by_columns;
   return unpacked_split::none;
 }
@@ -95,11 +97,11 @@ namespace unpacked_detail {
 
 // By rows: per k block, every mr-row strip of A multiplies all n columns of
 // B (the small routine walks the strips, each across all column blocks).
-inline void by_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc,
+inline void by_rows(const gemm_problem& p, const dgemm_small_desc& r, dim_t kc,
                     prefetch_stream* ahead) {
   for (dim_t pc = 0; pc < p.k; pc += kc)
-    u.small(p.m, p.n, std::min(kc, p.k - pc), p.alpha, p.a + pc * p.cs_a, p.cs_a,
-            p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta_for_block(pc, p.beta), p.c, p.ldc, ahead);
+    r.gemm(p.m, p.n, std::min(kc, p.k - pc), p.alpha, p.a + pc * p.cs_a, p.cs_a,
+           p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta_for_block(pc, p.beta), p.c, p.ldc, ahead);
 }
 
 // op(A)[0:m, pc:pc+kb] of an op(A) = A^T (unit column stride), copied
@@ -112,23 +114,24 @@ inline const double* untransposed_block(const gemm_problem& p, dim_t pc, dim_t k
 
 // By columns: per k block, the m x kc block of A stays in L2 while each
 // nr-wide column block of B streams through L1 once, used by every strip of A.
-inline void by_columns(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t kc,
+inline void by_columns(const gemm_problem& p, const dgemm_small_desc& r, dim_t kc,
                        prefetch_stream* ahead) {
+  const dim_t nr = r.ukernel->nr;
   for (dim_t pc = 0; pc < p.k; pc += kc) {
     const dim_t kb = std::min(kc, p.k - pc);
     const double beta = beta_for_block(pc, p.beta);
     const bool transposed = p.rs_a != 1;
     const double* a = transposed ? untransposed_block(p, pc, kb) : p.a + pc * p.cs_a;
     const inc_t lda = transposed ? p.m : p.cs_a;
-    for (dim_t j = 0; j < p.n; j += u.nr)
-      u.small(p.m, std::min<dim_t>(u.nr, p.n - j), kb, p.alpha, a, lda,
-              p.b + pc * p.rs_b + j * p.cs_b, p.rs_b, p.cs_b, beta, p.c + j * p.ldc, p.ldc,
-              ahead);
+    for (dim_t j = 0; j < p.n; j += nr)
+      r.gemm(p.m, std::min<dim_t>(nr, p.n - j), kb, p.alpha, a, lda,
+             p.b + pc * p.rs_b + j * p.cs_b, p.rs_b, p.cs_b, beta, p.c + j * p.ldc, p.ldc,
+             ahead);
   }
 }
 
-inline dim_t unit(unpacked_split s, const dgemm_ukernel_desc& u) {
-  return s == unpacked_split::by_rows ? u.mr : u.nr;
+inline dim_t unit(unpacked_split s, const dgemm_small_desc& r) {
+  return s == unpacked_split::by_rows ? r.ukernel->mr : r.ukernel->nr;
 }
 
 // Part `part` of `parts` of p, split in whole blocks of mr rows (by_rows) or
@@ -158,13 +161,13 @@ inline gemm_problem part_of(const gemm_problem& p, unpacked_split s, dim_t unit,
 // blocked by kc, on the calling thread, fetching `ahead` (may be null) on
 // the way.
 inline void run_unpacked_part(const gemm_problem& q, unpacked_split s,
-                              const dgemm_ukernel_desc& u, dim_t kc,
+                              const dgemm_small_desc& r, dim_t kc,
                               prefetch_stream* ahead = nullptr) {
   if (q.m <= 0 || q.n <= 0) return;
   if (s == unpacked_split::by_rows)
-    unpacked_detail::by_rows(q, u, kc, ahead);
+    unpacked_detail::by_rows(q, r, kc, ahead);
   else
-    unpacked_detail::by_columns(q, u, kc, ahead);
+    unpacked_detail::by_columns(q, r, kc, ahead);
 }
 
 // The doubles of op(A), op(B) and C of p.
@@ -195,13 +198,13 @@ inline prefetch_stream operands_stream(const gemm_problem& p, bool into_l1) {
 // The team for p on the unpacked path: at most `configured`, one thread per
 // strip (by_rows) or column block (by_columns) at most, and unless
 // any_work, one per kMinUnpackedWorkPerThread of work.
-inline int unpacked_team(const gemm_problem& p, unpacked_split s, const dgemm_ukernel_desc& u,
+inline int unpacked_team(const gemm_problem& p, unpacked_split s, const dgemm_small_desc& r,
                          int configured, bool any_work = false) {
   const double work = double(p.m) * double(p.n) * double(p.k);
   const double worth = any_work ? double(std::numeric_limits<int>::max())
                                 : std::max(1.0, work / kMinUnpackedWorkPerThread);
   const dim_t extent = s == unpacked_split::by_rows ? p.m : p.n;
-  const dim_t blocks = ceil_div(extent, unpacked_detail::unit(s, u));
+  const dim_t blocks = ceil_div(extent, unpacked_detail::unit(s, r));
   const double cap = double(std::min<dim_t>(blocks, std::max(configured, 1)));
   return static_cast<int>(std::min(worth, cap));
 }

@@ -1,11 +1,9 @@
 // The reference micro kernel: a 4x4 register block in plain portable C++.
 // It is the kernel of the generic target and the first kernel of every new
 // target; it is kept obviously correct rather than fast.
-#include "../edge.h"
-#include "../pack.h"
+#include "../make_small_gemm.h"
+#include "../make_ukernel.h"
 #include "../simd_scalar.h"
-#include "../small.h"
-#include "../ukernel.h"
 
 namespace swblas {
 namespace {
@@ -31,21 +29,11 @@ void full_4x4(dim_t k, double alpha, const double* ap, const double* bp,
 
 }  // namespace
 
-extern const dgemm_ukernel_desc ukernel_generic_4x4 = {
-    "generic_4x4",
-    isa::generic,
-    kMR,
-    kNR,
-    &kernels::edge_tile<kMR, kNR, full_4x4>::ukernel,
-    &full_4x4,
-    &kernels::edge_tile<kMR, kNR, full_4x4>::ukernel_epilogue,
-    {},
-    &kernels::pack_a<lane, kMR>,
-    &kernels::pack_b<lane, kNR>,
-    &kernels::small_gemm<lane, kMR, kNR>::run,
-    &kernels::small_gemm<lane, kMR, kNR>::run_batch,
-    32,
-    true,
-};
+extern const dgemm_ukernel_desc ukernel_generic_4x4 =
+    kernels::make_ukernel<lane, kMR, kNR, &full_4x4>("generic_4x4", isa::generic);
+
+// Small blocks of the register block's shape, for tiny problems only.
+extern const dgemm_small_desc small_generic_4x4 = kernels::make_small_gemm<lane, kMR, kNR>(
+    ukernel_generic_4x4, /*max_dim=*/32, /*at_full_rate=*/true);
 
 }  // namespace swblas

@@ -1,13 +1,11 @@
-// The micro kernels of a build for an architecture without optimised
-// kernels: only the portable reference.
-#include "../ukernel.h"
+// The kernels of a build for an architecture without optimised kernels
+// (registry.h): only the portable reference.
+#include "../registry.h"
 
 namespace swblas {
 
-const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count) {
-  static const dgemm_ukernel_desc* const kernels[] = {&ukernel_generic_4x4};
-  *count = sizeof kernels / sizeof kernels[0];
-  return kernels;
-}
+constexpr const dgemm_ukernel_desc* kMicroKernels[] = {&ukernel_generic_4x4};
+constexpr const dgemm_small_desc* kSmallRoutines[] = {&small_generic_4x4};
+extern const kernel_lists kBuildKernels = lists_of(kMicroKernels, kSmallRoutines);
 
 }  // namespace swblas

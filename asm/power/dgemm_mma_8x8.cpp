@@ -16,10 +16,8 @@
 // place for the whole k loop; they are read back (xxmfacc) only to store C.
 #include <altivec.h>
 
-#include "../edge.h"
-#include "../pack.h"
-#include "../small.h"
-#include "../ukernel.h"
+#include "../make_small_gemm.h"
+#include "../make_ukernel.h"
 #include "simd_vsx.h"
 
 namespace swblas {
@@ -142,33 +140,16 @@ struct mma_block {
   }
 };
 
-void full_8x8(dim_t k, double alpha, const double* ap, const double* bp,
-              double beta, double* c, inc_t ldc) {
-  mma_block::full(k, alpha, ap, bp, beta, c, ldc);
-}
-
 }  // namespace
 
+// The fused epilogue on the accumulators' tile after it is stored (the MMA
+// accumulators are read out in pairs of rows, not as vectors of C).
+extern const dgemm_ukernel_desc ukernel_mma_8x8 =
+    kernels::make_ukernel<simd, kMR, kNR, &mma_block::full>("mma_8x8", isa::mma);
+
 // The small path is plain VSX, in the VSX kernel's 8x4 blocks (4 vectors by
-// 4 columns).
-extern const dgemm_ukernel_desc ukernel_mma_8x8 = {
-    "mma_8x8",
-    isa::mma,
-    kMR,
-    kNR,
-    &kernels::edge_tile<kMR, kNR, full_8x8>::ukernel,
-    &full_8x8,
-    // The fused epilogue on the accumulators' tile after it is stored (the
-    // MMA accumulators are read out in pairs of rows, not as vectors of C).
-    &kernels::edge_tile<kMR, kNR, full_8x8>::ukernel_epilogue,
-    {},
-    &kernels::pack_a<simd, kMR>,
-    &kernels::pack_b<simd, kNR>,
-    &kernels::small_gemm<simd, kMR / simd::width, 4>::run,
-    &kernels::small_gemm<simd, kMR / simd::width, 4>::run_batch,
-    // Plain VSX at half the MMA rate: tiny problems only.
-    32,
-    false,
-};
+// 4 columns), at half the MMA rate: tiny problems only.
+extern const dgemm_small_desc small_mma_8x8 = kernels::make_small_gemm<simd, 8, 4>(
+    ukernel_mma_8x8, /*max_dim=*/32, /*at_full_rate=*/false);
 
 }  // namespace swblas

@@ -7,52 +7,24 @@
 // without spilling. 16 independent FMA chains cover the FMA latency of the
 // two VSX pipes a POWER8/9 thread issues to (6-7 cycles each). MR = 8 is the
 // MMA kernel's too, so both read the same A micro-panel layout.
-#include "../edge.h"
-#include "../pack.h"
-#include "../register_block.h"
-#include "../small.h"
-#include "../ukernel.h"
+#include "../make_small_gemm.h"
+#include "../make_ukernel.h"
 #include "simd_vsx.h"
 
 namespace swblas {
 namespace {
 
-constexpr int kMR = 8;
-constexpr int kNR = 4;
 struct vsx_tag {};
 using simd = kernels::vsx_simd<vsx_tag>;
-using block = kernels::register_block<simd, kMR, kNR>;
-
-void full_8x4(dim_t k, double alpha, const double* ap, const double* bp,
-              double beta, double* c, inc_t ldc) {
-  block::full(k, alpha, ap, bp, beta, c, ldc);
-}
-
-void epilogue_8x4(dim_t k, double alpha, const double* ap, const double* bp,
-                  double beta, double* c, inc_t ldc, const tile_epilogue& e) {
-  block::full_epilogue_any(k, alpha, ap, bp, beta, c, ldc, e);
-}
-
-using edges = kernels::edge_tile<kMR, kNR, full_8x4, epilogue_8x4>;
 
 }  // namespace
 
-extern const dgemm_ukernel_desc ukernel_vsx_8x4 = {
-    "vsx_8x4",
-    isa::vsx,
-    kMR,
-    kNR,
-    &edges::ukernel,
-    &full_8x4,
-    &edges::ukernel_epilogue,
-    block::full_epilogues(),
-    &kernels::pack_a<simd, kMR>,
-    &kernels::pack_b<simd, kNR>,
-    &kernels::small_gemm<simd, kMR / simd::width, kNR>::run,
-    &kernels::small_gemm<simd, kMR / simd::width, kNR>::run_batch,
-    // Not measured on POWER hardware: the conservative figure.
-    32,
-    true,
-};
+extern const dgemm_ukernel_desc ukernel_vsx_8x4 =
+    kernels::make_ukernel<simd, 8, 4>("vsx_8x4", isa::vsx);
+
+// Small blocks of the register block's shape. Its limit is not measured on
+// POWER hardware: the conservative figure.
+extern const dgemm_small_desc small_vsx_8x4 = kernels::make_small_gemm<simd, 8, 4>(
+    ukernel_vsx_8x4, /*max_dim=*/32, /*at_full_rate=*/true);
 
 }  // namespace swblas

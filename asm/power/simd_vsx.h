@@ -15,6 +15,7 @@ namespace swblas::kernels {
 template <class Tag>
 struct vsx_simd {
   using reg = __vector double;
+  using value_type = double;
   static constexpr int width = 2;
 
   static reg zero() { return vec_splats(0.0); }

@@ -2,6 +2,7 @@
 // compiled with swblas_kernel_isa_flags(avx2 ...) may include this header.
 //
 // The traits interface every register-block template relies on:
+//   value_type              the element type (the descriptors', make_ukernel.h)
 //   reg, width              vector type and its number of doubles
 //   zero, set1              constants
 //   load / loadu            aligned (packed panels) / unaligned (C, user A)
@@ -26,6 +27,7 @@ namespace swblas::kernels {
 
 struct avx2_simd {
   using reg = __m256d;
+  using value_type = double;
   static constexpr int width = 4;
 
   static reg zero() { return _mm256_setzero_pd(); }

@@ -9,6 +9,7 @@ namespace swblas::kernels {
 
 struct avx512_simd {
   using reg = __m512d;
+  using value_type = double;
   static constexpr int width = 8;
 
   static reg zero() { return _mm512_setzero_pd(); }

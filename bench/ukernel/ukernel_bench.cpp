@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "fma_peak.h"
+#include "small_gemm.h"
 #include "ukernel.h"
 
 namespace swblas::bench {
@@ -173,7 +174,7 @@ void bench_l2_epilogue(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
 
 // The unpacked small path on cubes that stay in L1/L2 (what the runtime
 // weighs against pack + macro kernel for small problems).
-void bench_small(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
+void bench_small(const dgemm_small_desc& r, std::vector<rate>* out) {
   for (dim_t n : {16, 32, 64, 128}) {
     const buffer a = make_buffer(n * n, 0.5);
     const buffer b = make_buffer(n * n, 0.25);
@@ -182,7 +183,7 @@ void bench_small(const dgemm_ukernel_desc& d, std::vector<rate>* out) {
         static_cast<int>(std::max<dim_t>(1, 500'000 / (n * n * n)));
     const double t = best_seconds([&] {
       for (int i = 0; i < calls; ++i)
-        d.small(n, n, n, 1.0, a.get(), n, b.get(), 1, n, 1.0, c.get(), n, nullptr);
+        r.gemm(n, n, n, 1.0, a.get(), n, b.get(), 1, n, 1.0, c.get(), n, nullptr);
     });
     out->push_back(
         {"small" + std::to_string(n), 2.0 * n * n * n * calls / t * 1e-9});
@@ -250,7 +251,7 @@ int main() {
     bench::bench_l1(d, &rates);
     bench::bench_l2(d, &rates);
     bench::bench_l2_epilogue(d, &rates);
-    bench::bench_small(d, &rates);
+    if (const dgemm_small_desc* r = small_gemm_for(d)) bench::bench_small(*r, &rates);
     const double peak_after = bench::peak_gflops(d.needs);
     bench::report(d, rates, std::max(peak_before, peak_after));
     bench::bench_pack(d);

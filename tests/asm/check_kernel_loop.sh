@@ -1,8 +1,9 @@
 #!/bin/sh
 # Checks the k loop of a compiled micro kernel in its disassembly:
 #   check_kernel_loop.sh OBJDUMP OBJECT FUNCTION INSN EXPECTED
-# FUNCTION: a substring of the demangled name of the full-tile kernel (all
-# functions matching it are checked together, GCC's clones included);
+# FUNCTION: a substring of the demangled name of the full-tile kernel, as
+# objdump heads it ("<name>:", so a leading "<" matches the name's start);
+# all functions matching it are checked together, GCC's clones included;
 # INSN: the multiply-accumulate mnemonic (a regular expression: objdump 2.40
 # prints xvf64gerpp as dmxvf64gerpp). A loop is a conditional backward branch
 # and the code it jumps back over, provided that code has no unconditional

@@ -7,14 +7,28 @@
 
 namespace swblas::test {
 
-std::vector<const dgemm_ukernel_desc*> kernels_under_test() {
-  std::vector<const dgemm_ukernel_desc*> all;
+namespace {
+
+// The registered descriptors, then the test-only ones.
+template <class Desc>
+std::vector<const Desc*> registered_and_extra(const Desc* const* (*registry)(std::size_t*),
+                                              const Desc* const* (*extra)(std::size_t*)) {
   std::size_t count = 0;
-  const dgemm_ukernel_desc* const* reg = ukernel_registry(&count);
-  all.assign(reg, reg + count);
-  const dgemm_ukernel_desc* const* extra = extra_test_kernels(&count);
-  all.insert(all.end(), extra, extra + count);
+  const Desc* const* reg = registry(&count);
+  std::vector<const Desc*> all(reg, reg + count);
+  const Desc* const* more = extra(&count);
+  all.insert(all.end(), more, more + count);
   return all;
+}
+
+}  // namespace
+
+std::vector<const dgemm_ukernel_desc*> kernels_under_test() {
+  return registered_and_extra(ukernel_registry, extra_test_kernels);
+}
+
+std::vector<const dgemm_small_desc*> small_gemms_under_test() {
+  return registered_and_extra(small_gemm_registry, extra_test_small_gemms);
 }
 
 guarded_matrix::guarded_matrix(std::ptrdiff_t r, std::ptrdiff_t c,

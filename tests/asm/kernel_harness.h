@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "small_gemm.h"
 #include "ukernel.h"
 
 namespace swblas::test {
@@ -18,6 +19,9 @@ bool cpu_supports(isa i, std::string* why);
 // to test shared logic (the 24x8 template with AVX2 traits, x86-64 only).
 std::vector<const dgemm_ukernel_desc*> kernels_under_test();
 const dgemm_ukernel_desc* const* extra_test_kernels(std::size_t* count);
+// Their small routines, in the same order.
+std::vector<const dgemm_small_desc*> small_gemms_under_test();
+const dgemm_small_desc* const* extra_test_small_gemms(std::size_t* count);
 
 // A column-major matrix with a guard border around it: `rows` x `cols` at
 // stride ld, surrounded by kGuard doubles that must never change.

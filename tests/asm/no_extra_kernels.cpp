@@ -8,4 +8,9 @@ const dgemm_ukernel_desc* const* extra_test_kernels(std::size_t* count) {
   return nullptr;
 }
 
+const dgemm_small_desc* const* extra_test_small_gemms(std::size_t* count) {
+  *count = 0;
+  return nullptr;
+}
+
 }  // namespace swblas::test

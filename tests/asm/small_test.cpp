@@ -13,11 +13,11 @@
 namespace swblas::test {
 namespace {
 
-class small_test : public ::testing::TestWithParam<const dgemm_ukernel_desc*> {
+class small_test : public ::testing::TestWithParam<const dgemm_small_desc*> {
  protected:
   void SetUp() override {
     std::string why;
-    if (!cpu_supports(GetParam()->needs, &why)) GTEST_SKIP() << why;
+    if (!cpu_supports(GetParam()->ukernel->needs, &why)) GTEST_SKIP() << why;
   }
 };
 
@@ -25,11 +25,11 @@ struct shape {
   dim_t m, n, k;
 };
 
-void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
+void check_small(const dgemm_small_desc& r, shape s, bool b_transposed,
                  inc_t b_extra_stride, double alpha, double beta,
                  prefetch_stream* ahead = nullptr) {
   SCOPED_TRACE(testing::Message()
-               << d.name << " m=" << s.m << " n=" << s.n << " k=" << s.k
+               << r.ukernel->name << " m=" << s.m << " n=" << s.n << " k=" << s.k
                << " bT=" << b_transposed << " bstride+" << b_extra_stride
                << " alpha=" << alpha << " beta=" << beta);
   const dim_t lda = s.m + 2;
@@ -57,8 +57,8 @@ void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
   std::vector<double> tol;
   naive_gemm(s.m, s.n, s.k, alpha, a.data(), 1, lda, b.data(), rs_b, cs_b, beta,
              expect.data(), ldc, &tol);
-  d.small(s.m, s.n, s.k, alpha, a.data(), lda, b.data(), rs_b, cs_b, beta,
-          c.data(), ldc, ahead);
+  r.gemm(s.m, s.n, s.k, alpha, a.data(), lda, b.data(), rs_b, cs_b, beta,
+         c.data(), ldc, ahead);
   for (dim_t j = 0; j < s.n; ++j)
     for (dim_t i = 0; i < s.m; ++i)
       ASSERT_NEAR(c.data()[i + j * ldc], expect[i + j * ldc], tol[i + j * s.m])
@@ -67,7 +67,8 @@ void check_small(const dgemm_ukernel_desc& d, shape s, bool b_transposed,
 }
 
 TEST_P(small_test, ShapesAndStridesMatchNaive) {
-  const dgemm_ukernel_desc& d = *GetParam();
+  const dgemm_small_desc& r = *GetParam();
+  const dgemm_ukernel_desc& d = *r.ukernel;
   const dim_t mr = d.mr, nr = d.nr;
   const shape shapes[] = {{1, 1, 1},
                           {3, 5, 7},
@@ -84,7 +85,7 @@ TEST_P(small_test, ShapesAndStridesMatchNaive) {
     for (bool transposed : {false, true})
       for (inc_t extra : {0, 2})
         for (const auto& ab : alpha_beta) {
-          check_small(d, s, transposed, extra, ab[0], ab[1]);
+          check_small(r, s, transposed, extra, ab[0], ab[1]);
           if (HasFatalFailure()) return;
         }
 }
@@ -93,10 +94,11 @@ TEST_P(small_test, ShapesAndStridesMatchNaive) {
 // blocks as even as they come, of every width up to its widest), for a
 // one-vector strip, a full strip and a partial one.
 TEST_P(small_test, EveryColumnCount) {
-  const dgemm_ukernel_desc& d = *GetParam();
+  const dgemm_small_desc& r = *GetParam();
+  const dgemm_ukernel_desc& d = *r.ukernel;
   for (dim_t m : {dim_t{1}, dim_t{d.mr}, dim_t{2 * d.mr + 3}})
     for (dim_t n = 1; n <= 4 * d.nr + 3; ++n) {
-      check_small(d, {m, n, 6}, n % 2 == 1, 0, 0.7, 1.3);
+      check_small(r, {m, n, 6}, n % 2 == 1, 0, 0.7, 1.3);
       if (HasFatalFailure()) return;
     }
 }
@@ -105,11 +107,12 @@ TEST_P(small_test, EveryColumnCount) {
 // some whole ones, a partial vector alone (masked loads and stores of C and
 // A must not touch the guards around C or read past A).
 TEST_P(small_test, EveryRowRemainder) {
-  const dgemm_ukernel_desc& d = *GetParam();
+  const dgemm_small_desc& r = *GetParam();
+  const dgemm_ukernel_desc& d = *r.ukernel;
   for (dim_t m = 1; m <= 2 * d.mr + 1; ++m)
     for (bool transposed : {false, true}) {
-      check_small(d, {m, d.nr + 3, 5}, transposed, 0, 0.7, 1.3);
-      check_small(d, {m, 2, 3}, transposed, 1, 1.0, 0.0);
+      check_small(r, {m, d.nr + 3, 5}, transposed, 0, 0.7, 1.3);
+      check_small(r, {m, 2, 3}, transposed, 1, 1.0, 0.0);
       if (HasFatalFailure()) return;
     }
 }
@@ -119,12 +122,13 @@ TEST_P(small_test, EveryRowRemainder) {
 // around them, the shapes that do not. beta == 1 adds C, other betas
 // multiply it, beta == 0 does not read it.
 TEST_P(small_test, OneBlockProblems) {
-  const dgemm_ukernel_desc& d = *GetParam();
+  const dgemm_small_desc& r = *GetParam();
+  const dgemm_ukernel_desc& d = *r.ukernel;
   const double alpha_beta[][2] = {{1.0, 1.0}, {0.7, 0.0}, {-1.0, 1.3}};
   for (dim_t m = 1; m <= 2 * d.mr + 1; ++m)
     for (dim_t n = 1; n <= 9; ++n)
       for (const auto& ab : alpha_beta) {
-        check_small(d, {m, n, 3}, false, 0, ab[0], ab[1]);
+        check_small(r, {m, n, 3}, false, 0, ab[0], ab[1]);
         if (HasFatalFailure()) return;
       }
 }
@@ -133,7 +137,7 @@ TEST_P(small_test, OneBlockProblems) {
 // fetched whole when the call has enough k steps for it, across its ranges,
 // and a k = 0 call leaves it as it was.
 TEST_P(small_test, PrefetchStreamIsFetchedOnTheWay) {
-  const dgemm_ukernel_desc& d = *GetParam();
+  const dgemm_small_desc& r = *GetParam();
   const std::vector<double> next(1000, 1.0);
   auto stream = [&next] {
     prefetch_stream s;
@@ -145,16 +149,16 @@ TEST_P(small_test, PrefetchStreamIsFetchedOnTheWay) {
   prefetch_stream ahead = stream();
   const std::size_t lines = ahead.lines_left();
   EXPECT_GE(lines, 4u + 16u + 47u);
-  check_small(d, {37, 29, 33}, false, 0, 0.7, 1.3, &ahead);
+  check_small(r, {37, 29, 33}, false, 0, 0.7, 1.3, &ahead);
   EXPECT_EQ(ahead.lines_left(), 0u);
 
   ahead = stream();
-  check_small(d, {13, 11, 0}, false, 0, 0.7, 1.3, &ahead);
+  check_small(r, {13, 11, 0}, false, 0, 0.7, 1.3, &ahead);
   EXPECT_EQ(ahead.lines_left(), lines);
 
   ahead = stream();  // into L2: the same walk
   ahead.into_l1 = false;
-  check_small(d, {37, 29, 33}, false, 0, 0.7, 1.3, &ahead);
+  check_small(r, {37, 29, 33}, false, 0, 0.7, 1.3, &ahead);
   EXPECT_EQ(ahead.lines_left(), 0u);
 }
 
@@ -173,9 +177,9 @@ struct batch_case {
 };
 
 // Returns whether run_batch took the shape.
-bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
+bool check_small_batch(const dgemm_small_desc& r, const batch_case& bc) {
   const shape s = bc.s;
-  SCOPED_TRACE(testing::Message() << d.name << " batch m=" << s.m << " n=" << s.n
+  SCOPED_TRACE(testing::Message() << r.ukernel->name << " batch m=" << s.m << " n=" << s.n
                                   << " k=" << s.k << " bT=" << bc.b_transposed
                                   << " beta=" << bc.beta << " strided=" << bc.strided
                                   << " fetch=" << static_cast<int>(bc.ahead));
@@ -234,7 +238,7 @@ bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
     run.b_array = b_ptrs.data();
     run.c_array = c_ptrs.data();
   }
-  const bool taken = d.small_batch(run);
+  const bool taken = r.batch(run);
   for (dim_t e = 0; e < kCount; ++e)
     for (dim_t j = 0; j <= s.n; ++j)
       for (dim_t i = 0; i < ldc; ++i) {
@@ -252,15 +256,16 @@ bool check_small_batch(const dgemm_ukernel_desc& d, const batch_case& bc) {
 
 TEST_P(small_test, BatchOfOneStripShapes) {
   using fetch = small_batch::fetch;
-  const dgemm_ukernel_desc& d = *GetParam();
-  ASSERT_NE(d.small_batch, nullptr);
+  const dgemm_small_desc& r = *GetParam();
+  const dgemm_ukernel_desc& d = *r.ukernel;
+  ASSERT_NE(r.batch, nullptr);
   int taken = 0, refused = 0;
   for (dim_t m = 1; m <= 4 * d.mr + 9; m += (m < 2 * d.mr ? 1 : 7))
     for (dim_t n : {1, 2, 3, 5, 6, 7, 8, 9, 16, 29})
       for (fetch ahead : {fetch::none, fetch::whole, fetch::stream}) {
         const bool strided = ahead != fetch::whole;
         const batch_case bc{{m, n, 7}, n % 2 == 0, 0.7, strided ? 1.3 : 0.0, strided, ahead};
-        (check_small_batch(d, bc) ? taken : refused) += 1;
+        (check_small_batch(r, bc) ? taken : refused) += 1;
         if (HasFatalFailure()) return;
       }
   EXPECT_GT(taken, 0);
@@ -269,20 +274,20 @@ TEST_P(small_test, BatchOfOneStripShapes) {
   // odd k) and a 1 x 29 one with its entries streamed; a stream ahead of a
   // one-block shape is refused (one block fetches one range only).
   for (dim_t k : {0, 1, 9})
-    EXPECT_TRUE(check_small_batch(d, {{1, 1, k}, false, -1.0, 1.0, false}));
-  EXPECT_TRUE(check_small_batch(d, {{1, 1, 3}, true, 1.0, 0.0, true}));
-  EXPECT_TRUE(check_small_batch(d, {{1, 29, 3}, true, 1.0, 0.0, true, fetch::stream}));
-  EXPECT_TRUE(check_small_batch(d, {{3, 29, 5}, false, 0.5, 1.0, true, fetch::stream, false}));
-  EXPECT_FALSE(check_small_batch(d, {{1, 1, 3}, true, 1.0, 0.0, true, fetch::stream}));
+    EXPECT_TRUE(check_small_batch(r, {{1, 1, k}, false, -1.0, 1.0, false}));
+  EXPECT_TRUE(check_small_batch(r, {{1, 1, 3}, true, 1.0, 0.0, true}));
+  EXPECT_TRUE(check_small_batch(r, {{1, 29, 3}, true, 1.0, 0.0, true, fetch::stream}));
+  EXPECT_TRUE(check_small_batch(r, {{3, 29, 5}, false, 0.5, 1.0, true, fetch::stream, false}));
+  EXPECT_FALSE(check_small_batch(r, {{1, 1, 3}, true, 1.0, 0.0, true, fetch::stream}));
 }
 
 std::string kernel_name(
-    const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
-  return info.param->name;
+    const testing::TestParamInfo<const dgemm_small_desc*>& info) {
+  return info.param->ukernel->name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, small_test,
-                         testing::ValuesIn(kernels_under_test()), kernel_name);
+                         testing::ValuesIn(small_gemms_under_test()), kernel_name);
 
 }  // namespace
 }  // namespace swblas::test

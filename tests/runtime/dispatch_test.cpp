@@ -15,11 +15,11 @@ constexpr std::size_t K = 1024, M = 1024 * 1024;
 
 // Descriptors are only read for their name, ISA and shape here.
 const dgemm_ukernel_desc fake_generic{"generic_4x4", isa::generic, 4, 4, nullptr, nullptr,
-                                      nullptr, {}, nullptr, nullptr, nullptr, nullptr, 0, false};
+                                      nullptr, {}, nullptr, nullptr};
 const dgemm_ukernel_desc fake_avx2{"avx2_8x6", isa::avx2, 8, 6, nullptr, nullptr,
-                                   nullptr, {}, nullptr, nullptr, nullptr, nullptr, 0, false};
+                                   nullptr, {}, nullptr, nullptr};
 const dgemm_ukernel_desc fake_avx512{"avx512_24x8", isa::avx512, 24, 8, nullptr, nullptr,
-                                     nullptr, {}, nullptr, nullptr, nullptr, nullptr, 0, false};
+                                     nullptr, {}, nullptr, nullptr};
 const dgemm_ukernel_desc* const all_ukernels[] = {&fake_generic, &fake_avx2, &fake_avx512};
 
 void fake_plain(const packed_block&) {}
@@ -78,6 +78,7 @@ TEST(Dispatch, FirstAcceptedTargetWins) {
       build_dispatch(machine(true, true), forcing(""), x86_targets, fake_catalogue(), &log);
   EXPECT_EQ(t.target, "avx512");
   EXPECT_EQ(t.ukernel, &fake_avx512);
+  EXPECT_EQ(t.small, nullptr);  // no small routine names a made-up micro kernel
   EXPECT_TRUE(log.warnings.empty());
 }
 
@@ -242,6 +243,9 @@ TEST(ActiveDispatch, ChoosesARunnableTargetOnThisMachine) {
   EXPECT_EQ(c.target, t.target);
   EXPECT_STREQ(c.ukernel, t.ukernel->name);
   EXPECT_GE(c.threads, 1);
+  // The small routine is the chosen micro kernel's own.
+  ASSERT_NE(t.small, nullptr);
+  EXPECT_EQ(t.small->ukernel, t.ukernel);
 }
 
 TEST(ActiveDispatch, ForcingAvx512HereFallsBackWithWarningWhenCpuLacksIt) {

@@ -245,7 +245,7 @@ TEST(GemmThreads, SplitRowsCostIsTheTables) {
 TEST(GemmThreads, RouteFollowsTheDriversChoices) {
   const dispatch_table t = reference_table();
   ASSERT_NE(t.ukernel, nullptr);
-  const dgemm_ukernel_desc& u = *t.ukernel;
+  const dgemm_small_desc* routine = t.small;
   gemm_options o;
   o.threads = 2;
   using path = gemm_route::path;
@@ -258,18 +258,18 @@ TEST(GemmThreads, RouteFollowsTheDriversChoices) {
 
   const gemm_problem tiny{8, 8, 8};
   // The largest cube the small routine takes (its limit depends on the kernel).
-  const dim_t d = u.small_max_dim;
+  const dim_t d = routine ? routine->max_dim : 0;
   const gemm_problem middle{d, d, d};
-  if (u.small) {
+  if (routine) {
     EXPECT_EQ(route_gemm(t, tiny, o).how, path::tiny);
     EXPECT_EQ(describe_route(route_gemm(t, tiny, o)), "small routine, 1 thread");
   }
-  if (u.small && double(d) * d * d > kTinyWork) {
-    ASSERT_NE(classify_unpacked(middle, u), unpacked_split::none);
+  if (routine && double(d) * d * d > kTinyWork) {
+    ASSERT_NE(classify_unpacked(middle, routine), unpacked_split::none);
     const gemm_route r = route_gemm(t, middle, o);
     EXPECT_EQ(r.how, path::unpacked);
-    EXPECT_EQ(r.split, classify_unpacked(middle, u));
-    EXPECT_EQ(r.unpacked_threads, unpacked_team(middle, r.split, u, 2));
+    EXPECT_EQ(r.split, classify_unpacked(middle, routine));
+    EXPECT_EQ(r.unpacked_threads, unpacked_team(middle, r.split, *routine, 2));
     EXPECT_EQ(describe_route(r).rfind("unpacked by ", 0), 0u) << describe_route(r);
   }
   gemm_options packed_only = o;

@@ -15,12 +15,12 @@ namespace {
 using testing_support::check_gemm;
 using testing_support::problem_spec;
 
-const dgemm_ukernel_desc& any_ukernel_with_small() {
+const dgemm_small_desc& any_small_at_full_rate() {
   std::size_t count = 0;
-  const dgemm_ukernel_desc* const* all = ukernel_registry(&count);
+  const dgemm_small_desc* const* all = small_gemm_registry(&count);
   for (std::size_t i = 0; i < count; ++i)
-    if (all[i]->small && all[i]->small_at_full_rate) return *all[i];
-  ADD_FAILURE() << "no micro kernel with a small path in this build";
+    if (all[i]->at_full_rate) return *all[i];
+  ADD_FAILURE() << "no small routine at the full rate in this build";
   return *all[0];
 }
 
@@ -31,59 +31,62 @@ gemm_problem shape(dim_t m, dim_t n, dim_t k, inc_t rs_a = 1) {
 }
 
 TEST(UnpackedPolicy, SkinnyShortSideOfAFewRegisterBlocks) {
-  const dgemm_ukernel_desc& u = any_ukernel_with_small();
+  const dgemm_small_desc& r = any_small_at_full_rate();
+  const dgemm_ukernel_desc& u = *r.ukernel;
   const dim_t cols = kSkinnyColumnBlocks * u.nr, rows = kSkinnyRows;
-  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr + 4, 4000), u), unpacked_split::by_rows);
-  EXPECT_EQ(classify_unpacked(shape(2000, cols, 2000), u), unpacked_split::by_rows);
-  EXPECT_EQ(classify_unpacked(shape(2000, cols + 1, 2000), u), unpacked_split::none);
-  EXPECT_EQ(classify_unpacked(shape(rows / 2, 2000, 2000), u), unpacked_split::by_columns);
-  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000), u), unpacked_split::by_columns);
-  EXPECT_EQ(classify_unpacked(shape(rows + 1, 2000, 2000), u), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr + 4, 4000), &r), unpacked_split::by_rows);
+  EXPECT_EQ(classify_unpacked(shape(2000, cols, 2000), &r), unpacked_split::by_rows);
+  EXPECT_EQ(classify_unpacked(shape(2000, cols + 1, 2000), &r), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows / 2, 2000, 2000), &r), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000), &r), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(rows + 1, 2000, 2000), &r), unpacked_split::none);
   // The row limit is in rows, not register blocks: a 24-row kernel takes
   // 96 x 2000 x 2000 packed (unpacked it ran 1.7x slower).
   dgemm_ukernel_desc tall_block = u;
   tall_block.mr = 24;
-  EXPECT_EQ(classify_unpacked(shape(96, 2000, 2000), tall_block), unpacked_split::none);
-  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000), tall_block), unpacked_split::by_columns);
+  dgemm_small_desc tall = r;
+  tall.ukernel = &tall_block;
+  EXPECT_EQ(classify_unpacked(shape(96, 2000, 2000), &tall), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000), &tall), unpacked_split::by_columns);
   // Square and not small: the short side must be the shorter one.
-  EXPECT_EQ(classify_unpacked(shape(16, 16, 4000), u), unpacked_split::none);
-  EXPECT_EQ(classify_unpacked(shape(2000, 2000, 32), u), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(16, 16, 4000), &r), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(2000, 2000, 32), &r), unpacked_split::none);
   // op(A) = A^T: the small routine cannot read it in place; with few rows
   // by_columns copies its blocks untransposed, with few columns it is packed.
-  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000, 4000), u), unpacked_split::none);
-  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000, 2000), u), unpacked_split::by_columns);
-  EXPECT_EQ(classify_unpacked(shape(rows + 1, 2000, 2000, 2000), u), unpacked_split::none);
-  EXPECT_EQ(classify_unpacked(shape(rows, rows, 2000, 2000), u), unpacked_split::none);
-  dgemm_ukernel_desc without_small = u;
-  without_small.small = nullptr;
-  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), without_small), unpacked_split::none);
-  dgemm_ukernel_desc half_rate = u;
-  half_rate.small_at_full_rate = false;
-  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), half_rate), unpacked_split::none);
-  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000, 2000), half_rate), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000, 4000), &r), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000, 2000), &r), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(rows + 1, 2000, 2000, 2000), &r), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows, rows, 2000, 2000), &r), unpacked_split::none);
+  // No small routine: always packed.
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), nullptr), unpacked_split::none);
+  dgemm_small_desc half_rate = r;
+  half_rate.at_full_rate = false;
+  EXPECT_EQ(classify_unpacked(shape(4000, 2 * u.nr, 4000), &half_rate), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(rows, 2000, 2000, 2000), &half_rate), unpacked_split::none);
 }
 
 TEST(UnpackedPolicy, SmallWhenEveryDimensionIsAtMostTheKernelsLimit) {
-  dgemm_ukernel_desc u = any_ukernel_with_small();
-  u.small_max_dim = 100;
-  u.small_at_full_rate = false;  // no skinny case in the way
-  EXPECT_EQ(classify_unpacked(shape(100, 90, 100), u), unpacked_split::by_rows);
-  EXPECT_EQ(classify_unpacked(shape(90, 100, 100), u), unpacked_split::by_columns);
-  EXPECT_EQ(classify_unpacked(shape(100, 100, 101), u), unpacked_split::none);
-  EXPECT_EQ(classify_unpacked(shape(100, 100, 100, 100), u), unpacked_split::none);  // A^T
+  dgemm_small_desc r = any_small_at_full_rate();
+  r.max_dim = 100;
+  r.at_full_rate = false;  // no skinny case in the way
+  EXPECT_EQ(classify_unpacked(shape(100, 90, 100), &r), unpacked_split::by_rows);
+  EXPECT_EQ(classify_unpacked(shape(90, 100, 100), &r), unpacked_split::by_columns);
+  EXPECT_EQ(classify_unpacked(shape(100, 100, 101), &r), unpacked_split::none);
+  EXPECT_EQ(classify_unpacked(shape(100, 100, 100, 100), &r), unpacked_split::none);  // A^T
   // Tiny products are small whatever their shape.
-  EXPECT_EQ(classify_unpacked(shape(4, 4, 2000), u), unpacked_split::by_rows);
+  EXPECT_EQ(classify_unpacked(shape(4, 4, 2000), &r), unpacked_split::by_rows);
 }
 
 TEST(UnpackedPolicy, TeamByWorkAndBlocks) {
-  const dgemm_ukernel_desc& u = any_ukernel_with_small();
+  const dgemm_small_desc& r = any_small_at_full_rate();
+  const dgemm_ukernel_desc& u = *r.ukernel;
   // One strip or column block each at most.
-  EXPECT_EQ(unpacked_team(shape(2 * u.mr + 1, 3, 50), unpacked_split::by_rows, u, 8, true), 3);
-  EXPECT_EQ(unpacked_team(shape(3, u.nr, 50), unpacked_split::by_columns, u, 8, true), 1);
+  EXPECT_EQ(unpacked_team(shape(2 * u.mr + 1, 3, 50), unpacked_split::by_rows, r, 8, true), 3);
+  EXPECT_EQ(unpacked_team(shape(3, u.nr, 50), unpacked_split::by_columns, r, 8, true), 1);
   // One thread per kMinUnpackedWorkPerThread.
-  EXPECT_EQ(unpacked_team(shape(64, 64, 64), unpacked_split::by_rows, u, 8), 1);
-  EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, u, 8), 8);
-  EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, u, 2), 2);
+  EXPECT_EQ(unpacked_team(shape(64, 64, 64), unpacked_split::by_rows, r, 8), 1);
+  EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, r, 8), 8);
+  EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, r, 2), 2);
 }
 
 // The next batch entry as a prefetch stream: the storage span of each
@@ -128,9 +131,10 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
     dispatch_table t;
     std::string why;
     if (!testing_support::table_for(target, &t, &why)) continue;  // GemmOnTarget reports it
-    if (t.ukernel->small_at_full_rate) {  // else the packed path takes the skinny ones
+    ASSERT_NE(t.small, nullptr) << target;
+    if (t.small->at_full_rate) {  // else the packed path takes the skinny ones
       for (const problem_spec& s : shapes)
-        EXPECT_NE(classify_unpacked(shape(s.m, s.n, s.k), *t.ukernel), unpacked_split::none)
+        EXPECT_NE(classify_unpacked(shape(s.m, s.n, s.k), t.small), unpacked_split::none)
             << target << " " << testing_support::describe(s);
     }
     unsigned seed = 700;
@@ -140,8 +144,8 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
           const bool trans_b = trans & 1;
           s.trans_a = trans >= 2;
           if (s.trans_a && !(s.m <= kSkinnyRows && s.m < s.n)) continue;
-          if (s.trans_a && t.ukernel->small_at_full_rate) {
-            EXPECT_EQ(classify_unpacked(shape(s.m, s.n, s.k, s.k), *t.ukernel),
+          if (s.trans_a && t.small->at_full_rate) {
+            EXPECT_EQ(classify_unpacked(shape(s.m, s.n, s.k, s.k), t.small),
                       unpacked_split::by_columns)
                 << target << " " << testing_support::describe(s);
           }
@@ -159,7 +163,8 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
 
 // The part boundaries of a split: every row (column) in exactly one part.
 TEST(UnpackedGemm, PartsCoverTheSplitSideOnce) {
-  const dgemm_ukernel_desc& u = any_ukernel_with_small();
+  const dgemm_small_desc& r = any_small_at_full_rate();
+  const dgemm_ukernel_desc& u = *r.ukernel;
   for (unpacked_split s : {unpacked_split::by_rows, unpacked_split::by_columns})
     for (int parts : {1, 2, 3, 7}) {
       gemm_problem p = s == unpacked_split::by_rows ? shape(5 * u.mr + 3, 4, 9)
@@ -167,7 +172,7 @@ TEST(UnpackedGemm, PartsCoverTheSplitSideOnce) {
       std::vector<double> c(static_cast<std::size_t>(p.m * p.n));
       p.c = c.data();
       p.ldc = p.m;
-      const dim_t unit = unpacked_detail::unit(s, u);
+      const dim_t unit = unpacked_detail::unit(s, r);
       dim_t covered = 0;
       for (int part = 0; part < parts; ++part) {
         const gemm_problem q = unpacked_detail::part_of(p, s, unit, part, parts);

@@ -1,0 +1,29 @@
+// The kernels of one architecture's build, as its registry.cpp lists them:
+// micro kernels generic first, then by increasing ISA demand, and their
+// small routines in the same order. ukernel_registry, small_gemm_registry
+// and small_gemm_for (registry.cpp) read them.
+#pragma once
+
+#include <cstddef>
+
+#include "small_gemm.h"
+
+namespace swblas {
+
+struct kernel_lists {
+  const dgemm_ukernel_desc* const* micro_kernels;
+  const dgemm_small_desc* const* small_routines;
+  std::size_t count;
+};
+
+// Defined in the architecture's registry.cpp.
+extern const kernel_lists kBuildKernels;
+
+// The lists, one small routine per micro kernel.
+template <std::size_t N>
+constexpr kernel_lists lists_of(const dgemm_ukernel_desc* const (&micro_kernels)[N],
+                                const dgemm_small_desc* const (&small_routines)[N]) {
+  return {micro_kernels, small_routines, N};
+}
+
+}  // namespace swblas
