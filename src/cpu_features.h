@@ -16,39 +16,13 @@ namespace swblas {
 enum class cpu_vendor : int { unknown = 0, amd, intel };
 
 // Which processor it is, for the few choices that were measured per
-// microarchitecture rather than derived from the caches (prefetch_policy.h,
-// team_costs.h). x86-64 only; elsewhere vendor stays unknown.
+// microarchitecture rather than derived from the caches (cpu_tuning.h).
+// x86-64 only; elsewhere vendor stays unknown.
 struct cpu_identity {
   cpu_vendor vendor = cpu_vendor::unknown;
   int family = 0;  // display family (base + extended), e.g. 0x19 for Zen 3/4
   int model = 0;   // display model (extended model << 4 | base model)
 };
-
-// One figure measured on one microarchitecture (vendor and family), and a
-// few words on where it comes from for SWBLAS_VERBOSE.
-struct measured_figure {
-  cpu_vendor vendor;
-  int family;
-  double value;
-  const char* basis;
-};
-
-// The entry of `table` measured on the CPU `id`, or null.
-template <std::size_t N>
-const measured_figure* measured_on(const measured_figure (&table)[N], const cpu_identity& id) {
-  for (const measured_figure& f : table)
-    if (f.vendor == id.vendor && f.family == id.family) return &f;
-  return nullptr;
-}
-
-// The figure of `table` for the CPU `id`; for a CPU not in it, `fallback`
-// (the value measured on Zen 5, the first machine), saying so.
-template <std::size_t N>
-measured_figure figure_for(const measured_figure (&table)[N], const cpu_identity& id,
-                           double fallback) {
-  if (const measured_figure* f = measured_on(table, id)) return *f;
-  return {id.vendor, id.family, fallback, "not measured on this cpu, Zen 5's"};
-}
 
 // The display family and model of x86 cpuid leaf 1's eax (the extended
 // fields count for base family 0xF, the extended model also for family 6:

@@ -5,8 +5,8 @@
 //
 // Where a stream goes follows from the size of L1d. When a stream beats
 // fetching whole did not follow from the caches: the two AMD cores it was
-// measured on want opposite windows, so it comes from a table of measured
-// microarchitectures.
+// measured on want opposite windows, so it comes from the per-CPU context
+// (cpu_tuning.h).
 #pragma once
 
 #include <cstddef>
@@ -35,7 +35,7 @@ struct prefetch_policy {
   // on Zen 5 (48 KiB L1d) and 1.4x slower on Zen 4 (32 KiB L1d), 1 thread;
   // 64^3 the same either way on Zen 5, 1.3x faster into L2 on Zen 4.
   std::size_t l1d_bytes = 32 * 1024;
-  const char* basis = "";  // where whole_max_doubles comes from
+  std::string basis;  // where whole_max_doubles comes from (cpu_tuning.h)
 
   small_batch::fetch ahead_for(double operand_doubles) const {
     if (operand_doubles > kPrefetchedOperandDoubles) return small_batch::fetch::none;

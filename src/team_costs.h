@@ -1,7 +1,7 @@
 // What sharing or not sharing the packed B costs a team of threads, per
-// CPU: the one constant of the team planner (src/gemm_driver.h) that two
-// measured microarchitectures disagree on, from a table like the batch
-// prefetch policy's (src/prefetch_policy.h).
+// CPU: the one constant of the team planner (src/planner.h) that two
+// measured microarchitectures disagree on, from the per-CPU context
+// (src/cpu_tuning.h).
 #pragma once
 
 #include <string>
@@ -28,7 +28,7 @@ struct team_costs {
   // kPackBPerFma's counterpart when k fills at least one kc block; for
   // shorter k the CPUs measured agree on kPackBPerFma.
   double pack_b_rows_full_k = kPackBPerFma;
-  const char* basis = "measured on Zen 5";
+  std::string basis = "measured on Zen 5";
 
   // What packing all of B costs a thread of a split-rows team, in rows of
   // its own work, for depth k on a variant blocked with kc.

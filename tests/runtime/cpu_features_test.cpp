@@ -85,18 +85,5 @@ TEST(DescribeIdentity, VendorFamilyModelInHex) {
   EXPECT_EQ(describe_identity({}), "unknown cpu model");
 }
 
-// A table of per-microarchitecture figures is looked up by vendor and
-// family; the model does not matter (Zen 4's 0x11 and 0x61 alike).
-TEST(CpuIdentity, MeasuredFigureByVendorAndFamily) {
-  constexpr measured_figure table[] = {{cpu_vendor::amd, 0x19, 1.0, "a"},
-                                       {cpu_vendor::amd, 0x1a, 2.0, "b"}};
-  ASSERT_NE(measured_on(table, {cpu_vendor::amd, 0x19, 0x11}), nullptr);
-  EXPECT_EQ(measured_on(table, {cpu_vendor::amd, 0x19, 0x61})->value, 1.0);
-  EXPECT_STREQ(measured_on(table, {cpu_vendor::amd, 0x1a, 0x02})->basis, "b");
-  EXPECT_EQ(measured_on(table, {cpu_vendor::intel, 0x19, 0x11}), nullptr);
-  EXPECT_EQ(measured_on(table, {cpu_vendor::amd, 0x17, 0x31}), nullptr);
-  EXPECT_EQ(measured_on(table, cpu_identity{}), nullptr);
-}
-
 }  // namespace
 }  // namespace swblas

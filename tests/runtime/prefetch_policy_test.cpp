@@ -17,9 +17,9 @@ double cube_operands(double n) { return 3.0 * n * n * n / n; }  // A, B and C of
 TEST(PrefetchPolicy, WholeWindowIsTheMeasuredOneForTheCpu) {
   const cache_sizes caches{32 * K, 1024 * K, 4096 * K};
   EXPECT_EQ(choose_prefetch_policy(kZen4, caches).whole_max_doubles, 3072.0);
-  EXPECT_STREQ(choose_prefetch_policy(kZen4, caches).basis, "measured on Zen 4");
+  EXPECT_EQ(choose_prefetch_policy(kZen4, caches).basis, "measured on Zen 4");
   EXPECT_EQ(choose_prefetch_policy(kZen5, caches).whole_max_doubles, 512.0);
-  EXPECT_STREQ(choose_prefetch_policy(kZen5, caches).basis, "measured on Zen 5");
+  EXPECT_EQ(choose_prefetch_policy(kZen5, caches).basis, "measured on Zen 5");
   // Unmeasured CPUs get the default and say so.
   const prefetch_policy intel = choose_prefetch_policy(kSkylakeX, caches);
   EXPECT_EQ(intel.whole_max_doubles, 512.0);
