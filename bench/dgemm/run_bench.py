@@ -101,6 +101,10 @@ def make_configs(args):
         Config("swblas", "swblas", args.lib, unset_env=["SWBLAS_TARGET"],
                description="its own choice (SWBLAS_TARGET removed)"),
     ]
+    if args.compare:
+        configs.append(Config("swblas:compare", "swblas", args.compare, unset_env=["SWBLAS_TARGET"],
+                              description="another libswblas (%s), e.g. the previous build, "
+                              "interleaved with this one" % args.compare))
     for target in args.swblas_target:
         configs.append(Config("swblas:" + target, "swblas", args.lib,
                               set_env={"SWBLAS_TARGET": target},
@@ -284,7 +288,7 @@ def library_identity(config, threads, bench_exe):
         return "probe " + describe_failure(child.returncode, child.stderr)
     if config.library == "swblas":
         return "; ".join(line.strip() for line in child.stderr.splitlines()
-                         if "chosen" in line or " loop: " in line)
+                         if "chosen" in line or "blocking:" in line or "block kernel" in line)
     return child.stdout.strip()
 
 
@@ -536,7 +540,10 @@ def parse_arguments():
                         "(default: one per physical core)")
     parser.add_argument("--configs", help="comma-separated configuration names to run "
                         "(default: all): swblas, openblas, openblas:SkylakeX, blis, blis:skx, "
-                        "libxsmm, swblas:TARGET")
+                        "libxsmm, swblas:TARGET, swblas:compare")
+    parser.add_argument("--compare", metavar="PATH",
+                        help="also run another libswblas.so (e.g. a build before a change) as "
+                        "configuration swblas:compare, interleaved with this one")
     parser.add_argument("--swblas-target", action="append", default=[],
                         help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
     parser.add_argument("--shapes", type=parse_shapes, help="replace the preset's shapes: 'n' or 'm,n,k[,ta,tb]' "
