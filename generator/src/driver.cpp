@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "ast_printer.h"
 #include "codegen.h"
 #include "isl_c.h"
 #include "polyhedral.h"
