@@ -1,13 +1,11 @@
-// The C++ printer of isl ASTs (see ast_printer.h).
+// The C printer of isl ASTs (see ast_printer.h).
 #include "ast_printer.h"
 
 #include <stdexcept>
 
-#include "isl_c.h"
-
 namespace swgen {
 
-void printer::node(const isl::ast_node& n, int indent) {
+void ast_printer::node(const isl::ast_node& n, int indent) {
   if (n.isa<isl::ast_node_block>()) {
     const isl::ast_node_list list = n.as<isl::ast_node_block>().children();
     for (unsigned c = 0; c < list.size(); ++c) node(list.at(static_cast<int>(c)), indent);
@@ -23,73 +21,63 @@ void printer::node(const isl::ast_node& n, int indent) {
     }
     line(indent, "}");
   } else if (n.isa<isl::ast_node_mark>()) {
-    const std::string mark = n.as<isl::ast_node_mark>().id().name();
-    line(indent, "// " + mark);
-    // One entry of a batch: the rest of the kernel works on `p`.
-    if (mark == "batch_entry") line(indent, "const swblas::gemm_problem p = batch.entry(" + iterators_.back() + ");");
+    mark(n.as<isl::ast_node_mark>().id().name(), indent);
     node(n.as<isl::ast_node_mark>().node(), indent);
   } else {
     user(n.as<isl::ast_node_user>().expr(), indent);
   }
 }
 
-void printer::for_loop(const isl::ast_node& n, int indent) {
+void ast_printer::for_loop(const isl::ast_node& n, int indent) {
   const auto f = n.as<isl::ast_node_for>();
   const std::string it = expr(f.iterator());
-  const bool shared = islc::for_annotation(n) == "omp_for";
+  const std::string pragma = loop_pragma(n);
   iterators_.push_back(it);
-  if (f.is_degenerate() && !shared) {
+  if (f.is_degenerate() && pragma.empty()) {
     line(indent, "{");
-    line(indent + 1, "const swblas::dim_t " + it + " = " + expr(f.init()) + ";");
+    line(indent + 1, "const " + index_type_ + " " + it + " = " + expr(f.init()) + ";");
     node(f.body(), indent + 1);
     line(indent, "}");
     iterators_.pop_back();
     return;
   }
-  if (shared) line(indent, std::string("#pragma omp for ") + schedule_);
+  if (!pragma.empty()) line(indent, pragma);
   const std::string cond = f.is_degenerate() ? it + " <= " + expr(f.init()) : expr(f.cond());
   const std::string inc = f.is_degenerate() ? "1" : expr(f.inc());
-  line(indent, "for (swblas::dim_t " + it + " = " + expr(f.init()) + "; " + cond + "; " + it + " += " + inc + ") {");
+  line(indent, "for (" + index_type_ + " " + it + " = " + expr(f.init()) + "; " + cond + "; " + it + " += " + inc + ") {");
   node(f.body(), indent + 1);
   line(indent, "}");
   iterators_.pop_back();
 }
 
-void printer::user(const isl::ast_expr& call, int indent) {
-  const auto op = call.as<isl::ast_expr_op>();
-  if (expr(op.arg(0)) == "swblas_guard") {
-    line(indent, "if (" + expr(op.arg(1)) + ") {");
-    user(op.arg(2), indent + 1);
-    line(indent, "}");
-    return;
-  }
-  line(indent, expr(call) + ";");
-}
+void ast_printer::user(const isl::ast_expr& call, int indent) { line(indent, expr(call) + ";"); }
 
-std::string printer::args(const isl::ast_expr_op& op, unsigned first) {
+void ast_printer::mark(const std::string& name, int indent) { line(indent, "// " + name); }
+
+std::string ast_printer::args(const isl::ast_expr_op& op, unsigned first) {
   std::string s;
   for (unsigned a = first; a < op.n_arg(); ++a) s += (a > first ? ", " : "") + expr(op.arg(static_cast<int>(a)));
   return s;
 }
 
-std::string printer::operand(const isl::ast_expr& e, int level, bool right_of_nonassoc) {
+std::string ast_printer::operand(const isl::ast_expr& e, int level, bool right_of_nonassoc) {
   const printed p = print(e);
   const bool wrap = p.level > level || (right_of_nonassoc && p.level == level);
   return wrap ? "(" + p.text + ")" : p.text;
 }
 
-printer::printed printer::binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level) {
+ast_printer::printed ast_printer::binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level) {
   const int l = operand_level < 0 ? level : operand_level;
   return {operand(op.arg(0), l, false) + " " + sym + " " + operand(op.arg(1), l, !associative), level};
 }
 
-printer::printed printer::fold(const isl::ast_expr_op& op, const char* fn) {
+ast_printer::printed ast_printer::fold(const isl::ast_expr_op& op, const char* fn) {
   std::string s = expr(op.arg(0));
   for (unsigned a = 1; a < op.n_arg(); ++a) s = std::string(fn) + "(" + s + ", " + expr(op.arg(static_cast<int>(a))) + ")";
   return {s, 0};
 }
 
-printer::printed printer::print(const isl::ast_expr& e) {
+ast_printer::printed ast_printer::print(const isl::ast_expr& e) {
   if (e.isa<isl::ast_expr_id>()) {
     const std::string name = e.as<isl::ast_expr_id>().id().name();
     const auto it = rename_.find(name);
@@ -102,7 +90,7 @@ printer::printed printer::print(const isl::ast_expr& e) {
   return operation(e.as<isl::ast_expr_op>());
 }
 
-printer::printed printer::operation(const isl::ast_expr_op& op) {
+ast_printer::printed ast_printer::operation(const isl::ast_expr_op& op) {
   if (op.isa<isl::ast_expr_op_call>()) return {expr(op.arg(0)) + "(" + args(op, 1) + ")", 0};
   if (op.isa<isl::ast_expr_op_min>()) return fold(op, "imin");
   if (op.isa<isl::ast_expr_op_max>()) return fold(op, "imax");
@@ -123,20 +111,6 @@ printer::printed printer::operation(const isl::ast_expr_op& op) {
   if (op.isa<isl::ast_expr_op_cond>() || op.isa<isl::ast_expr_op_select>())
     return {operand(op.arg(0), 15, false) + " ? " + operand(op.arg(1), 15, false) + " : " + operand(op.arg(2), 15, false), 16};
   throw std::logic_error("printer: unsupported AST expression " + op.to_C_str());
-}
-
-std::string kernel_file_preamble(const std::string& origin) {
-  return "// Generated by swblas-gen " + origin +
-         ". Do not edit: a build product.\n"
-         "#include \"generated_support.h\"\n\n"
-         "namespace swblas::generated {\n"
-         "namespace {\n"
-         "[[maybe_unused]] inline swblas::dim_t imin(swblas::dim_t a, swblas::dim_t b) { return a < b ? a : b; }\n"
-         "[[maybe_unused]] inline swblas::dim_t imax(swblas::dim_t a, swblas::dim_t b) { return a > b ? a : b; }\n"
-         "[[maybe_unused]] inline swblas::dim_t floord(swblas::dim_t a, swblas::dim_t b) {\n"
-         "  return a >= 0 ? a / b : -((-a + b - 1) / b);\n"
-         "}\n"
-         "}  // namespace\n";
 }
 
 }  // namespace swgen

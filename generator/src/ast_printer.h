@@ -1,5 +1,8 @@
-// The C++ printer of isl ASTs: loops, guards and marks of the macro kernel,
-// expressions with C precedence, and what every generated source starts with.
+// The C printer of isl ASTs that every back end uses: blocks, for loops, ifs
+// and expressions with C precedence (min, max and floor division printed as
+// calls of imin, imax and floord, which the generated code must define).
+// What a user statement or a mark prints, and which loops carry a pragma, is
+// the back end's: it overrides the hooks.
 #pragma once
 
 #include <map>
@@ -11,28 +14,45 @@
 
 namespace swgen {
 
-class printer {
+class ast_printer {
  public:
-  printer(std::map<std::string, std::string> rename, const char* schedule)
-      : rename_(std::move(rename)), schedule_(schedule) {}
+  // `rename`: identifiers printed under another name (e.g. the spec's
+  // parameters as fields of the problem); `index_type`: the C type of the
+  // loop iterators.
+  ast_printer(std::map<std::string, std::string> rename, std::string index_type)
+      : rename_(std::move(rename)), index_type_(std::move(index_type)) {}
+  virtual ~ast_printer() = default;
 
   void node(const isl::ast_node& n, int indent);
 
   std::string text() const { return out_.str(); }
 
- private:
-  std::map<std::string, std::string> rename_;
-  const char* schedule_;                // of the shared loop
-  std::vector<std::string> iterators_;  // of the loops being printed, outermost first
-  std::ostringstream out_;
-
+ protected:
   void line(int indent, const std::string& s) { out_ << std::string(2 * indent, ' ') << s << "\n"; }
 
-  // Shared loops are always printed as loops (isl may mark a one-trip loop
-  // degenerate; the team must still share it out, not run it on every thread).
-  void for_loop(const isl::ast_node& n, int indent);
+  std::string expr(const isl::ast_expr& e) { return print(e).text; }
 
-  void user(const isl::ast_expr& call, int indent);
+  // Of the loops being printed, outermost first.
+  const std::vector<std::string>& iterators() const { return iterators_; }
+
+  // A user node: by default its expression as a C statement.
+  virtual void user(const isl::ast_expr& call, int indent);
+
+  // A mark, before its subtree is printed: by default a comment naming it.
+  virtual void mark(const std::string& name, int indent);
+
+  // The pragma line above a for loop, "" for none. A loop with a pragma is
+  // always printed as a loop (isl may mark a one-trip loop degenerate; a
+  // work-sharing loop must still be shared out, not run on every thread).
+  virtual std::string loop_pragma(const isl::ast_node& /*for_node*/) { return ""; }
+
+ private:
+  std::map<std::string, std::string> rename_;
+  std::string index_type_;
+  std::vector<std::string> iterators_;
+  std::ostringstream out_;
+
+  void for_loop(const isl::ast_node& n, int indent);
 
   // An expression with its C precedence level (0: atom; larger binds looser).
   struct printed {
@@ -50,18 +70,12 @@ class printer {
   // (&& inside ||).
   printed binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level = -1);
 
-  // n-ary min/max as nested calls of the preamble's helpers.
+  // n-ary min/max as nested calls of the generated code's helpers.
   printed fold(const isl::ast_expr_op& op, const char* fn);
-
-  std::string expr(const isl::ast_expr& e) { return print(e).text; }
 
   printed print(const isl::ast_expr& e);
 
   printed operation(const isl::ast_expr_op& op);
 };
-
-// What every generated source starts with: includes and the small integer
-// helpers the printed expressions use.
-std::string kernel_file_preamble(const std::string& origin);
 
 }  // namespace swgen

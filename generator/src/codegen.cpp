@@ -11,8 +11,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "ast_printer.h"
 #include "isl_c.h"
+#include "kernel_printer.h"
 
 namespace swgen {
 
@@ -285,7 +285,7 @@ std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, con
   const std::string sizes = batched ? "batch.shape." : "p.";
   std::map<std::string, std::string> rename = {{roles.m, sizes + "m"}, {roles.n, sizes + "n"}, {roles.k, sizes + "k"}};
   if (batched) rename[roles.count] = "batch.count";
-  printer p(rename, shared_loop_schedule(k.level));
+  kernel_printer p(rename, shared_loop_schedule(k.level));
   p.node(tree, 1);
   const std::string problem = batched ? "const swblas::gemm_batch_problem& batch" : "const swblas::gemm_problem& p";
   return "void " + k.function + "(" + problem + ", double* a_pack, double* b_pack) {\n" + p.text() + "}\n";

@@ -3,9 +3,9 @@
 
 #include <sstream>
 
-#include "ast_printer.h"
 #include "codegen.h"
 #include "isl_c.h"
+#include "kernel_printer.h"
 #include "polyhedral.h"
 #include "recipe.h"
 #include "spec.h"
