@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ast_printer.h"
 #include "isl_c.h"
 
 namespace swgen::sunway {
@@ -114,60 +115,24 @@ std::vector<std::string> statement_code(const std::string& name, const args_t& a
 
 // --- the AST printer ------------------------------------------------------------
 
-class printer {
+// The shared AST printer with the CPE's statements: each user node is an
+// extension statement instance, printed as the athread calls it stands for.
+class cpe_printer : public ast_printer {
  public:
-  printer(std::map<std::string, std::string> rename, std::map<std::string, int> prefix_dims, tile_consts consts)
-      : rename_(std::move(rename)), prefix_dims_(std::move(prefix_dims)), consts_(std::move(consts)) {}
-
-  void node(const isl::ast_node& n, int indent) {
-    if (n.isa<isl::ast_node_block>()) {
-      const isl::ast_node_list list = n.as<isl::ast_node_block>().children();
-      for (unsigned c = 0; c < list.size(); ++c) node(list.at(static_cast<int>(c)), indent);
-    } else if (n.isa<isl::ast_node_for>()) {
-      for_loop(n.as<isl::ast_node_for>(), indent);
-    } else if (n.isa<isl::ast_node_if>()) {
-      const auto f = n.as<isl::ast_node_if>();
-      line(indent, "if (" + expr(f.cond()) + ") {");
-      node(f.then_node(), indent + 1);
-      if (f.has_else_node()) {
-        line(indent, "} else {");
-        node(f.else_node(), indent + 1);
-      }
-      line(indent, "}");
-    } else if (n.isa<isl::ast_node_mark>()) {
-      line(indent, "// " + n.as<isl::ast_node_mark>().id().name() + ": this CPE's tile is (rid, cid) of each mesh step");
-      node(n.as<isl::ast_node_mark>().node(), indent);
-    } else {
-      user(n.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>(), indent);
-    }
-  }
-
-  std::string text() const { return out_.str(); }
+  cpe_printer(std::map<std::string, std::string> rename, std::map<std::string, int> prefix_dims, tile_consts consts)
+      : ast_printer(std::move(rename), "sw_dim"), prefix_dims_(std::move(prefix_dims)), consts_(std::move(consts)) {}
 
  private:
-  std::map<std::string, std::string> rename_;
   std::map<std::string, int> prefix_dims_;
   tile_consts consts_;
-  std::ostringstream out_;
 
-  void line(int indent, const std::string& s) { out_ << std::string(2 * indent, ' ') << s << "\n"; }
-
-  void for_loop(const isl::ast_node_for& f, int indent) {
-    const std::string it = expr(f.iterator());
-    if (f.is_degenerate()) {
-      line(indent, "{");
-      line(indent + 1, "const sw_dim " + it + " = " + expr(f.init()) + ";");
-      node(f.body(), indent + 1);
-      line(indent, "}");
-      return;
-    }
-    line(indent, "for (sw_dim " + it + " = " + expr(f.init()) + "; " + expr(f.cond()) + "; " + it + " += " +
-                     expr(f.inc()) + ") {");
-    node(f.body(), indent + 1);
-    line(indent, "}");
+  void mark(const std::string& name, int indent) override {
+    line(indent, "// " + name + ": this CPE's tile is (rid, cid) of each mesh step");
   }
 
-  void user(const isl::ast_expr_op& call, int indent) {
+  // The call's leading prefix coordinates are dropped: the payload follows.
+  void user(const isl::ast_expr& e, int indent) override {
+    const auto call = e.as<isl::ast_expr_op>();
     const std::string name = expr(call.arg(0));
     const auto p = prefix_dims_.find(name);
     const unsigned first = 1 + (p == prefix_dims_.end() ? 0 : static_cast<unsigned>(p->second));
@@ -175,65 +140,6 @@ class printer {
     for (unsigned a = first; a < call.n_arg(); ++a) payload.push_back(expr(call.arg(static_cast<int>(a))));
     line(indent, "// " + name);
     for (const std::string& s : statement_code(name, payload, consts_)) line(indent, s);
-  }
-
-  struct printed {
-    std::string text;
-    int level;  // C precedence (0: atom; larger binds looser)
-  };
-
-  std::string expr(const isl::ast_expr& e) { return print(e).text; }
-
-  std::string operand(const isl::ast_expr& e, int level, bool right_of_nonassoc) {
-    const printed p = print(e);
-    const bool wrap = p.level > level || (right_of_nonassoc && p.level == level);
-    return wrap ? "(" + p.text + ")" : p.text;
-  }
-
-  printed binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level = -1) {
-    const int l = operand_level < 0 ? level : operand_level;
-    return {operand(op.arg(0), l, false) + " " + sym + " " + operand(op.arg(1), l, !associative), level};
-  }
-
-  printed fold(const isl::ast_expr_op& op, const char* fn) {
-    std::string s = expr(op.arg(0));
-    for (unsigned a = 1; a < op.n_arg(); ++a) s = std::string(fn) + "(" + s + ", " + expr(op.arg(static_cast<int>(a))) + ")";
-    return {s, 0};
-  }
-
-  printed print(const isl::ast_expr& e) {
-    if (e.isa<isl::ast_expr_id>()) {
-      const std::string name = e.as<isl::ast_expr_id>().id().name();
-      const auto it = rename_.find(name);
-      return {it == rename_.end() ? name : it->second, 0};
-    }
-    if (e.isa<isl::ast_expr_int>()) {
-      const long v = e.as<isl::ast_expr_int>().val().num_si();
-      return {std::to_string(v), v < 0 ? 3 : 0};
-    }
-    return operation(e.as<isl::ast_expr_op>());
-  }
-
-  printed operation(const isl::ast_expr_op& op) {
-    if (op.isa<isl::ast_expr_op_min>()) return fold(op, "imin");
-    if (op.isa<isl::ast_expr_op_max>()) return fold(op, "imax");
-    if (op.isa<isl::ast_expr_op_fdiv_q>()) return {"floord(" + expr(op.arg(0)) + ", " + expr(op.arg(1)) + ")", 0};
-    if (op.isa<isl::ast_expr_op_minus>()) return {"-" + operand(op.arg(0), 0, false), 3};
-    if (op.isa<isl::ast_expr_op_mul>()) return binary(op, "*", 5, true);
-    if (op.isa<isl::ast_expr_op_div>() || op.isa<isl::ast_expr_op_pdiv_q>()) return binary(op, "/", 5, false);
-    if (op.isa<isl::ast_expr_op_pdiv_r>() || op.isa<isl::ast_expr_op_zdiv_r>()) return binary(op, "%", 5, false);
-    if (op.isa<isl::ast_expr_op_add>()) return binary(op, "+", 6, true);
-    if (op.isa<isl::ast_expr_op_sub>()) return binary(op, "-", 6, false);
-    if (op.isa<isl::ast_expr_op_le>()) return binary(op, "<=", 9, false);
-    if (op.isa<isl::ast_expr_op_lt>()) return binary(op, "<", 9, false);
-    if (op.isa<isl::ast_expr_op_ge>()) return binary(op, ">=", 9, false);
-    if (op.isa<isl::ast_expr_op_gt>()) return binary(op, ">", 9, false);
-    if (op.isa<isl::ast_expr_op_eq>()) return binary(op, "==", 10, false);
-    if (op.isa<isl::ast_expr_op_and>() || op.isa<isl::ast_expr_op_and_then>()) return binary(op, "&&", 14, true);
-    if (op.isa<isl::ast_expr_op_or>() || op.isa<isl::ast_expr_op_or_else>()) return binary(op, "||", 15, true, 13);
-    if (op.isa<isl::ast_expr_op_cond>() || op.isa<isl::ast_expr_op_select>())
-      return {operand(op.arg(0), 15, false) + " ? " + operand(op.arg(1), 15, false) + " : " + operand(op.arg(2), 15, false), 16};
-    throw std::logic_error("sunway printer: unsupported AST expression " + op.to_C_str());
   }
 };
 
@@ -467,7 +373,7 @@ std::string cpe_file(const sunway_recipe_result& r, const gemm_roles& roles, con
                            std::to_string(t.step_k())};
   std::map<std::string, std::string> rename = {{roles.m, "p->m"}, {roles.n, "p->n"}, {roles.k, "p->k"}};
   if (!r.batch_parameter.empty()) rename[r.batch_parameter] = "p->count";
-  printer body(rename, prefix, consts);
+  cpe_printer body(rename, prefix, consts);
   body.node(build_tree(r, roles, t), 1);
   std::ostringstream s;
   s << "// Generated by swblas-gen-sunway " << origin << ". Do not edit: a build product.\n"
