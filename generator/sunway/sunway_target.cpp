@@ -6,16 +6,11 @@
 #include <vector>
 
 #include "target.h"
+#include "target_file.h"
 
 namespace swgen::sunway {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
 
 std::vector<long> numbers(const std::string& value, std::size_t count) {
   std::istringstream in(value);
