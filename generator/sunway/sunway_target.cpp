@@ -25,6 +25,8 @@ std::vector<long> numbers(const std::string& value, std::size_t count) {
 void set_field(sunway_target& t, const std::string& key, const std::string& value, std::vector<long>* step) {
   if (key == "name") {
     t.name = value;
+  } else if (key == "backend") {
+    if (value != "sunway") throw std::runtime_error("backend must be 'sunway' in a Sunway target, not '" + value + "'");
   } else if (key == "mesh") {
     const auto v = numbers(value, 2);
     t.mesh_rows = static_cast<int>(v[0]);
