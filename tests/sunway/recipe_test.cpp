@@ -156,9 +156,10 @@ TEST(SunwaySources, LoopOrderOfTheSpecDoesNotChangeTheKernel) {
 
 // Golden files (tests/sunway/golden/*.txt): the printed sources and the
 // dumped schedule trees of the Sunway stages for specs/dgemm.c. After an
-// intended change, regenerate them with swblas-gen-sunway (--out-dir,
-// --dump-schedule without the model and analysis stages; add the .txt
-// suffix) and re-run the numerical tests.
+// intended change, regenerate them with swblas-gen --target
+// generator/targets/sunway.target (--out-dir, --dump-schedule without the
+// model and analysis stages; add the .txt suffix) and re-run the numerical
+// tests.
 TEST(SunwayGolden, SourcesAndScheduleAreUnchanged) {
   const auto out = swgen::sunway::generate_kernel_files(dgemm_spec(), default_target(), "dgemm_sunway");
   for (const auto& [file, text] : out.files) EXPECT_EQ(text, read(SWBLAS_SOURCE_DIR "/tests/sunway/golden/" + file + ".txt")) << file;
