@@ -6,6 +6,7 @@
 #include <string>
 
 #include "dispatch.h"
+#include "scale_c.h"
 #include "unpacked_gemm.h"
 
 namespace swblas {
@@ -24,10 +25,6 @@ struct gemm_options {
                                         // unpacked path, src/unpacked_gemm.h)
   bool fit_team_to_work = true;         // false: exactly `threads` (tests)
 };
-
-// C := beta * C (the quick case k == 0 or alpha == 0); beta == 0 writes
-// zeros without reading C (NaN goes away), beta == 1 leaves C alone.
-void scale_c(const gemm_problem& p);
 
 // The team size the driver uses for p on a table whose variant for the
 // chosen loop blocks with b (at most `configured`).
