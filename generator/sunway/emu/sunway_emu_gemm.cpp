@@ -5,19 +5,11 @@
 #include <string>
 
 #include "launch.h"
+#include "scale_c.h"
 
 namespace swblas {
 
 namespace {
-
-// C := beta * C without reading C when beta == 0 (the k == 0 / alpha == 0 case).
-void scale_c(const gemm_problem& p) {
-  for (dim_t j = 0; j < p.n; ++j)
-    for (dim_t i = 0; i < p.m; ++i) {
-      double& c = p.c[i + j * p.ldc];
-      c = p.beta == 0.0 ? 0.0 : p.beta * c;
-    }
-}
 
 // The generated kernel of `family` and `op` (sunway_manifest.cpp);
 // std::invalid_argument naming `what` when there is none.
@@ -37,7 +29,7 @@ void sunway_emu_gemm(const gemm_problem& p) {
     const int op = static_cast<int>(p.epi->op);
     return kernel_for(kernel_family::epilogue, op, "epilogue operation " + std::to_string(op)).run(p);
   }
-  if (p.k <= 0 || p.alpha == 0.0) return scale_c(p);
+  if (p.k <= 0 || p.alpha == 0.0) return scale_c(p);  // the runtime's quick case
   kernel_for(kernel_family::dgemm, 0, "plain DGEMM").run(p);
 }
 
