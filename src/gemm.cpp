@@ -58,17 +58,6 @@ void run_rows(const gemm_problem& p, const block_engine& e, int nt) {
 
 }  // namespace
 
-void scale_c(const gemm_problem& p) {
-  if (p.beta == 1.0) return;
-  for (dim_t j = 0; j < p.n; ++j) {
-    double* c = p.c + j * p.ldc;
-    if (p.beta == 0.0)
-      std::fill(c, c + p.m, 0.0);
-    else
-      for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
-  }
-}
-
 void run_packed(const gemm_problem& p, const block_engine& e, const team_plan& team) {
   const parallel_loop loop = team.loop;
   const int nt = team.threads;

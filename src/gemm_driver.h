@@ -4,12 +4,9 @@
 
 #include "blocked_gemm.h"
 #include "planner.h"
+#include "scale_c.h"
 
 namespace swblas {
-
-// C := beta * C (the quick case k == 0 or alpha == 0); beta == 0 writes
-// zeros without reading C (NaN goes away), beta == 1 leaves C alone.
-void scale_c(const gemm_problem& p);
 
 // The packed path of p on engine e (its plain block kernel, or an epilogue
 // block kernel for a fused problem) run as the team plan says: the calling

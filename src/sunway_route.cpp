@@ -1,31 +1,68 @@
-// The sunway-emu route (see sunway_route.h). The emulated path is a weak
-// reference: libswblas.so links it, cross builds and the installed static
-// library do not have it, and the route then says so instead of failing to
-// link.
+// The sunway-emu route (see sunway_route.h).
 #include "sunway_route.h"
+
+#include <dlfcn.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace swblas {
 
-[[gnu::weak]] void sunway_emu_gemm(const gemm_problem& p);
+namespace {
 
-bool sunway_emu_linked() { return &sunway_emu_gemm != nullptr; }
+// Set while the dispatch table is built, before any DGEMM can run; the
+// library stays loaded for the life of the process.
+sunway_emu_entry_fn emu_entry = nullptr;
+
+// SWBLAS_SUNWAY_EMU_LIBRARY, else the library next to the file this code
+// was loaded from (dladdr of one of its variables), else the bare name for
+// dlopen's own search.
+std::string emu_library_path() {
+  if (const char* path = std::getenv(kSunwayEmuLibraryVariable); path && *path) return path;
+  Dl_info self;
+  if (dladdr(&emu_entry, &self) == 0 || !self.dli_fname) return kSunwayEmuLibrary;
+  const std::string file = self.dli_fname;
+  const std::size_t slash = file.find_last_of('/');
+  return slash == std::string::npos ? kSunwayEmuLibrary : file.substr(0, slash + 1) + kSunwayEmuLibrary;
+}
+
+// Loads the library at `path` and its entry point: "" when done, else why not.
+std::string load_emulation(const std::string& path) {
+  void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!library) return dlerror();
+  void* entry = dlsym(library, kSunwayEmuEntry);
+  if (!entry) {
+    const std::string why = dlerror();
+    dlclose(library);
+    return why;
+  }
+  emu_entry = reinterpret_cast<sunway_emu_entry_fn>(entry);
+  return "";
+}
+
+}  // namespace
 
 void route_to_sunway_emu(dispatch_table* t, dispatch_log* log) {
-  if (!sunway_emu_linked()) {
-    log->warnings.push_back(std::string("SWBLAS_TARGET=") + kSunwayEmuTarget +
-                            ": this build has no Sunway emulation (it needs isl at build time); using " +
-                            t->target + " instead");
+  const std::string path = emu_library_path();
+  const std::string why = load_emulation(path);
+  const std::string forced = std::string("SWBLAS_TARGET=") + kSunwayEmuTarget;
+  if (!why.empty()) {
+    log->warnings.push_back(forced + ": cannot load the Sunway emulation (" + why + "; " + kSunwayEmuLibraryVariable +
+                            " names it); using " + t->target + " instead");
     return;
   }
   log->lines.push_back(std::string("chosen target ") + kSunwayEmuTarget +
                        " (forced by SWBLAS_TARGET): DGEMM runs the generated SW26010Pro CPE code on the "
-                       "athread emulation; batched and fused calls stay on " + t->target);
+                       "athread emulation (" + path + "); batched and fused calls stay on " + t->target);
   t->sunway_emu = true;
 }
 
-void sunway_emu_run(const gemm_problem& p) { sunway_emu_gemm(p); }
+void sunway_emu_run(const gemm_problem& p) {
+  char error[512] = "";
+  if (emu_entry(&p, error, sizeof error) == 0) return;
+  std::fprintf(stderr, "swblas: fatal: the Sunway emulation failed: %s\n", error);
+  std::abort();
+}
 
 }  // namespace swblas

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "isl_c.h"
+#include "kernel_printer.h"
 
 namespace swgen {
 
@@ -213,172 +214,7 @@ class kernel_builder {
   }
 };
 
-// --- printing -------------------------------------------------------------
-
-class printer {
- public:
-  printer(std::map<std::string, std::string> rename, const char* schedule)
-      : rename_(std::move(rename)), schedule_(schedule) {}
-
-  void node(const isl::ast_node& n, int indent) {
-    if (n.isa<isl::ast_node_block>()) {
-      const isl::ast_node_list list = n.as<isl::ast_node_block>().children();
-      for (unsigned c = 0; c < list.size(); ++c) node(list.at(static_cast<int>(c)), indent);
-    } else if (n.isa<isl::ast_node_for>()) {
-      for_loop(n, indent);
-    } else if (n.isa<isl::ast_node_if>()) {
-      const auto f = n.as<isl::ast_node_if>();
-      line(indent, "if (" + expr(f.cond()) + ") {");
-      node(f.then_node(), indent + 1);
-      if (f.has_else_node()) {
-        line(indent, "} else {");
-        node(f.else_node(), indent + 1);
-      }
-      line(indent, "}");
-    } else if (n.isa<isl::ast_node_mark>()) {
-      const std::string mark = n.as<isl::ast_node_mark>().id().name();
-      line(indent, "// " + mark);
-      // One entry of a batch: the rest of the kernel works on `p`.
-      if (mark == "batch_entry") line(indent, "const swblas::gemm_problem p = batch.entry(" + iterators_.back() + ");");
-      node(n.as<isl::ast_node_mark>().node(), indent);
-    } else {
-      user(n.as<isl::ast_node_user>().expr(), indent);
-    }
-  }
-
-  std::string text() const { return out_.str(); }
-
- private:
-  std::map<std::string, std::string> rename_;
-  const char* schedule_;                // of the shared loop
-  std::vector<std::string> iterators_;  // of the loops being printed, outermost first
-  std::ostringstream out_;
-
-  void line(int indent, const std::string& s) { out_ << std::string(2 * indent, ' ') << s << "\n"; }
-
-  // Shared loops are always printed as loops (isl may mark a one-trip loop
-  // degenerate; the team must still share it out, not run it on every thread).
-  void for_loop(const isl::ast_node& n, int indent) {
-    const auto f = n.as<isl::ast_node_for>();
-    const std::string it = expr(f.iterator());
-    const bool shared = islc::for_annotation(n) == "omp_for";
-    iterators_.push_back(it);
-    if (f.is_degenerate() && !shared) {
-      line(indent, "{");
-      line(indent + 1, "const swblas::dim_t " + it + " = " + expr(f.init()) + ";");
-      node(f.body(), indent + 1);
-      line(indent, "}");
-      iterators_.pop_back();
-      return;
-    }
-    if (shared) line(indent, std::string("#pragma omp for ") + schedule_);
-    const std::string cond = f.is_degenerate() ? it + " <= " + expr(f.init()) : expr(f.cond());
-    const std::string inc = f.is_degenerate() ? "1" : expr(f.inc());
-    line(indent, "for (swblas::dim_t " + it + " = " + expr(f.init()) + "; " + cond + "; " + it + " += " + inc + ") {");
-    node(f.body(), indent + 1);
-    line(indent, "}");
-    iterators_.pop_back();
-  }
-
-  void user(const isl::ast_expr& call, int indent) {
-    const auto op = call.as<isl::ast_expr_op>();
-    if (expr(op.arg(0)) == "swblas_guard") {
-      line(indent, "if (" + expr(op.arg(1)) + ") {");
-      user(op.arg(2), indent + 1);
-      line(indent, "}");
-      return;
-    }
-    line(indent, expr(call) + ";");
-  }
-
-  // An expression with its C precedence level (0: atom; larger binds looser).
-  struct printed {
-    std::string text;
-    int level;
-  };
-
-  std::string args(const isl::ast_expr_op& op, unsigned first) {
-    std::string s;
-    for (unsigned a = first; a < op.n_arg(); ++a) s += (a > first ? ", " : "") + expr(op.arg(static_cast<int>(a)));
-    return s;
-  }
-
-  // Parenthesises an operand that binds looser than its operator (or as
-  // loosely, on the right of a non-associative one).
-  std::string operand(const isl::ast_expr& e, int level, bool right_of_nonassoc) {
-    const printed p = print(e);
-    const bool wrap = p.level > level || (right_of_nonassoc && p.level == level);
-    return wrap ? "(" + p.text + ")" : p.text;
-  }
-
-  // `operand_level` below `level` parenthesises operands gcc warns about
-  // (&& inside ||).
-  printed binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level = -1) {
-    const int l = operand_level < 0 ? level : operand_level;
-    return {operand(op.arg(0), l, false) + " " + sym + " " + operand(op.arg(1), l, !associative), level};
-  }
-
-  // n-ary min/max as nested calls of the preamble's helpers.
-  printed fold(const isl::ast_expr_op& op, const char* fn) {
-    std::string s = expr(op.arg(0));
-    for (unsigned a = 1; a < op.n_arg(); ++a) s = std::string(fn) + "(" + s + ", " + expr(op.arg(static_cast<int>(a))) + ")";
-    return {s, 0};
-  }
-
-  std::string expr(const isl::ast_expr& e) { return print(e).text; }
-
-  printed print(const isl::ast_expr& e) {
-    if (e.isa<isl::ast_expr_id>()) {
-      const std::string name = e.as<isl::ast_expr_id>().id().name();
-      const auto it = rename_.find(name);
-      return {it == rename_.end() ? name : it->second, 0};
-    }
-    if (e.isa<isl::ast_expr_int>()) {
-      const long v = e.as<isl::ast_expr_int>().val().num_si();
-      return {std::to_string(v), v < 0 ? 3 : 0};
-    }
-    return operation(e.as<isl::ast_expr_op>());
-  }
-
-  printed operation(const isl::ast_expr_op& op) {
-    if (op.isa<isl::ast_expr_op_call>()) return {expr(op.arg(0)) + "(" + args(op, 1) + ")", 0};
-    if (op.isa<isl::ast_expr_op_min>()) return fold(op, "imin");
-    if (op.isa<isl::ast_expr_op_max>()) return fold(op, "imax");
-    if (op.isa<isl::ast_expr_op_fdiv_q>()) return {"floord(" + args(op, 0) + ")", 0};
-    if (op.isa<isl::ast_expr_op_minus>()) return {"-" + operand(op.arg(0), 0, false), 3};
-    if (op.isa<isl::ast_expr_op_mul>()) return binary(op, "*", 5, true);
-    if (op.isa<isl::ast_expr_op_div>() || op.isa<isl::ast_expr_op_pdiv_q>()) return binary(op, "/", 5, false);
-    if (op.isa<isl::ast_expr_op_pdiv_r>() || op.isa<isl::ast_expr_op_zdiv_r>()) return binary(op, "%", 5, false);
-    if (op.isa<isl::ast_expr_op_add>()) return binary(op, "+", 6, true);
-    if (op.isa<isl::ast_expr_op_sub>()) return binary(op, "-", 6, false);
-    if (op.isa<isl::ast_expr_op_le>()) return binary(op, "<=", 9, false);
-    if (op.isa<isl::ast_expr_op_lt>()) return binary(op, "<", 9, false);
-    if (op.isa<isl::ast_expr_op_ge>()) return binary(op, ">=", 9, false);
-    if (op.isa<isl::ast_expr_op_gt>()) return binary(op, ">", 9, false);
-    if (op.isa<isl::ast_expr_op_eq>()) return binary(op, "==", 10, false);
-    if (op.isa<isl::ast_expr_op_and>() || op.isa<isl::ast_expr_op_and_then>()) return binary(op, "&&", 14, true);
-    if (op.isa<isl::ast_expr_op_or>() || op.isa<isl::ast_expr_op_or_else>()) return binary(op, "||", 15, true, 13);
-    if (op.isa<isl::ast_expr_op_cond>() || op.isa<isl::ast_expr_op_select>())
-      return {operand(op.arg(0), 15, false) + " ? " + operand(op.arg(1), 15, false) + " : " + operand(op.arg(2), 15, false), 16};
-    throw std::logic_error("printer: unsupported AST expression " + op.to_C_str());
-  }
-};
-
 }  // namespace
-
-std::string kernel_file_preamble(const std::string& origin) {
-  return "// Generated by swblas-gen " + origin +
-         ". Do not edit: a build product.\n"
-         "#include \"generated_support.h\"\n\n"
-         "namespace swblas::generated {\n"
-         "namespace {\n"
-         "[[maybe_unused]] inline swblas::dim_t imin(swblas::dim_t a, swblas::dim_t b) { return a < b ? a : b; }\n"
-         "[[maybe_unused]] inline swblas::dim_t imax(swblas::dim_t a, swblas::dim_t b) { return a > b ? a : b; }\n"
-         "[[maybe_unused]] inline swblas::dim_t floord(swblas::dim_t a, swblas::dim_t b) {\n"
-         "  return a >= 0 ? a / b : -((-a + b - 1) / b);\n"
-         "}\n"
-         "}  // namespace\n";
-}
 
 std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k) {
   kernel_builder builder(r, roles, k);
@@ -386,7 +222,7 @@ std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, con
   const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + "] -> { : " + roles.m +
                                                " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
   const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
-  printer p({{roles.m, "blk.m"}, {roles.n, "blk.n"}, {roles.k, "blk.k"}}, "");
+  kernel_printer p({{roles.m, "blk.m"}, {roles.n, "blk.n"}, {roles.k, "blk.k"}});
   p.node(tree, 1);
   return "void " + k.function + "(const swblas::packed_block& blk) {\n" + p.text() + "}\n";
 }

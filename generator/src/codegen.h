@@ -20,8 +20,4 @@ struct kernel_naming {
 // The C++ definition of the block kernel (without the file preamble).
 std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k);
 
-// What every generated source starts with: includes and the small integer
-// helpers the printed expressions use.
-std::string kernel_file_preamble(const std::string& origin);
-
 }  // namespace swgen

@@ -8,6 +8,7 @@
 #include "batch_entry.h"
 #include "codegen.h"
 #include "isl_c.h"
+#include "kernel_printer.h"
 #include "polyhedral.h"
 #include "recipe.h"
 #include "spec.h"

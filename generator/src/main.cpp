@@ -3,17 +3,26 @@
 //   swblas-gen --spec FILE... --target FILE... [--out-dir DIR] [--print] [--dump-schedule]
 //   swblas-gen --spec FILE --check
 //
-// --out-dir writes DIR/<target>.cpp per target (its block kernels, each
-// once), and one DIR/generated_manifest.cpp and DIR/manifest.txt for all. A refused spec, a bad target file or an internal
-// check that fails is reported on stderr with exit status 1 (2 for bad
-// arguments); nothing is written then.
+// Each target file names the back end that reads it (`backend = sunway`; none:
+// the CPU back end) and every spec is generated for every target. --out-dir
+// writes what each back end generates: the CPU back end DIR/<target>.cpp per
+// target (its block kernels, each once) and one DIR/generated_manifest.cpp
+// and DIR/manifest.txt for all of them; the Sunway back end DIR/<spec>_<target>.h, _cpe.cpp and
+// _mpe.cpp and one DIR/sunway_manifest.cpp. A refused spec, a bad target file
+// or an internal check that fails is reported on stderr with exit status 1 (2
+// for bad arguments); nothing is written then.
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
+#include "backend.h"
+#include "cpu_backend.h"
 #include "driver.h"
 #include "spec.h"
+#include "sunway_backend.h"
+#include "target_file.h"
 
 namespace {
 
@@ -70,11 +79,30 @@ std::string stem(const std::string& path) {
   return base.substr(0, base.find('.'));
 }
 
-void dump(const swgen::target_output& out) {
-  for (const swgen::spec_kernel& k : out.specs) {
-    std::cout << "# " << k.spec << " on " << out.target.name << ": " << k.function << "\n";
-    for (const auto& [stage, tree] : k.stages) std::cout << "## stage " << stage << "\n" << tree << "\n";
+// The back ends of swblas-gen, by the name a target file gives.
+std::unique_ptr<swgen::backend> make_backend(const std::string& name) {
+  if (name == "cpu") return swgen::make_cpu_backend();
+  if (name == "sunway") return swgen::sunway::make_sunway_backend();
+  throw std::runtime_error("unknown backend '" + name + "' (cpu, sunway)");
+}
+
+// One back end per name the target files give, in the order they first give
+// it, each with its targets.
+std::vector<std::unique_ptr<swgen::backend>> backends_for(const std::vector<std::string>& target_files) {
+  std::vector<std::string> names;
+  std::vector<std::unique_ptr<swgen::backend>> backends;
+  for (const std::string& file : target_files) {
+    const std::string text = read_file(file);
+    const std::string name = swgen::backend_of(text);
+    std::size_t b = 0;
+    while (b < names.size() && names[b] != name) ++b;
+    if (b == names.size()) {
+      names.push_back(name);
+      backends.push_back(make_backend(name));
+    }
+    backends[b]->add_target(text, file);
   }
+  return backends;
 }
 
 int run(const options& o) {
@@ -82,22 +110,15 @@ int run(const options& o) {
     std::cout << swgen::check_spec(read_file(o.specs[0]));
     return 0;
   }
-  std::vector<swgen::target_output> outs;
-  for (const std::string& t : o.targets) {
-    swgen::target_output out;
-    out.target = swgen::parse_target(read_file(t), t);
-    for (const std::string& spec : o.specs)
-      out.specs.push_back(swgen::generate_for_target(stem(spec), read_file(spec), out.target));
-    outs.push_back(std::move(out));
+  const auto backends = backends_for(o.targets);
+  for (const std::string& spec : o.specs) {
+    const std::string source = read_file(spec);
+    for (const auto& b : backends) b->add_spec(stem(spec), source);
   }
-  for (const auto& out : outs) {
-    if (o.dump) dump(out);
-    if (o.print) std::cout << swgen::kernel_source(out);
-  }
+  for (const auto& b : backends) b->report(std::cout, o.dump, o.print);
   if (o.out_dir.empty()) return 0;
-  for (const auto& out : outs) write_file(o.out_dir + "/" + out.target.name + ".cpp", swgen::kernel_source(out));
-  write_file(o.out_dir + "/generated_manifest.cpp", swgen::manifest_source(outs));
-  write_file(o.out_dir + "/manifest.txt", swgen::manifest_text(outs));
+  for (const auto& b : backends)
+    for (const swgen::output_file& f : b->files()) write_file(o.out_dir + "/" + f.name, f.text);
   return 0;
 }
 

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "target_file.h"
+
 namespace swgen {
 
 std::size_t parse_bytes(const std::string& text) {
@@ -25,12 +27,6 @@ std::string bytes_label(std::size_t bytes) {
 }
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
 
 // "l1d=32K l2=512K l3=16M", optionally "l1d_ways=12"
 cache_config parse_cache(const std::string& value) {

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ast_printer.h"
 #include "isl_c.h"
 
 namespace swgen::sunway {
@@ -114,60 +115,24 @@ std::vector<std::string> statement_code(const std::string& name, const args_t& a
 
 // --- the AST printer ------------------------------------------------------------
 
-class printer {
+// The shared AST printer with the CPE's statements: each user node is an
+// extension statement instance, printed as the athread calls it stands for.
+class cpe_printer : public ast_printer {
  public:
-  printer(std::map<std::string, std::string> rename, std::map<std::string, int> prefix_dims, tile_consts consts)
-      : rename_(std::move(rename)), prefix_dims_(std::move(prefix_dims)), consts_(std::move(consts)) {}
-
-  void node(const isl::ast_node& n, int indent) {
-    if (n.isa<isl::ast_node_block>()) {
-      const isl::ast_node_list list = n.as<isl::ast_node_block>().children();
-      for (unsigned c = 0; c < list.size(); ++c) node(list.at(static_cast<int>(c)), indent);
-    } else if (n.isa<isl::ast_node_for>()) {
-      for_loop(n.as<isl::ast_node_for>(), indent);
-    } else if (n.isa<isl::ast_node_if>()) {
-      const auto f = n.as<isl::ast_node_if>();
-      line(indent, "if (" + expr(f.cond()) + ") {");
-      node(f.then_node(), indent + 1);
-      if (f.has_else_node()) {
-        line(indent, "} else {");
-        node(f.else_node(), indent + 1);
-      }
-      line(indent, "}");
-    } else if (n.isa<isl::ast_node_mark>()) {
-      line(indent, "// " + n.as<isl::ast_node_mark>().id().name() + ": this CPE's tile is (rid, cid) of each mesh step");
-      node(n.as<isl::ast_node_mark>().node(), indent);
-    } else {
-      user(n.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>(), indent);
-    }
-  }
-
-  std::string text() const { return out_.str(); }
+  cpe_printer(std::map<std::string, std::string> rename, std::map<std::string, int> prefix_dims, tile_consts consts)
+      : ast_printer(std::move(rename), "sw_dim"), prefix_dims_(std::move(prefix_dims)), consts_(std::move(consts)) {}
 
  private:
-  std::map<std::string, std::string> rename_;
   std::map<std::string, int> prefix_dims_;
   tile_consts consts_;
-  std::ostringstream out_;
 
-  void line(int indent, const std::string& s) { out_ << std::string(2 * indent, ' ') << s << "\n"; }
-
-  void for_loop(const isl::ast_node_for& f, int indent) {
-    const std::string it = expr(f.iterator());
-    if (f.is_degenerate()) {
-      line(indent, "{");
-      line(indent + 1, "const sw_dim " + it + " = " + expr(f.init()) + ";");
-      node(f.body(), indent + 1);
-      line(indent, "}");
-      return;
-    }
-    line(indent, "for (sw_dim " + it + " = " + expr(f.init()) + "; " + expr(f.cond()) + "; " + it + " += " +
-                     expr(f.inc()) + ") {");
-    node(f.body(), indent + 1);
-    line(indent, "}");
+  void mark(const std::string& name, int indent) override {
+    line(indent, "// " + name + ": this CPE's tile is (rid, cid) of each mesh step");
   }
 
-  void user(const isl::ast_expr_op& call, int indent) {
+  // The call's leading prefix coordinates are dropped: the payload follows.
+  void user(const isl::ast_expr& e, int indent) override {
+    const auto call = e.as<isl::ast_expr_op>();
     const std::string name = expr(call.arg(0));
     const auto p = prefix_dims_.find(name);
     const unsigned first = 1 + (p == prefix_dims_.end() ? 0 : static_cast<unsigned>(p->second));
@@ -175,65 +140,6 @@ class printer {
     for (unsigned a = first; a < call.n_arg(); ++a) payload.push_back(expr(call.arg(static_cast<int>(a))));
     line(indent, "// " + name);
     for (const std::string& s : statement_code(name, payload, consts_)) line(indent, s);
-  }
-
-  struct printed {
-    std::string text;
-    int level;  // C precedence (0: atom; larger binds looser)
-  };
-
-  std::string expr(const isl::ast_expr& e) { return print(e).text; }
-
-  std::string operand(const isl::ast_expr& e, int level, bool right_of_nonassoc) {
-    const printed p = print(e);
-    const bool wrap = p.level > level || (right_of_nonassoc && p.level == level);
-    return wrap ? "(" + p.text + ")" : p.text;
-  }
-
-  printed binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level = -1) {
-    const int l = operand_level < 0 ? level : operand_level;
-    return {operand(op.arg(0), l, false) + " " + sym + " " + operand(op.arg(1), l, !associative), level};
-  }
-
-  printed fold(const isl::ast_expr_op& op, const char* fn) {
-    std::string s = expr(op.arg(0));
-    for (unsigned a = 1; a < op.n_arg(); ++a) s = std::string(fn) + "(" + s + ", " + expr(op.arg(static_cast<int>(a))) + ")";
-    return {s, 0};
-  }
-
-  printed print(const isl::ast_expr& e) {
-    if (e.isa<isl::ast_expr_id>()) {
-      const std::string name = e.as<isl::ast_expr_id>().id().name();
-      const auto it = rename_.find(name);
-      return {it == rename_.end() ? name : it->second, 0};
-    }
-    if (e.isa<isl::ast_expr_int>()) {
-      const long v = e.as<isl::ast_expr_int>().val().num_si();
-      return {std::to_string(v), v < 0 ? 3 : 0};
-    }
-    return operation(e.as<isl::ast_expr_op>());
-  }
-
-  printed operation(const isl::ast_expr_op& op) {
-    if (op.isa<isl::ast_expr_op_min>()) return fold(op, "imin");
-    if (op.isa<isl::ast_expr_op_max>()) return fold(op, "imax");
-    if (op.isa<isl::ast_expr_op_fdiv_q>()) return {"floord(" + expr(op.arg(0)) + ", " + expr(op.arg(1)) + ")", 0};
-    if (op.isa<isl::ast_expr_op_minus>()) return {"-" + operand(op.arg(0), 0, false), 3};
-    if (op.isa<isl::ast_expr_op_mul>()) return binary(op, "*", 5, true);
-    if (op.isa<isl::ast_expr_op_div>() || op.isa<isl::ast_expr_op_pdiv_q>()) return binary(op, "/", 5, false);
-    if (op.isa<isl::ast_expr_op_pdiv_r>() || op.isa<isl::ast_expr_op_zdiv_r>()) return binary(op, "%", 5, false);
-    if (op.isa<isl::ast_expr_op_add>()) return binary(op, "+", 6, true);
-    if (op.isa<isl::ast_expr_op_sub>()) return binary(op, "-", 6, false);
-    if (op.isa<isl::ast_expr_op_le>()) return binary(op, "<=", 9, false);
-    if (op.isa<isl::ast_expr_op_lt>()) return binary(op, "<", 9, false);
-    if (op.isa<isl::ast_expr_op_ge>()) return binary(op, ">=", 9, false);
-    if (op.isa<isl::ast_expr_op_gt>()) return binary(op, ">", 9, false);
-    if (op.isa<isl::ast_expr_op_eq>()) return binary(op, "==", 10, false);
-    if (op.isa<isl::ast_expr_op_and>() || op.isa<isl::ast_expr_op_and_then>()) return binary(op, "&&", 14, true);
-    if (op.isa<isl::ast_expr_op_or>() || op.isa<isl::ast_expr_op_or_else>()) return binary(op, "||", 15, true, 13);
-    if (op.isa<isl::ast_expr_op_cond>() || op.isa<isl::ast_expr_op_select>())
-      return {operand(op.arg(0), 15, false) + " ? " + operand(op.arg(1), 15, false) + " : " + operand(op.arg(2), 15, false), 16};
-    throw std::logic_error("sunway printer: unsupported AST expression " + op.to_C_str());
   }
 };
 
@@ -264,102 +170,11 @@ std::string params_struct(const std::string& name, bool batched, const fused_spe
 }
 
 std::string header_file(const std::string& name, const std::string& origin, bool batched, const fused_spec& fused) {
-  return "// Generated by swblas-gen-sunway " + origin + ". Do not edit: a build product.\n#pragma once\n\n" +
+  return "// Generated by swblas-gen " + origin + ". Do not edit: a build product.\n#pragma once\n\n" +
          (fused.what != fused_spec::role::none ? "#include \"fused_ops.h\"\n\n" : "") +
          params_struct(name, batched, fused) + "\n// MPE side: runs the kernel on the 64 CPEs of the core group (athread_init first).\n"
          "extern \"C\" void " + name + "_mpe(sw_" + name + "_params* params);\n";
 }
-
-// Helpers the printed statements call; each is a few athread calls.
-const char* kCpePrelude = R"(namespace {
-
-typedef long sw_dim;
-[[maybe_unused]] inline sw_dim imin(sw_dim a, sw_dim b) { return a < b ? a : b; }
-[[maybe_unused]] inline sw_dim imax(sw_dim a, sw_dim b) { return a > b ? a : b; }
-[[maybe_unused]] inline sw_dim floord(sw_dim a, sw_dim b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-
-// The part of a tile of `size` at `origin` inside a matrix of `extent`:
-// 0 for a tile of the padding (nothing moved, nothing computed).
-inline sw_dim sw_clip(sw_dim origin, sw_dim size, sw_dim extent) { return imax(0, imin(size, extent - origin)); }
-// Which of the two buffers of a double buffer holds the tile at `origin`.
-inline int sw_slot(sw_dim origin, sw_dim period) { return static_cast<int>((origin / period) % 2); }
-
-// DMA keeps main-memory order and packs the LDM side: a tile lands with its
-// unit-stride dimension contiguous. Element (r, c) of a rows x cols tile is at
-// r*rs + c*cs in LDM. Strides without a unit one move column by column.
-struct sw_layout {
-  sw_dim rs, cs;
-};
-inline sw_layout sw_tile_layout(sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols) {
-  return (cs == 1 && rs != 1) ? sw_layout{cols, 1} : sw_layout{1, rows};
-}
-
-// One rows x cols tile of the matrix at `mem` (element (r, c) at
-// mem[r*rs + c*cs]) between main memory and LDM: len = rows*cols*8 bytes,
-// bsize = the contiguous run, stride = the gap to the next run (TARGETS.md
-// A.5). Returns the requests issued; each raises *reply by one.
-template <bool get>
-int sw_tile_dma(double* ldm, double* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
-  if (rows <= 0 || cols <= 0) return 0;
-  const bool by_rows = cs == 1 && rs != 1;
-  const sw_dim run = by_rows ? cols : rows, runs = by_rows ? rows : cols, pitch = by_rows ? rs : cs;
-  if (rs != 1 && cs != 1) {  // no unit stride: one element-gather per column
-    for (sw_dim c = 0; c < cols; ++c) {
-      const int len = static_cast<int>(rows * 8), gap = static_cast<int>((rs - 1) * 8);
-      if (get) athread_dma_iget_stride(ldm + c * rows, mem + c * cs, len, 8, gap, reply);
-      else athread_dma_iput_stride(mem + c * cs, ldm + c * rows, len, 8, gap, reply);
-    }
-    return static_cast<int>(cols);
-  }
-  const int len = static_cast<int>(rows * cols * 8), bsize = static_cast<int>(run * 8);
-  const int stride = runs > 1 ? static_cast<int>((pitch - run) * 8) : 0;
-  if (get) athread_dma_iget_stride(ldm, mem, len, bsize, stride, reply);
-  else athread_dma_iput_stride(mem, ldm, len, bsize, stride, reply);
-  return 1;
-}
-inline int sw_tile_get(double* ldm, const double* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
-  return sw_tile_dma<true>(ldm, const_cast<double*>(mem), rs, cs, rows, cols, reply);
-}
-inline int sw_tile_put(double* mem, double* ldm, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
-  return sw_tile_dma<false>(ldm, mem, rs, cs, rows, cols, reply);
-}
-
-// Broadcast of a tile of `elements` doubles from this CPE's DMA buffer into
-// the same RMA buffer of every CPE of its row (A) or column (B), sender
-// included. words[0] is the landed word (r_rply), words[1] the sent word
-// (l_rply). Returns the sends issued.
-inline int sw_row_bcast(double* dst, double* src, sw_dim elements, athread_rply_t* words) {
-  if (elements <= 0) return 0;
-  athread_rma_row_ibcast(dst, src, static_cast<int>(elements * 8), &words[1], &words[0]);
-  return 1;
-}
-inline int sw_col_bcast(double* dst, double* src, sw_dim elements, athread_rply_t* words) {
-  if (elements <= 0) return 0;
-  athread_rma_col_ibcast(dst, src, static_cast<int>(elements * 8), &words[1], &words[0]);
-  return 1;
-}
-
-// C tile := beta * C tile (beta == 0: C was not read, so zero it).
-inline void sw_scale_tile(double* c, sw_dim elements, double beta) {
-  if (elements <= 0 || beta == 1.0) return;
-  SW_EMU_CHECK_WRITE(c, sizeof(double) * elements);
-  for (sw_dim e = 0; e < elements; ++e) c[e] = beta == 0.0 ? 0.0 : beta * c[e];
-}
-
-}  // namespace
-)";
-
-const char* kEmuHooks = R"(// The emulator's checks (sim/README.md) have no counterpart under swgcc.
-#ifdef __sw_slave__
-#define SW_EMU_CHECK_READ(p, bytes) ((void)0)
-#define SW_EMU_CHECK_WRITE(p, bytes) ((void)0)
-#define SW_EMU_COUNT_FLOPS(n) ((void)0)
-#else
-#define SW_EMU_CHECK_READ(p, bytes) sim_check_ldm_read((p), (bytes))
-#define SW_EMU_CHECK_WRITE(p, bytes) sim_check_ldm_write((p), (bytes))
-#define SW_EMU_COUNT_FLOPS(n) sim_count_flops(n)
-#endif
-)";
 
 // Batched kernels: entry e's operands into the parameter block (in LDM): a
 // pointer array is read by a small DMA, strides are applied here.
@@ -467,14 +282,15 @@ std::string cpe_file(const sunway_recipe_result& r, const gemm_roles& roles, con
                            std::to_string(t.step_k())};
   std::map<std::string, std::string> rename = {{roles.m, "p->m"}, {roles.n, "p->n"}, {roles.k, "p->k"}};
   if (!r.batch_parameter.empty()) rename[r.batch_parameter] = "p->count";
-  printer body(rename, prefix, consts);
+  cpe_printer body(rename, prefix, consts);
   body.node(build_tree(r, roles, t), 1);
   std::ostringstream s;
-  s << "// Generated by swblas-gen-sunway " << origin << ". Do not edit: a build product.\n"
+  s << "// Generated by swblas-gen " << origin << ". Do not edit: a build product.\n"
     << "// CPE (slave) kernel: compile with swgcc -mslave -msimd, or on the host\n"
     << "// against sim/ (the athread emulation).\n"
-    << "#include \"" << name << ".h\"\n#include \"slave.h\"\n#include \"sunway/cpe_ukernel.h\"\n\n"
-    << kEmuHooks << "\n" << kCpePrelude << "\n" << micro_kernel_helper(name, t, r) << "\n"
+    << "#include \"" << name << ".h\"\n#include \"slave.h\"\n#include \"sunway/cpe_support.h\"\n"
+    << "#include \"sunway/cpe_ukernel.h\"\n\n"
+    << micro_kernel_helper(name, t, r) << "\n"
     << "extern \"C\" void " << name << "_cpe(sw_" << name << "_params* args) {\n"
     << cpe_allocation(r, name)
     << "  const sw_dim rid = _ROW, cid = _COL;\n"
@@ -490,7 +306,7 @@ std::string cpe_file(const sunway_recipe_result& r, const gemm_roles& roles, con
 }
 
 std::string mpe_file(const std::string& name, const std::string& origin) {
-  return "// Generated by swblas-gen-sunway " + origin + ". Do not edit: a build product.\n"
+  return "// Generated by swblas-gen " + origin + ". Do not edit: a build product.\n"
          "// MPE (host) launcher: compile with swgcc -mhost, or on the host against sim/.\n"
          "#include \"" + name + ".h\"\n#include \"athread.h\"\n\n"
          "extern \"C\" void SLAVE_FUN(" + name + "_cpe)(sw_" + name + "_params*);\n\n"

@@ -10,6 +10,21 @@
 
 namespace swgen::sunway {
 
+namespace {
+
+// The kernel table's family and operation of what the recipe fused.
+kernel_entry entry_of(const std::string& name, const sunway_recipe_result& r) {
+  switch (r.fused.what) {
+    case fused_spec::role::epilogue: return {name, "epilogue", r.fused.op};
+    case fused_spec::role::prologue_a: return {name, "prologue_a", r.fused.op};
+    case fused_spec::role::prologue_b: return {name, "prologue_b", r.fused.op};
+    case fused_spec::role::none: break;
+  }
+  return {name, r.batch_parameter.empty() ? "dgemm" : "batch", ""};
+}
+
+}  // namespace
+
 generated_files generate_kernel_files(const std::string& spec_source, const sunway_target& t, const std::string& name) {
   const scop s = parse_spec(spec_source);
   islc::context ctx;
@@ -18,6 +33,7 @@ generated_files generate_kernel_files(const std::string& spec_source, const sunw
   const sunway_recipe_result r = apply_sunway_recipe(m, a, t, find_fused(s, a.roles));
   const kernel_sources k = print_kernel(r, a.roles, t, name, "for target " + t.name);
   generated_files out;
+  out.kernel = entry_of(name, r);
   out.files = {{name + ".h", k.header}, {name + "_cpe.cpp", k.cpe}, {name + "_mpe.cpp", k.mpe}};
   out.stages = r.stages;
   return out;

@@ -1,5 +1,6 @@
-// The Sunway back end of swblas-gen as a library call: spec source + target
-// description -> the generated files (name, contents). No isl types here.
+// The Sunway back end's generation of one kernel: spec source + target
+// description -> the generated files (name, contents) and what the kernel
+// table records of the kernel. No isl types here.
 #pragma once
 
 #include <string>
@@ -10,7 +11,15 @@
 
 namespace swgen::sunway {
 
+// What the kernel table (sunway_manifest.h) records of a kernel.
+struct kernel_entry {
+  std::string name;    // functions <name>_cpe and <name>_mpe, parameter block sw_<name>_params
+  std::string family;  // swblas::kernel_family enumerator: dgemm, batch, prologue_a, prologue_b, epilogue
+  std::string op;      // the fused operation's enumerator ("relu", "none": bias only); empty for dgemm, batch
+};
+
 struct generated_files {
+  kernel_entry kernel;
   std::vector<std::pair<std::string, std::string>> files;   // (file name, contents)
   std::vector<std::pair<std::string, std::string>> stages;  // (stage, schedule tree) for --dump-schedule
 };
@@ -23,7 +32,7 @@ struct generated_files {
 //   <name>_mpe.cpp  the MPE (host) launcher: athread_spawn / athread_join
 generated_files generate_kernel_files(const std::string& spec_source, const sunway_target& t, const std::string& name);
 
-// The files only (the form the lead's CLI folds in).
+// The files only, for kernel dgemm_<target name>.
 std::vector<std::pair<std::string, std::string>> generate(const std::string& spec_source, const sunway_target& t);
 
 }  // namespace swgen::sunway

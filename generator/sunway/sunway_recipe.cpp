@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "isl_c.h"
+#include "schedule_tree.h"
 #include "spec.h"
 
 namespace swgen::sunway {
@@ -30,25 +31,6 @@ isl::union_set padded_domain(const isl::union_set& real, const statement_shape& 
                                    "e0 < " + r.m + " + " + sm + " and " + sh.j + " < " + sn + "e1 and " + r.n +
                                    " <= " + sn + "e1 < " + r.n + " + " + sn + ") }");
   return real.apply(to_bk).apply(to_bk.reverse()).intersect(ij);
-}
-
-isl::schedule_node find_mark(const isl::schedule_node& root, const std::string& name) {
-  isl::schedule_node found;
-  root.foreach_descendant_top_down([&](const isl::schedule_node& node) {
-    if (found.is_null() && node.isa<isl::schedule_node_mark>() && islc::mark_name(node) == name) found = node;
-    return found.is_null();
-  });
-  if (found.is_null()) throw std::logic_error("sunway recipe: mark '" + name + "' not found");
-  return found;
-}
-
-// Every dependence must still go forward in the transformed schedule.
-void check_legal(const isl::schedule& sched, const isl::union_map& deps) {
-  const isl::union_map s = sched.get_map();
-  const isl::union_map moved = deps.apply_domain(s).apply_range(s);
-  isl::union_map forward(sched.ctx(), "{ }");
-  s.range().foreach_set([&](const isl::set& set) { forward = forward.unite(isl::union_map(islc::lex_lt(set.space()))); });
-  if (!moved.is_subset(forward)) throw std::logic_error("sunway recipe: the schedule violates a dependence");
 }
 
 }  // namespace

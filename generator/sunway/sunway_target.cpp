@@ -6,16 +6,11 @@
 #include <vector>
 
 #include "target.h"
+#include "target_file.h"
 
 namespace swgen::sunway {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
 
 std::vector<long> numbers(const std::string& value, std::size_t count) {
   std::istringstream in(value);
@@ -30,6 +25,8 @@ std::vector<long> numbers(const std::string& value, std::size_t count) {
 void set_field(sunway_target& t, const std::string& key, const std::string& value, std::vector<long>* step) {
   if (key == "name") {
     t.name = value;
+  } else if (key == "backend") {
+    if (value != "sunway") throw std::runtime_error("backend must be 'sunway' in a Sunway target, not '" + value + "'");
   } else if (key == "mesh") {
     const auto v = numbers(value, 2);
     t.mesh_rows = static_cast<int>(v[0]);

@@ -1,4 +1,4 @@
-// The DGEMM that swblas-gen-sunway generated (CPE + MPE sources), run on the
+// The DGEMM that swblas-gen generated for Sunway (CPE + MPE sources), run on the
 // athread emulation through swblas::sunway_emu_gemm, against a naive
 // reference: all transposes, shapes that are and are not multiples of the
 // 512x512x256 mesh step, beta == 0 over NaN, ldc > m, non-unit strides.

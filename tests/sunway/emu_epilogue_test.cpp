@@ -42,9 +42,7 @@ double activation(const swblas::epilogue_args& a, double x) {
 }
 
 bool has_kernel(epilogue_op op) {
-  for (const auto& k : swblas::sunway_emu::epilogue_kernels())
-    if (k.op == op) return true;
-  return false;
+  return swblas::sunway_emu::find_kernel(swblas::kernel_family::epilogue, static_cast<int>(op)) != nullptr;
 }
 
 enum class bias_kind { none, per_row, per_column };

@@ -28,9 +28,8 @@ double transformed(const swblas::prologue_args& a, double x) {
 }
 
 bool has_kernel(prologue_op op, bool on_b) {
-  for (const auto& k : swblas::sunway_emu::prologue_kernels())
-    if (k.op == op && k.on_b == on_b) return true;
-  return false;
+  const swblas::kernel_family family = on_b ? swblas::kernel_family::prologue_b : swblas::kernel_family::prologue_a;
+  return swblas::sunway_emu::find_kernel(family, static_cast<int>(op)) != nullptr;
 }
 
 using prologue_case = std::tuple<prologue_op, bool, bool>;  // op, on B, transposed operand

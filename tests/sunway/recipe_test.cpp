@@ -129,11 +129,16 @@ TEST(SunwaySources, PrintTheAthreadApi) {
   EXPECT_EQ(files[0].first, "dgemm_sunway.h");
   const std::string& cpe = files[1].second;
   const std::string& mpe = files[2].second;
-  for (const char* call : {"athread_dma_iget_stride", "athread_dma_iput_stride", "athread_dma_wait_value",
-                           "athread_rma_row_ibcast", "athread_rma_col_ibcast", "athread_rma_wait_value",
-                           "athread_ssync_array", "ldm_malloc", "sim_check_ldm_read", "sim_count_flops",
-                           "sw_dgemm_ukernel(", "_ROW", "_COL"})
-    EXPECT_THAT(cpe, HasSubstr(call));
+  for (const char* call : {"sw_tile_get", "sw_tile_put", "athread_dma_wait_value", "sw_row_bcast", "sw_col_bcast",
+                           "athread_rma_wait_value", "athread_ssync_array", "ldm_malloc", "SW_EMU_CHECK_READ",
+                           "SW_EMU_COUNT_FLOPS", "sw_dgemm_ukernel(", "_ROW", "_COL"})
+    EXPECT_NE(cpe.find(call), std::string::npos) << call;
+  // The statements' helpers, in the header every CPE source includes.
+  EXPECT_THAT(cpe, HasSubstr("#include \"sunway/cpe_support.h\""));
+  const std::string support = read(SWBLAS_SOURCE_DIR "/generator/sunway/include/sunway/cpe_support.h");
+  for (const char* call : {"athread_dma_iget_stride", "athread_dma_iput_stride", "athread_rma_row_ibcast",
+                           "athread_rma_col_ibcast", "sim_check_ldm_read", "sim_count_flops"})
+    EXPECT_NE(support.find(call), std::string::npos) << call;
   EXPECT_THAT(cpe, HasSubstr("if (cid == 0) {\n          // bcast_first_a"));
   EXPECT_THAT(cpe, HasSubstr("c5 + 1 == cid"));
   EXPECT_THAT(mpe, HasSubstr("athread_spawn(SLAVE_FUN(dgemm_sunway_cpe), params);"));
@@ -151,9 +156,10 @@ TEST(SunwaySources, LoopOrderOfTheSpecDoesNotChangeTheKernel) {
 
 // Golden files (tests/sunway/golden/*.txt): the printed sources and the
 // dumped schedule trees of the Sunway stages for specs/dgemm.c. After an
-// intended change, regenerate them with swblas-gen-sunway (--out-dir,
-// --dump-schedule without the model and analysis stages; add the .txt
-// suffix) and re-run the numerical tests.
+// intended change, regenerate them with swblas-gen --target
+// generator/targets/sunway.target (--out-dir, --dump-schedule without the
+// model and analysis stages; add the .txt suffix) and re-run the numerical
+// tests.
 TEST(SunwayGolden, SourcesAndScheduleAreUnchanged) {
   const auto out = swgen::sunway::generate_kernel_files(dgemm_spec(), default_target(), "dgemm_sunway");
   for (const auto& [file, text] : out.files) EXPECT_EQ(text, read(SWBLAS_SOURCE_DIR "/tests/sunway/golden/" + file + ".txt")) << file;

@@ -1,9 +1,12 @@
-// How the sunway_emu entry points start a generated kernel: the problem is
-// copied into the kernel's parameter block (every generated block starts
-// with the same fields) and its MPE launcher runs on the shared core group.
+// How the sunway_emu entry points start a generated kernel, and the table
+// they find it in. The problem is copied into the kernel's parameter block
+// (every generated block starts with the same fields, then the batch, the
+// epilogue's or the prologue's) and its MPE launcher runs on the shared core
+// group. swblas-gen writes the table for the Sunway target
+// (sunway_manifest.cpp in the build tree).
 #pragma once
 
-#include <vector>
+#include <cstddef>
 
 #include "core_group.h"
 #include "fused_ops.h"
@@ -11,38 +14,56 @@
 
 namespace swblas::sunway_emu {
 
-// A kernel generated from a spec with a fused epilogue (Params ends with the
-// epilogue_args), started for problem p (p.epi not null, k >= 1).
+// Starts kernel Mpe with the fields of p, then `rest` (what Params adds).
+template <class Params, void (*Mpe)(Params*), class... Rest>
+void start(const gemm_problem& p, const Rest&... rest) {
+  Params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc, rest...};
+  run_on_core_group([&] { Mpe(&params); });
+}
+
+// A plain DGEMM kernel, for problem p (k >= 1, alpha != 0).
+template <class Params, void (*Mpe)(Params*)>
+void launch(const gemm_problem& p) {
+  start<Params, Mpe>(p);
+}
+
+// A batched kernel: the whole batch in one launch (count >= 1, k >= 1, alpha != 0).
+template <class Params, void (*Mpe)(Params*)>
+void launch_batch(const gemm_batch_problem& b) {
+  const gemm_problem& s = b.shape;
+  start<Params, Mpe>(s, b.count, b.a_array, b.b_array, b.c_array, s.a, s.b, s.c, b.stride_a, b.stride_b, b.stride_c);
+}
+
+// A kernel with a fused epilogue (p.epi not null, k >= 1).
 template <class Params, void (*Mpe)(Params*)>
 void launch_with_epilogue(const gemm_problem& p) {
-  Params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc, *p.epi};
-  run_on_core_group([&] { Mpe(&params); });
+  start<Params, Mpe>(p, *p.epi);
 }
 
-// A kernel generated from a spec with a fused prologue (Params ends with the
-// prologue_args), started for problem p (p.pro not null, k >= 1).
+// A kernel with a fused prologue (p.pro not null, k >= 1).
 template <class Params, void (*Mpe)(Params*)>
 void launch_with_prologue(const gemm_problem& p) {
-  Params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc, *p.pro};
-  run_on_core_group([&] { Mpe(&params); });
+  start<Params, Mpe>(p, *p.pro);
 }
 
-struct prologue_kernel {
-  prologue_op op;
-  bool on_b;  // transforms op(B) rather than op(A)
-  void (*run)(const gemm_problem& p);
+// One generated kernel, as the table records it.
+struct sunway_kernel {
+  const char* name;
+  kernel_family family;
+  int op;  // the prologue_op / epilogue_op value of a fused family, else 0
+  void (*run)(const gemm_problem& p);              // every family but batch
+  void (*run_batch)(const gemm_batch_problem& p);  // kernel_family::batch
 };
 
-// The kernels generated from generator/specs/dgemm_prologue_<op>_<a|b>.c.
-const std::vector<prologue_kernel>& prologue_kernels();
+// The table, defined in the generated source.
+extern const sunway_kernel generated_sunway_kernels[];
+extern const std::size_t generated_sunway_kernel_count;
 
-struct epilogue_kernel {
-  epilogue_op op;
-  void (*run)(const gemm_problem& p);
-};
-
-// The kernels generated from generator/specs/dgemm_epilogue_<op>.c, one per
-// operation whose spec exists (defined in the build tree, see CMakeLists.txt).
-const std::vector<epilogue_kernel>& epilogue_kernels();
+// The kernel of `family` and `op` in the table, or null.
+inline const sunway_kernel* find_kernel(kernel_family family, int op = 0) {
+  for (std::size_t k = 0; k < generated_sunway_kernel_count; ++k)
+    if (generated_sunway_kernels[k].family == family && generated_sunway_kernels[k].op == op) return &generated_sunway_kernels[k];
+  return nullptr;
+}
 
 }  // namespace swblas::sunway_emu

@@ -1,4 +1,4 @@
-// swblas::sunway_emu_gemm: a DGEMM computed by the code swblas-gen-sunway
+// swblas::sunway_emu_gemm: a DGEMM computed by the code swblas-gen
 // generated for the SW26010Pro (CPE + MPE sources), run on the host
 // emulation of one core group (sim/: 64 CPE threads, 256 KB LDM each).
 // For SWBLAS_TARGET=sunway-emu and the Sunway tests; slow by design.

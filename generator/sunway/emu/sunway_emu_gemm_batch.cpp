@@ -3,8 +3,7 @@
 
 #include <stdexcept>
 
-#include "core_group.h"
-#include "dgemm_sunway_batch.h"
+#include "launch.h"
 #include "sunway_emu_gemm.h"
 
 namespace swblas {
@@ -14,15 +13,13 @@ void sunway_emu_gemm_batch(const gemm_batch_problem& p) {
   if (s.pro || s.epi)
     throw std::invalid_argument("sunway_emu_gemm_batch: fused operations are not generated for batched Sunway kernels");
   if (p.count <= 0 || s.m <= 0 || s.n <= 0) return;
-  if (s.k <= 0 || s.alpha == 0.0) {  // C := beta*C entry by entry (A and B not read)
+  const sunway_emu::sunway_kernel* batched = sunway_emu::find_kernel(kernel_family::batch);
+  // C := beta*C entry by entry (A and B not read), or no batched kernel.
+  if (s.k <= 0 || s.alpha == 0.0 || !batched) {
     for (dim_t e = 0; e < p.count; ++e) sunway_emu_gemm(p.entry(e));
     return;
   }
-  sw_dgemm_sunway_batch_params params{s.m,      s.n,       s.k,       s.alpha,   s.beta,    s.a,       s.rs_a,
-                                      s.cs_a,   s.b,       s.rs_b,    s.cs_b,    s.c,       s.ldc,     p.count,
-                                      p.a_array, p.b_array, p.c_array, s.a,       s.b,       s.c,       p.stride_a,
-                                      p.stride_b, p.stride_c};
-  sunway_emu::run_on_core_group([&] { dgemm_sunway_batch_mpe(&params); });
+  batched->run_batch(p);
 }
 
 }  // namespace swblas

@@ -1,8 +1,8 @@
 // swblas::sunway_emu_gemm_batch: a batched DGEMM computed by the kernel
-// swblas-gen-sunway generated from generator/specs/dgemm_batch.c, run on the
+// swblas-gen generated from generator/specs/dgemm_batch.c, run on the
 // athread emulation (sim/): the batch loop runs inside one CPE kernel launch
 // (paper 000 section 3), so the mesh is started once per group. (In a tree
-// without that spec it runs sunway_emu_gemm entry by entry.)
+// without a batched kernel it runs sunway_emu_gemm entry by entry.)
 #pragma once
 
 #include "macro_kernel.h"
