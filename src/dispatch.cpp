@@ -178,8 +178,7 @@ void describe_machine(const machine_info& m, const runtime_config& config, dispa
 
 }  // namespace
 
-const dgemm_ukernel_desc& micro_kernel(const dispatch_table& t) {
-  if (t.ukernel) return *t.ukernel;
+void no_micro_kernel() {
   std::fputs("swblas: fatal: no runnable micro kernel in this build\n", stderr);
   std::abort();
 }

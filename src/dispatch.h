@@ -90,9 +90,15 @@ const cache_config* pick_cache_config(const cache_config* caches, std::size_t co
 // refusal.
 bool check_generated_target(const generated_target& g, const kernel_catalogue& kernels, std::string* why);
 
-// The table's micro kernel. A build with none that this CPU runs cannot
-// compute anything: that is reported on stderr and the process aborts.
-const dgemm_ukernel_desc& micro_kernel(const dispatch_table& t);
+// Reports on stderr that this build has no micro kernel the CPU runs, and
+// aborts: such a build cannot compute anything.
+[[noreturn]] void no_micro_kernel();
+
+// The table's micro kernel (no_micro_kernel() when there is none).
+inline const dgemm_ukernel_desc& micro_kernel(const dispatch_table& t) {
+  if (!t.ukernel) no_micro_kernel();
+  return *t.ukernel;
+}
 
 // The process's table, built on first use (std::call_once) from the CPU,
 // hwloc and the environment; SWBLAS_VERBOSE output is printed then.

@@ -63,36 +63,6 @@ team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_o
   return plan;
 }
 
-gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
-  using path = gemm_route::path;
-  gemm_route r;
-  switch (quick_case_of(p)) {
-    case quick_case::empty: return r;
-    case quick_case::beta_only: r.how = p.beta == 1.0 ? path::nothing : path::scale_c; return r;
-    case quick_case::none: break;
-  }
-  micro_kernel(t);  // aborts in a build without one
-  // A tiny problem goes straight to the small routine: one thread, one call.
-  if (o.allow_small && !o.loop && t.small && p.rs_a == 1 &&
-      double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
-    r.how = path::tiny;
-    return r;
-  }
-  const unpacked_split split =
-      o.allow_small && !o.loop ? classify_unpacked(p, t.small) : unpacked_split::none;
-  if (split != unpacked_split::none) {
-    r.how = path::unpacked;
-    r.split = split;
-    r.unpacked_threads = o.fit_team_to_work
-                             ? unpacked_team(p, split, *t.small, o.threads)
-                             : unpacked_team(p, split, *t.small, o.threads, /*any_work=*/true);
-    return r;
-  }
-  r.how = path::packed;
-  r.team = plan_team(t, p, o);
-  return r;
-}
-
 std::string thread_count_text(int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); }
 
 std::string describe_team(const team_plan& team) {

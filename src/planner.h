@@ -95,7 +95,39 @@ struct gemm_route {
   int unpacked_threads = 1;
   team_plan team;                               // packed
 };
-gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+
+// Inline: an 8^3 DGEMM takes about 40 ns, and a call into another
+// translation unit for the decision cost it 7%.
+inline gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  using path = gemm_route::path;
+  gemm_route r;
+  switch (quick_case_of(p)) {
+    case quick_case::empty: return r;
+    case quick_case::beta_only: r.how = p.beta == 1.0 ? path::nothing : path::scale_c; return r;
+    case quick_case::none: break;
+  }
+  micro_kernel(t);  // aborts in a build without one
+  // A tiny problem goes straight to the small routine: one thread, one call.
+  if (o.allow_small && !o.loop && t.small && p.rs_a == 1 &&
+      double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
+    r.how = path::tiny;
+    return r;
+  }
+  const unpacked_split split =
+      o.allow_small && !o.loop ? classify_unpacked(p, t.small) : unpacked_split::none;
+  if (split != unpacked_split::none) {
+    r.how = path::unpacked;
+    r.split = split;
+    r.unpacked_threads = o.fit_team_to_work
+                             ? unpacked_team(p, split, *t.small, o.threads)
+                             : unpacked_team(p, split, *t.small, o.threads, /*any_work=*/true);
+    return r;
+  }
+  r.how = path::packed;
+  r.team = plan_team(t, p, o);
+  return r;
+}
+
 
 // "1 thread", "2 threads".
 std::string thread_count_text(int n);
