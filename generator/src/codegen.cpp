@@ -2,7 +2,7 @@
 //
 // Replacement calls are computed from statement instances only: at a mark,
 // the build's schedule maps the outer loops to the instances below the mark
-// (ISL-NOTES step 4.3), never matched by dimension position, and every
+// (docs/isl-notes.md step 4.3), never matched by dimension position, and every
 // replacement call is guarded by the set where it has instances (pitfall 8).
 #include "codegen.h"
 

@@ -1,6 +1,7 @@
-// The block recipe: schedule-tree passes that turn the analysed loop nest of
-// one GEMM into the macro kernel of one packed block, the jr -> ir loops
-// around the micro kernel (BLIS's macro kernel). The loops over blocks
+// The block recipe: schedule-tree passes (one file each: tiling.cpp,
+// marks.cpp, epilogue_fusion.cpp; recipe.cpp runs them) that turn the
+// analysed loop nest of one GEMM into the macro kernel of one packed block,
+// the jr -> ir loops around the micro kernel (BLIS's macro kernel). The loops over blocks
 // (jc -> pc -> ic), the packing and the thread team are the runtime's: block
 // sizes come from the machine at run time, so one kernel serves every cache
 // configuration. Each pass is a `schedule_node -> schedule_node` function
@@ -58,6 +59,8 @@ bool epilogue_in_registers(const fused_statement& f);
 // does both), else right after the mark.
 isl::schedule_node fuse_epilogue(isl::schedule_node root, const model& m, const fused_statement& f);
 
+// "a0, a1, a2": n dimension names.
+std::string dim_list(const std::string& prefix, int n);
 // "S0[a0, a1, a2]": the universe of a statement's instances.
 std::string instance_tuple(const std::string& statement, int arity, const std::string& prefix = "a");
 

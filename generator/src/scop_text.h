@@ -1,0 +1,40 @@
+// How the model and the analysis name a parsed spec's pieces in isl's
+// notation: parameter prefixes, statement instances, the reads of a
+// statement. No isl here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "spec.h"
+
+namespace swgen {
+
+inline std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (std::size_t n = 0; n < items.size(); ++n) out += (n ? sep : "") + items[n];
+  return out;
+}
+
+inline std::string param_prefix(const scop& s) { return "[" + join(s.parameters, ", ") + "] -> "; }
+
+inline std::vector<std::string> iterators(const statement& st) {
+  std::vector<std::string> its;
+  for (const loop& l : st.loops) its.push_back(l.iterator);
+  return its;
+}
+
+// "S0[i, j, k]"
+inline std::string instance(const statement& st) { return st.name + "[" + join(iterators(st), ", ") + "]"; }
+
+// The array accesses read by an expression, in textual order.
+inline void collect_reads(const statement& st, const expr& e, std::vector<const array_access*>* out) {
+  if (e.what == expr::kind::access) {
+    if (e.ref.subscripts.empty())
+      throw spec_error(st.describe() + ": scalar '" + e.ref.array + "' is not supported; use an array");
+    out->push_back(&e.ref);
+  }
+  for (const auto& o : e.operands) collect_reads(st, *o, out);
+}
+
+}  // namespace swgen
