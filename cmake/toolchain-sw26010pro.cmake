@@ -1,6 +1,6 @@
 # Cross build for the Sunway SW26010Pro (new-generation Sunway, "OceanLight")
 # with the vendor compiler swgcc. UNTESTED: no Sunway machine or swgcc is
-# reachable from the development host; the flags come from TARGETS.md A.2 and
+# reachable from the development host; the flags come from docs/targets.md A.2 and
 # paper 000 section 8, the per-file roles from generator/sunway/README.md.
 #
 #   cmake -S . -B build-sw -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-sw26010pro.cmake \
@@ -9,7 +9,7 @@
 # MPE (host) objects: -mhost; CPE (slave) objects: -mslave (swgcc prefixes
 # their symbols with slave_); both -msimd; the link: -mhybrid.
 # -faddress_align=128 aligns main-memory arrays to 128 bytes for DMA (paper
-# 000 uses it; public builds only show =64, TARGETS.md "Could not confirm").
+# 000 uses it; public builds only show =64, docs/targets.md "Could not confirm").
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR sw_64)
 

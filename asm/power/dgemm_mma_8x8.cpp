@@ -80,7 +80,7 @@ struct mma_block {
   }
 
   // Four doubles loaded as a pair (lxvp) are X[i] = p[i], memory order
-  // (TARGETS.md B.1). A pointer to double converts to one to __vector_pair
+  // (docs/targets.md B.1). A pointer to double converts to one to __vector_pair
   // only through void*; MMA types cannot be returned by value.
   __attribute__((always_inline)) static const __vector_pair* as_pair(
       const double* p) {

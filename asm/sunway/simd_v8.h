@@ -2,7 +2,7 @@
  *
  * On a CPE (swgcc -mslave -msimd, __sw_slave__) it is the vendor type
  * doublev8 from simd.h, loaded and stored with simd_load/simd_store and
- * multiplied-added with simd_vmad (one 8-wide FMA per cycle: TARGETS.md
+ * multiplied-added with simd_vmad (one 8-wide FMA per cycle: docs/targets.md
  * A.1). The intrinsic names follow the SW26010 simd.h (doublev4 there); they
  * could not be checked against an SW26010Pro simd.h here, see asm/README.md.
  *

@@ -1,6 +1,6 @@
 // CPE (slave) side of the SW26010Pro athread/CRTS API, emulated on the host by
 // swsim. C++ only: CPE code is compiled with the host C++ compiler and started
-// by athread_spawn (athread.h). Semantics follow TARGETS.md Part A.
+// by athread_spawn (athread.h). Semantics follow docs/targets.md Part A.
 //
 // What is strict (a misuse stops the run; athread_join throws swsim::sim_error
 // naming the CPE, the call and the reason):

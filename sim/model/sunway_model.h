@@ -17,18 +17,18 @@
 
 namespace swsim::model {
 
-// SW26010Pro figures per core group. Sourced ones cite TARGETS.md (which
+// SW26010Pro figures per core group. Sourced ones cite docs/targets.md (which
 // cites its own sources); "fitted" ones are unknown publicly and were fitted
 // to paper 000's Fig. 13 averages (see sunway_model.cpp and sim/README.md).
 struct sunway_figures {
-  double clock_hz = 2.25e9;              // CPE clock (TARGETS.md A.1)
+  double clock_hz = 2.25e9;              // CPE clock (docs/targets.md A.1)
   double flops_per_cycle = 16;           // one 8-wide FMA per cycle per CPE (A.1, derived)
   int cpes = 64;                         // 8x8 mesh (A.1)
   double ukernel_efficiency = 0.95;      // vendor 64x64x32 asm kernel, of peak (assumed; paper 7.2 "near-peak")
   double naive_flops_per_cycle = 0.86;   // scalar CPE loop nest (fitted: Fig. 13 "DMA only" average)
   double dma_bandwidth = 34e9;           // bytes/s per CG for >= 512-byte blocks (fitted; between swops'
                                          // measured 23-26 GB/s and the DDR4-3200 peak 51.2 GB/s, A.1)
-  double dma_latency_s = 1e-6;           // per wave of requests (assumed; not public, TARGETS.md)
+  double dma_latency_s = 1e-6;           // per wave of requests (assumed; not public, docs/targets.md)
   double rma_bandwidth = 64e9;           // bytes/s received per CPE (fitted: Fig. 13 "+ RMA" average)
   double rma_latency_s = 0.2e-6;         // per broadcast step, barrier included (assumed)
 
@@ -36,7 +36,7 @@ struct sunway_figures {
 };
 
 // The same figures with the DMA bandwidth swops measured on one core group
-// (about 25 GB/s for KB-sized blocks, TARGETS.md A.1 / A.9) instead of the fitted one.
+// (about 25 GB/s for KB-sized blocks, docs/targets.md A.1 / A.9) instead of the fitted one.
 sunway_figures measured_dma_figures();
 
 struct shape {

@@ -1,4 +1,4 @@
-// DMA between main memory and the caller's LDM (TARGETS.md A.5).
+// DMA between main memory and the caller's LDM (docs/targets.md A.5).
 #include <cstdint>
 
 #include "ldm.h"

@@ -1,4 +1,4 @@
-// RMA between LDMs of the core group (TARGETS.md A.6). An address names an
+// RMA between LDMs of the core group (docs/targets.md A.6). An address names an
 // LDM offset: the caller passes a pointer into its own arena, and a remote
 // CPE's copy is the same offset in that CPE's arena.
 #include <cstdint>

@@ -1,5 +1,5 @@
 // End to end: a 64-CPE DGEMM written by hand against the athread API in the
-// way of paper 000 and DESIGN.md section 5. CPE (r, c) owns the 64x64 tile
+// way of paper 000 and docs/design.md ("Sunway back end and emulator"). CPE (r, c) owns the 64x64 tile
 // (r, c) of C; per 256-deep k block it DMA-fetches A(r, block c) (64x32) and
 // B(block r, c) (32x64); in sub-step s the CPEs of column s row-broadcast
 // their A tile and those of row s column-broadcast their B tile. Both levels
@@ -187,7 +187,7 @@ TEST_P(SimDgemm, MeshDgemmMatchesTheReference) {
   EXPECT_LE(swsim::counters(0).ldm_peak_bytes, swsim::default_ldm_budget);
 }
 
-// 512x512x256 is one mesh step (DESIGN.md); 512 deep also runs the DMA
+// 512x512x256 is one mesh step (docs/design.md); 512 deep also runs the DMA
 // double buffering across k blocks.
 INSTANTIATE_TEST_SUITE_P(Depths, SimDgemm, ::testing::Values(256, 512));
 

@@ -22,22 +22,24 @@ const sunway_emu::sunway_kernel& kernel_for(kernel_family family, int op, const 
 
 void sunway_emu_gemm(const gemm_problem& p) {
   if (p.pro) throw std::invalid_argument("sunway_emu_gemm: a prologue goes through sunway_emu_gemm_prologue");
-  if (p.m <= 0 || p.n <= 0) return;
+  const quick_case q = quick_case_of(p);  // the runtime's quick cases, decided as the planner does
+  if (q == quick_case::empty) return;
   if (p.epi) {  // paper 000 7.3: the epilogue runs on each C tile in LDM before it is stored
-    if (p.k <= 0)
-      throw std::invalid_argument("sunway_emu_gemm: a fused epilogue needs k >= 1 (the runtime's quick path handles k == 0)");
+    if (q == quick_case::beta_only)
+      throw std::invalid_argument("sunway_emu_gemm: a fused epilogue needs a product (the runtime's quick path handles the rest)");
     const int op = static_cast<int>(p.epi->op);
     return kernel_for(kernel_family::epilogue, op, "epilogue operation " + std::to_string(op)).run(p);
   }
-  if (p.k <= 0 || p.alpha == 0.0) return scale_c(p);  // the runtime's quick case
+  if (q == quick_case::beta_only) return scale_c(p);
   kernel_for(kernel_family::dgemm, 0, "plain DGEMM").run(p);
 }
 
 void sunway_emu_gemm_prologue(const gemm_problem& p, bool on_b) {
   if (!p.pro || p.epi) throw std::invalid_argument("sunway_emu_gemm_prologue: needs p.pro and no p.epi");
-  if (p.m <= 0 || p.n <= 0) return;
-  if (p.k <= 0)
-    throw std::invalid_argument("sunway_emu_gemm_prologue: k >= 1 (the runtime's quick path handles k == 0)");
+  const quick_case q = quick_case_of(p);
+  if (q == quick_case::empty) return;
+  if (q == quick_case::beta_only)
+    throw std::invalid_argument("sunway_emu_gemm_prologue: needs a product (the runtime's quick path handles the rest)");
   const int op = static_cast<int>(p.pro->op);
   const kernel_family family = on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
   kernel_for(family, op, "prologue operation " + std::to_string(op) + (on_b ? " on B" : " on A")).run(p);

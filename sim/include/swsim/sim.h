@@ -54,7 +54,7 @@ struct cpe_counters {
   std::uint64_t dma_gets = 0;
   std::uint64_t dma_puts = 0;
   // Contiguous main-memory blocks moved (bsize pieces): DMA bandwidth falls
-  // steeply for blocks under a few hundred bytes (TARGETS.md A.1, A.9).
+  // steeply for blocks under a few hundred bytes (docs/targets.md A.1, A.9).
   std::uint64_t dma_get_blocks = 0;
   std::uint64_t dma_put_blocks = 0;
   std::uint64_t rma_bytes_sent = 0;      // len once per send (the mesh replicates)

@@ -45,7 +45,7 @@ inline sw_layout sw_tile_layout(sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols) 
 
 // One rows x cols tile of the matrix at `mem` (element (r, c) at
 // mem[r*rs + c*cs]) between main memory and LDM: len = rows*cols*8 bytes,
-// bsize = the contiguous run, stride = the gap to the next run (TARGETS.md
+// bsize = the contiguous run, stride = the gap to the next run (docs/targets.md
 // A.5). Returns the requests issued; each raises *reply by one.
 template <bool get>
 int sw_tile_dma(double* ldm, double* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
