@@ -472,10 +472,17 @@ def method_text(args, preset, loads):
                preset["rounds"], loads[0], loads[1]))
 
 
+def in_repository(path):
+    """path relative to the repository when it lies inside it (summaries are committed)."""
+    full = os.path.abspath(path)
+    return os.path.relpath(full, REPO_ROOT) if full.startswith(REPO_ROOT + os.sep) else path
+
+
 def write_summary(path, args, preset, runner, configs, peaks, identities, loads):
     names = [c.name for c in configs]
+    command = [in_repository(sys.argv[0])] + sys.argv[1:]
     out = ["# DGEMM: swblas side by side with OpenBLAS, BLIS and libxsmm", "",
-           "Command: `%s`" % " ".join(shlex.quote(a) for a in [sys.argv[0]] + sys.argv[1:]), "",
+           "Command: `%s`" % " ".join(shlex.quote(a) for a in command), "",
            "Date: %s UTC. CPU: %s, %d core(s) used for the all-core runs."
            % (datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M"), cpu_model(), max(peaks)),
            "",
@@ -497,7 +504,7 @@ def write_summary(path, args, preset, runner, configs, peaks, identities, loads)
             status = "did not run: " + (config.skip_reason or "every cell failed")
         else:
             status = "ran" + (" until %s" % config.skip_reason if config.skip_reason else "")
-        where = config.path or args.xsmm_exe
+        where = in_repository(config.path or args.xsmm_exe)
         extra = "; " + identities[config.name] if identities.get(config.name) else ""
         out.append("- **%s**: %s — `%s` — %s%s" % (config.name, config.description, where,
                                                   status, extra))
