@@ -97,7 +97,7 @@ std::size_t choose_target(const std::vector<target_verdict>& verdicts, const std
 const generated_target* target_of(const kernel_catalogue& k, const dgemm_ukernel_desc& u, dispatch_log* log) {
   for (std::size_t i = 0; i < k.target_count; ++i) {
     const generated_target& g = k.targets[i];
-    if (g.needs != u.needs || std::strcmp(g.ukernel, u.name) != 0) continue;
+    if (g.elem != element_type::f64 || g.needs != u.needs || std::strcmp(g.ukernel, u.name) != 0) continue;
     std::string why;
     if (check_generated_target(g, k, &why)) return &g;
     log->lines.push_back(std::string("generated target ") + g.name + ": refused (" + why + ")");

@@ -22,19 +22,25 @@ struct epilogue_args;
 // fused element-wise operations:
 //   C := epi(alpha * op(pro(A)) * op(B) + beta * C)
 // swblas::gemm requires both null; swblas::gemm_fused runs them.
-struct gemm_problem {
+// The element type T is a real one (double, float); complex problems reach
+// the runtime as real ones (src/complex_gemm.h). Fused operations exist for
+// double only: `pro` and `epi` are null for any other T.
+template <class T>
+struct basic_gemm_problem {
+  using value_type = T;
   dim_t m = 0, n = 0, k = 0;
-  double alpha = 1.0;
-  const double* a = nullptr;
+  T alpha = T(1);
+  const T* a = nullptr;
   inc_t rs_a = 1, cs_a = 0;
-  const double* b = nullptr;
+  const T* b = nullptr;
   inc_t rs_b = 1, cs_b = 0;
-  double beta = 0.0;
-  double* c = nullptr;
+  T beta = T(0);
+  T* c = nullptr;
   inc_t ldc = 0;
   const prologue_args* pro = nullptr;
   const epilogue_args* epi = nullptr;
 };
+using gemm_problem = basic_gemm_problem<double>;
 
 // The quick cases every driver decides first, before anything is read:
 //   empty      m or n is 0: nothing to do;
@@ -43,9 +49,10 @@ struct gemm_problem {
 //   none       a product to compute.
 enum class quick_case : int { none = 0, empty = 1, beta_only = 2 };
 
-inline quick_case quick_case_of(const gemm_problem& p) {
+template <class T>
+inline quick_case quick_case_of(const basic_gemm_problem<T>& p) {
   if (p.m <= 0 || p.n <= 0) return quick_case::empty;
-  if (p.alpha == 0.0 || p.k <= 0) return quick_case::beta_only;
+  if (p.alpha == T(0) || p.k <= 0) return quick_case::beta_only;
   return quick_case::none;
 }
 
@@ -54,7 +61,8 @@ inline constexpr dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
 
 // The beta of the k block starting at pc: the caller's on the first block,
 // then accumulation.
-inline double beta_for_block(dim_t pc, double beta) { return pc == 0 ? beta : 1.0; }
+template <class T>
+inline T beta_for_block(dim_t pc, T beta) { return pc == 0 ? beta : T(1); }
 
 // A batch of problems of one shape (one group of cblas_dgemm_batch, or a
 // strided batch). Entry e is `shape` with its a, b and c replaced by
@@ -95,20 +103,24 @@ enum class parallel_loop : int { ic = 0, jr = 1 };
 // not read. m, n, k >= 1. With a fused epilogue (epilogue kernels only),
 // `epi` is the problem's with its bias moved to the block's element (0, 0),
 // and it is applied when `last`: the block holds C's final k block.
-struct packed_block {
+template <class T>
+struct basic_packed_block {
   dim_t m = 0, n = 0, k = 0;
-  double alpha = 1.0, beta = 0.0;
-  const double* ap = nullptr;
-  const double* bp = nullptr;
-  double* c = nullptr;
+  T alpha = T(1), beta = T(0);
+  const T* ap = nullptr;
+  const T* bp = nullptr;
+  T* c = nullptr;
   inc_t ldc = 0;
   const epilogue_args* epi = nullptr;
   bool last = false;
 };
+using packed_block = basic_packed_block<double>;
 
 // A generated block kernel: sequential, never allocates. A thread team
 // shares a block by calling it on parts (whole micro-panels of B, or of A).
-using block_kernel_fn = void (*)(const packed_block& blk);
+template <class T>
+using basic_block_kernel_fn = void (*)(const basic_packed_block<T>& blk);
+using block_kernel_fn = basic_block_kernel_fn<double>;
 
 // What a manifest entry computes. `op` says which operation a fused family
 // fuses (a prologue_op or epilogue_op value, src/fused_ops.h); 0 otherwise.
@@ -123,10 +135,20 @@ enum class kernel_family : int {
 // A target the build generated kernels for: its micro kernel's register
 // block and the cache configurations the runtime chooses its blocking
 // among (the best fit to the detected caches, src/dispatch.cpp).
+// The element types the build has real micro kernels for; a target lists
+// one register block per type.
+enum class element_type : int { f64 = 0, f32 = 1 };
+
+template <class T>
+inline constexpr element_type element_of = element_type::f64;
+template <>
+inline constexpr element_type element_of<float> = element_type::f32;
+
 struct generated_target {
   const char* name;     // e.g. "x86_avx2"
   isa needs;
-  const char* ukernel;  // name of the dgemm_ukernel_desc its kernels call
+  element_type elem;    // the element type of its micro kernel
+  const char* ukernel;  // name of the ukernel_desc<T> its kernels call
   register_block shape;
   const cache_config* caches;
   std::size_t cache_count;
@@ -134,19 +156,41 @@ struct generated_target {
 
 // One spec generated for one target. Specs whose kernels are the same share
 // one (`kernel` names it).
-struct generated_entry {
+template <class T>
+struct basic_generated_entry {
   const char* spec;    // e.g. "dgemm_epilogue_relu"
-  const char* target;  // a generated_target's name
+  const char* target;  // a generated_target's name (the row of element type T)
   const char* kernel;  // the block kernel's name
-  block_kernel_fn run;
+  basic_block_kernel_fn<T> run;
   kernel_family family;
   int op;
 };
+using generated_entry = basic_generated_entry<double>;
 
-// The manifest, defined in the generated source (build tree).
+// The manifest, defined in the generated source (build tree): every
+// target's rows, then the entries of each element type.
 extern const generated_target generated_targets[];
 extern const std::size_t generated_target_count;
 extern const generated_entry generated_entries[];
 extern const std::size_t generated_entry_count;
+extern const basic_generated_entry<float> generated_f32_entries[];
+extern const std::size_t generated_f32_entry_count;
+
+// The entries of element type T.
+template <class T>
+struct generated_entry_list {
+  const basic_generated_entry<T>* entries;
+  std::size_t count;
+};
+template <class T>
+generated_entry_list<T> generated_entries_of();
+template <>
+inline generated_entry_list<double> generated_entries_of<double>() {
+  return {generated_entries, generated_entry_count};
+}
+template <>
+inline generated_entry_list<float> generated_entries_of<float>() {
+  return {generated_f32_entries, generated_f32_entry_count};
+}
 
 }  // namespace swblas

@@ -118,7 +118,7 @@ std::string cache_table(const target_desc& t) {
 
 std::string target_row(const target_desc& t) {
   std::ostringstream src;
-  src << "    {\"" << t.name << "\", isa::" << t.isa << ", \"" << t.ukernel << "\", {" << t.mr << ", " << t.nr << ", "
+  src << "    {\"" << t.name << "\", isa::" << t.isa << ", element_type::f64, \"" << t.ukernel << "\", {" << t.mr << ", " << t.nr << ", "
       << t.kr << ", " << t.vector_doubles << ", " << (t.l1_resident == target_desc::l1_panels::b ? "true" : "false")
       << "}, " << cache_table_name(t) << ", " << t.caches.size() << "},\n";
   return src.str();
@@ -151,7 +151,9 @@ std::string manifest_source(const std::vector<target_output>& outs) {
       << "const std::size_t generated_target_count = " << outs.size() << ";\n\n"
       << "const generated_entry generated_entries[] = {\n"
       << (entry_count ? entries.str() : "    {},\n") << "};\n"
-      << "const std::size_t generated_entry_count = " << entry_count << ";\n\n}  // namespace swblas\n";
+      << "const std::size_t generated_entry_count = " << entry_count << ";\n\n"
+      << "const basic_generated_entry<float> generated_f32_entries[] = {\n    {},\n};\n"
+      << "const std::size_t generated_f32_entry_count = 0;\n\n}  // namespace swblas\n";
   return src.str();
 }
 

@@ -244,7 +244,8 @@ std::vector<double> run_checked(const generated_entry& e, const run_setup& r, co
 
 const generated_target& target_of(const generated_entry& e) {
   for (std::size_t i = 0; i < generated_target_count; ++i)
-    if (std::string(generated_targets[i].name) == e.target) return generated_targets[i];
+    if (generated_targets[i].elem == element_type::f64 && std::string(generated_targets[i].name) == e.target)
+      return generated_targets[i];
   throw std::runtime_error(std::string("no target ") + e.target);
 }
 

@@ -30,9 +30,9 @@ const cache_config fake_avx2_caches[] = {
 const cache_config fake_avx512_caches[] = {{32 * K, 1 * M, 2 * M, 8}};
 
 const generated_target fake_targets[] = {
-    {"fake_avx2_wrong_shape", isa::avx2, "avx2_8x6", {6, 8, 8, 4, false}, fake_avx2_caches, 3},
-    {"fake_avx2", isa::avx2, "avx2_8x6", {8, 6, 8, 4, false}, fake_avx2_caches, 3},
-    {"fake_avx512", isa::avx512, "avx512_24x8", {24, 8, 8, 8, true}, fake_avx512_caches, 1},
+    {"fake_avx2_wrong_shape", isa::avx2, element_type::f64, "avx2_8x6", {6, 8, 8, 4, false}, fake_avx2_caches, 3},
+    {"fake_avx2", isa::avx2, element_type::f64, "avx2_8x6", {8, 6, 8, 4, false}, fake_avx2_caches, 3},
+    {"fake_avx512", isa::avx512, element_type::f64, "avx512_24x8", {24, 8, 8, 8, true}, fake_avx512_caches, 1},
 };
 
 const generated_entry fake_entries[] = {
@@ -196,7 +196,7 @@ TEST(Dispatch, NoGeneratedTargetMeansReferenceKernelOnTheDetectedCaches) {
 }
 
 TEST(CheckGeneratedTarget, UnknownMicroKernel) {
-  const generated_target g{"x", isa::avx2, "avx9_2x2", {2, 2, 8, 4, false}, fake_avx2_caches, 3};
+  const generated_target g{"x", isa::avx2, element_type::f64, "avx9_2x2", {2, 2, 8, 4, false}, fake_avx2_caches, 3};
   std::string why;
   EXPECT_FALSE(check_generated_target(g, fake_catalogue(), &why));
   EXPECT_EQ(why, "micro kernel avx9_2x2 is not in this build");
