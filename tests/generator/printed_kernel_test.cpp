@@ -106,7 +106,7 @@ TEST(Manifest, SourceListsTheTargetAndEverySpec) {
   const std::string src = manifest_source({generic_output({"dgemm.c", "dgemm_epilogue_relu.c"})});
   EXPECT_NE(src.find("const std::size_t generated_target_count = 1;"), std::string::npos) << src;
   EXPECT_NE(src.find("const std::size_t generated_entry_count = 2;"), std::string::npos) << src;
-  EXPECT_NE(src.find("{\"generic\", isa::generic, \"generic_4x4\", {4, 4, 4, 2, false}, kgeneric_caches, 4},"),
+  EXPECT_NE(src.find("{\"generic\", isa::generic, element_type::f64, \"generic_4x4\", {4, 4, 4, 2, false}, kgeneric_caches, 4},"),
             std::string::npos)
       << src;
   EXPECT_NE(src.find("{\"dgemm\", \"generic\", \"dgemm_block_generic_4x4\", &generated::dgemm_block_generic_4x4, "
