@@ -25,6 +25,19 @@ void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
             const int *k, const double *alpha, const double *a, const int *lda,
             const double *b, const int *ldb, const double *beta, double *c,
             const int *ldc);
+void sgemm_(const char *transa, const char *transb, const int *m, const int *n,
+            const int *k, const float *alpha, const float *a, const int *lda,
+            const float *b, const int *ldb, const float *beta, float *c,
+            const int *ldc);
+/* Complex: scalars and matrices are (re, im) pairs. */
+void cgemm_(const char *transa, const char *transb, const int *m, const int *n,
+            const int *k, const void *alpha, const void *a, const int *lda,
+            const void *b, const int *ldb, const void *beta, void *c,
+            const int *ldc);
+void zgemm_(const char *transa, const char *transb, const int *m, const int *n,
+            const int *k, const void *alpha, const void *a, const int *lda,
+            const void *b, const int *ldb, const void *beta, void *c,
+            const int *ldc);
 
 /* The Fortran error handler: called with the routine name ("DGEMM ", length
  * 6) and the position of the first illegal argument.  swblas's default prints

@@ -78,8 +78,8 @@ constexpr int stored_rows(trans_op t, int op_rows, int op_cols) {
 }
 
 // Element strides of op(X) for a column-major X with leading dimension ld:
-// op(X)(i, l) is X(i, l) = x[i + l*ld], or X(l, i) = x[l + i*ld]. Real
-// matrices: a conjugate transpose is a transpose.
+// op(X)(i, l) is X(i, l) = x[i + l*ld], or X(l, i) = x[l + i*ld]. A conjugate
+// transpose has a transpose's strides (complex: the conjugation is a flag).
 struct element_strides {
   int rows, cols;
 };

@@ -6,6 +6,9 @@
 // translation units were a fifth of that.
 #pragma once
 
+#include <complex>
+
+#include "complex_gemm.h"
 #include "gemm.h"
 #include "gemm_args.h"
 
@@ -17,7 +20,9 @@ struct gemm_operands {
   In a, b;
   Out c;
 };
-using matrix_operands = gemm_operands<const double*, double*>;
+template <class T>
+using matrix_operands_of = gemm_operands<const T*, T*>;
+using matrix_operands = matrix_operands_of<double>;
 using array_operands = gemm_operands<const double* const*, double* const*>;
 
 // The operands of the column-major call (see column_major in gemm_args.h).
@@ -27,9 +32,10 @@ gemm_operands<In, Out> column_major(order o, gemm_operands<In, Out> x) {
   return x;
 }
 
-// g as the runtime's problem, data pointers aside.
-inline gemm_problem problem_shape(const gemm_args& g, double alpha, double beta) {
-  gemm_problem p;
+// g as the runtime's problem, data pointers aside (real T).
+template <class T>
+basic_gemm_problem<T> problem_shape(const gemm_args& g, T alpha, T beta) {
+  basic_gemm_problem<T> p;
   p.m = g.m;
   p.n = g.n;
   p.k = g.k;
@@ -44,12 +50,37 @@ inline gemm_problem problem_shape(const gemm_args& g, double alpha, double beta)
   return p;
 }
 
-inline gemm_problem problem_of(const gemm_args& g, double alpha, double beta,
-                               const matrix_operands& x) {
-  gemm_problem p = problem_shape(g, alpha, beta);
+template <class T>
+basic_gemm_problem<T> problem_of(const gemm_args& g, T alpha, T beta, const matrix_operands_of<T>& x) {
+  basic_gemm_problem<T> p = problem_shape(g, alpha, beta);
   p.a = x.a;
   p.b = x.b;
   p.c = x.c;
+  return p;
+}
+
+// The complex problem of g: a conjugate transpose is a transpose of the
+// conjugate.
+template <class T>
+complex_gemm_problem<T> problem_of(const gemm_args& g, std::complex<T> alpha, std::complex<T> beta,
+                                   const matrix_operands_of<std::complex<T>>& x) {
+  complex_gemm_problem<T> p;
+  p.m = g.m;
+  p.n = g.n;
+  p.k = g.k;
+  p.alpha = alpha;
+  p.beta = beta;
+  const element_strides a = op_strides(g.transa, g.lda), b = op_strides(g.transb, g.ldb);
+  p.a = x.a;
+  p.rs_a = a.rows;
+  p.cs_a = a.cols;
+  p.conj_a = g.transa == trans_op::conj_trans;
+  p.b = x.b;
+  p.rs_b = b.rows;
+  p.cs_b = b.cols;
+  p.conj_b = g.transb == trans_op::conj_trans;
+  p.c = x.c;
+  p.ldc = g.ldc;
   return p;
 }
 
@@ -79,7 +110,10 @@ inline gemm_batch_problem pointer_group_of(
 
 // Solves a checked single GEMM: one gemm_problem to swblas::gemm, whose
 // planner returns without touching C where the reference does.
-inline void solve(const gemm_args& g, double alpha, double beta, const matrix_operands& x) {
+// Every precision: T is float, double, std::complex<float> or
+// std::complex<double>.
+template <class T>
+void solve(const gemm_args& g, T alpha, T beta, const matrix_operands_of<T>& x) {
   gemm(problem_of(g, alpha, beta, x));
 }
 

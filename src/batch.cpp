@@ -145,8 +145,8 @@ void plan_team_group(const dispatch_table& t, int nt, group_plan* gp, batch_plan
   o.split_rows = false;        // ... sharing one B panel
   gp->loop = plan_team(t, p, o).loop;
   std::size_t& a_max = gp->loop == parallel_loop::jr ? plan->team_a_shared : plan->team_a_private;
-  a_max = std::max(a_max, a_block_doubles(p, t.engine));
-  plan->team_b = std::max(plan->team_b, b_panel_doubles(p, t.engine));
+  a_max = std::max(a_max, a_block_elems(p, t.engine));
+  plan->team_b = std::max(plan->team_b, b_panel_elems(p, t.engine));
   plan->has_team_groups = true;
 }
 
@@ -155,8 +155,8 @@ void plan_by_entry_group(const dispatch_table& t, int nt, group_plan* gp, batch_
   gp->chunk = std::max<dim_t>(1, g.count / (nt * kChunksPerThread));
   gp->units = ceil_div(g.count, gp->chunk);
   if (gp->work != group_work::packed_by_entry) return;
-  plan->entry_a = std::max(plan->entry_a, a_block_doubles(g.shape, t.engine));
-  plan->entry_b = std::max(plan->entry_b, b_panel_doubles(g.shape, t.engine));
+  plan->entry_a = std::max(plan->entry_a, a_block_elems(g.shape, t.engine));
+  plan->entry_b = std::max(plan->entry_b, b_panel_elems(g.shape, t.engine));
   plan->has_packed_by_entry = true;
 }
 

@@ -5,7 +5,9 @@
 #include "blocked_gemm.h"
 
 #include <algorithm>
+#include <type_traits>
 
+#include "complex_packing.h"
 #include "elementwise_clones.h"
 #include "fused_ops.h"
 
@@ -30,30 +32,40 @@ void transform_packed(const prologue_args& pro, double* packed, dim_t count) {
   apply_prologue(pro, packed, static_cast<std::size_t>(count));
 }
 
-bool prologue_on(const gemm_problem& p, prologue_operand x) {
-  return p.pro && p.pro->op != prologue_op::none && p.pro->operand == x;
+// A fused prologue on operand x, transforming `count` packed elements
+// (double only: the fused operations are).
+template <class T>
+void apply_prologue_on(const basic_gemm_problem<T>& p, prologue_operand x, T* packed, dim_t count) {
+  if constexpr (std::is_same_v<T, double>) {
+    if (p.pro && p.pro->op != prologue_op::none && p.pro->operand == x) transform_packed(*p.pro, packed, count);
+  }
 }
 
 // Rows [i0, i0 + rows) x columns [l0, l0 + kc) of op(A) into the A format at
-// ap, whole micro-panels, transformed by a fused prologue on A. The padding
-// is transformed too: padded rows only reach C rows that are never stored.
-void pack_a_rows(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t i0, dim_t rows, dim_t l0,
-                 dim_t kc, double* ap) {
+// ap, whole micro-panels, transformed by a fused prologue on A (the 1m
+// rule for a complex view). The padding is transformed too: padded rows
+// only reach C rows that are never stored.
+template <class T>
+void pack_a_rows(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t i0, dim_t rows, dim_t l0,
+                 dim_t kc, T* ap) {
+  if (p.complex) return pack_a_1m(p, u.mr, i0, rows, l0, kc, ap);
   u.pack_a(rows, kc, p.a + i0 * p.rs_a + l0 * p.cs_a, p.rs_a, p.cs_a, ap);
-  if (prologue_on(p, prologue_operand::a)) transform_packed(*p.pro, ap, ceil_div(rows, u.mr) * u.mr * kc);
+  apply_prologue_on(p, prologue_operand::a, ap, ceil_div(rows, u.mr) * u.mr * kc);
 }
 
 // The same for columns [j0, j0 + cols) x rows [l0, l0 + kc) of op(B).
-void pack_b_columns(const gemm_problem& p, const dgemm_ukernel_desc& u, dim_t l0, dim_t kc, dim_t j0,
-                    dim_t cols, double* bp) {
+template <class T>
+void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t l0, dim_t kc, dim_t j0,
+                    dim_t cols, T* bp) {
+  if (p.complex) return pack_b_1m(p, u, l0, kc, j0, cols, bp);
   u.pack_b(kc, cols, p.b + l0 * p.rs_b + j0 * p.cs_b, p.rs_b, p.cs_b, bp);
-  if (prologue_on(p, prologue_operand::b)) transform_packed(*p.pro, bp, ceil_div(cols, u.nr) * u.nr * kc);
+  apply_prologue_on(p, prologue_operand::b, bp, ceil_div(cols, u.nr) * u.nr * kc);
 }
 
 // The team packs `total` rows (or columns) of an operand together, each
 // member whole micro-panels of `width`, then waits for all of it.
-template <class PackPart>
-void pack_shared(dim_t total, dim_t width, dim_t kc, team_member t, double* packed, const PackPart& pack_part) {
+template <class T, class PackPart>
+void pack_shared(dim_t total, dim_t width, dim_t kc, team_member t, T* packed, const PackPart& pack_part) {
   dim_t first, last;
   share(ceil_div(total, width), t, &first, &last);
   if (last > first) {
@@ -65,24 +77,27 @@ void pack_shared(dim_t total, dim_t width, dim_t kc, team_member t, double* pack
 
 // The k block at (pc, kc) of a column panel starting at jc: what every
 // block of it shares.
+template <class T>
 struct panel {
   dim_t jc, nc, pc, kc;
-  double beta;  // the caller's on the first k block, then 1 (accumulate)
+  T beta;  // the caller's on the first k block, then 1 (accumulate)
   bool last;    // the k block that ends C's reduction
 };
 
+template <class T>
 class block_loops {
  public:
-  block_loops(const gemm_problem& p, const block_engine& e, team_member t) : p_(p), e_(e), u_(*e.ukernel), t_(t) {}
+  block_loops(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, team_member t)
+      : p_(p), e_(e), u_(*e.ukernel), t_(t) {}
 
-  void run(parallel_loop loop, double* a_pack, double* b_pack) {
+  void run(parallel_loop loop, T* a_pack, T* b_pack) {
     const blocking& b = e_.blk;
     for (dim_t jc = 0; jc < p_.n; jc += b.nc) {
       const dim_t nc = std::min(b.nc, p_.n - jc);
       for (dim_t pc = 0; pc < p_.k; pc += b.kc) {
         const dim_t kc = std::min(b.kc, p_.k - pc);
-        const panel at{jc, nc, pc, kc, beta_for_block(pc, p_.beta), pc + kc >= p_.k};
-        pack_shared(nc, u_.nr, kc, t_, b_pack, [&](dim_t j, dim_t cols, double* bp) {
+        const panel<T> at{jc, nc, pc, kc, beta_for_block(pc, p_.beta), pc + kc >= p_.k};
+        pack_shared(nc, u_.nr, kc, t_, b_pack, [&](dim_t j, dim_t cols, T* bp) {
           pack_b_columns(p_, u_, pc, kc, jc + j, cols, bp);
         });
         if (loop == parallel_loop::ic)
@@ -98,7 +113,7 @@ class block_loops {
   // on a member with the most blocks (m = 1000, mc = 240, two threads: 520
   // and 480 rows, not 720 and 280 as contiguous chunks give). The barrier
   // keeps the B panel until every member is done with it.
-  void ic_loop(const panel& at, double* a_pack, const double* b_pack) {
+  void ic_loop(const panel<T>& at, T* a_pack, const T* b_pack) {
     const dim_t mc = e_.blk.mc;
     for (dim_t ib = t_.id; ib * mc < p_.m; ib += t_.size) {
       const dim_t ic = ib * mc, rows = std::min(mc, p_.m - ic);
@@ -111,10 +126,10 @@ class block_loops {
   // The team packs each A block together, then every member multiplies a
   // contiguous range of its B micro-panels (the micro kernel prefetches the
   // next one); the barrier keeps A until all are done.
-  void jr_loop(const panel& at, double* a_pack, const double* b_pack) {
+  void jr_loop(const panel<T>& at, T* a_pack, const T* b_pack) {
     for (dim_t ic = 0; ic < p_.m; ic += e_.blk.mc) {
       const dim_t rows = std::min(e_.blk.mc, p_.m - ic);
-      pack_shared(rows, u_.mr, at.kc, t_, a_pack, [&](dim_t i, dim_t n, double* ap) {
+      pack_shared(rows, u_.mr, at.kc, t_, a_pack, [&](dim_t i, dim_t n, T* ap) {
         pack_a_rows(p_, u_, ic + i, n, at.pc, at.kc, ap);
       });
       dim_t first, last;
@@ -129,9 +144,8 @@ class block_loops {
 
   // The block kernel on rows [ic, ic + rows) and the panel's columns
   // [j0, j0 + cols), bp at the first of them.
-  void multiply(const panel& at, dim_t ic, dim_t rows, dim_t j0, dim_t cols, const double* ap,
-                const double* bp) {
-    packed_block blk;
+  void multiply(const panel<T>& at, dim_t ic, dim_t rows, dim_t j0, dim_t cols, const T* ap, const T* bp) {
+    basic_packed_block<T> blk;
     blk.m = rows;
     blk.n = cols;
     blk.k = at.kc;
@@ -154,22 +168,23 @@ class block_loops {
       reference_block_kernel(u_, blk);
   }
 
-  const gemm_problem& p_;
-  const block_engine& e_;
-  const dgemm_ukernel_desc& u_;
+  const basic_gemm_problem<T>& p_;
+  const basic_block_engine<T>& e_;
+  const ukernel_desc<T>& u_;
   team_member t_;
 };
 
 }  // namespace
 
-void reference_block_kernel(const dgemm_ukernel_desc& u, const packed_block& blk) {
+template <class T>
+void reference_block_kernel(const ukernel_desc<T>& u, const basic_packed_block<T>& blk) {
   for (dim_t j = 0; j < blk.n; j += u.nr) {
     const dim_t n = std::min<dim_t>(u.nr, blk.n - j);
     for (dim_t i = 0; i < blk.m; i += u.mr) {
       const dim_t m = std::min<dim_t>(u.mr, blk.m - i);
-      const double* ap = blk.ap + i * blk.k;
-      const double* bp = blk.bp + j * blk.k;
-      double* c = blk.c + i + j * blk.ldc;
+      const T* ap = blk.ap + i * blk.k;
+      const T* bp = blk.bp + j * blk.k;
+      T* c = blk.c + i + j * blk.ldc;
       if (m == u.mr && n == u.nr && u.ukernel_full)
         u.ukernel_full(blk.k, blk.alpha, ap, bp, blk.beta, c, blk.ldc);
       else
@@ -178,19 +193,32 @@ void reference_block_kernel(const dgemm_ukernel_desc& u, const packed_block& blk
   }
 }
 
-std::size_t a_block_doubles(const gemm_problem& p, const block_engine& e) {
+template <class T>
+std::size_t a_block_elems(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e) {
   const dim_t mr = e.ukernel->mr;
   return static_cast<std::size_t>(ceil_div(std::min(e.blk.mc, p.m), mr) * mr * std::min(e.blk.kc, p.k));
 }
 
-std::size_t b_panel_doubles(const gemm_problem& p, const block_engine& e) {
+template <class T>
+std::size_t b_panel_elems(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e) {
   const dim_t nr = e.ukernel->nr;
   return static_cast<std::size_t>(ceil_div(std::min(e.blk.nc, p.n), nr) * nr * std::min(e.blk.kc, p.k));
 }
 
-void run_blocked(const gemm_problem& p, const block_engine& e, parallel_loop loop, team_member t,
-                 double* a_pack, double* b_pack) {
-  block_loops(p, e, t).run(loop, a_pack, b_pack);
+template <class T>
+void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
+                 team_member t, T* a_pack, T* b_pack) {
+  block_loops<T>(p, e, t).run(loop, a_pack, b_pack);
 }
+
+#define SWBLAS_INSTANTIATE_BLOCKED(T)                                                                 \
+  template void reference_block_kernel(const ukernel_desc<T>&, const basic_packed_block<T>&);        \
+  template std::size_t a_block_elems(const basic_gemm_problem<T>&, const basic_block_engine<T>&);    \
+  template std::size_t b_panel_elems(const basic_gemm_problem<T>&, const basic_block_engine<T>&);    \
+  template void run_blocked(const basic_gemm_problem<T>&, const basic_block_engine<T>&, parallel_loop, \
+                            team_member, T*, T*);
+SWBLAS_INSTANTIATE_BLOCKED(double)
+SWBLAS_INSTANTIATE_BLOCKED(float)
+#undef SWBLAS_INSTANTIATE_BLOCKED
 
 }  // namespace swblas

@@ -20,28 +20,36 @@ struct team_member {
 };
 
 // What the loops run: the micro kernel, the blocking and the block kernel
-// (null: the reference block kernel over `ukernel`).
-struct block_engine {
-  const dgemm_ukernel_desc* ukernel = nullptr;
+// (null: the reference block kernel over `ukernel`), all of element type T.
+template <class T>
+struct basic_block_engine {
+  const ukernel_desc<T>* ukernel = nullptr;
   blocking blk;
-  block_kernel_fn kernel = nullptr;
+  basic_block_kernel_fn<T> kernel = nullptr;
 };
+using block_engine = basic_block_engine<double>;
 
 // The hand-written block kernel: the jr and ir loops over whole micro
 // tiles, the full-tile entry where a tile is full. No fused epilogue.
-void reference_block_kernel(const dgemm_ukernel_desc& u, const packed_block& blk);
+template <class T>
+void reference_block_kernel(const ukernel_desc<T>& u, const basic_packed_block<T>& blk);
 
-// Packing buffer sizes (doubles) for p: one A block and one B panel.
-std::size_t a_block_doubles(const gemm_problem& p, const block_engine& e);
-std::size_t b_panel_doubles(const gemm_problem& p, const block_engine& e);
+// Packing buffer sizes (elements of T) for p: one A block and one B panel.
+template <class T>
+std::size_t a_block_elems(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e);
+template <class T>
+std::size_t b_panel_elems(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e);
 
 // The packed path of p (m, n, k >= 1, alpha != 0) as member t of its team,
 // sharing `loop`: every member calls it with the same arguments but
 // a_pack, which is each member's own buffer for the ic loop and the team's
 // shared one for jr; b_pack is always shared. A fused prologue (p.pro) is
 // applied to each packed block, a fused epilogue (p.epi) by an epilogue
-// block kernel.
-void run_blocked(const gemm_problem& p, const block_engine& e, parallel_loop loop, team_member t,
-                 double* a_pack, double* b_pack);
+// block kernel. With p.complex set, p is the real view of a complex
+// problem and is packed by the 1m rule (complex_packing.h).
+// Instantiated for double and float.
+template <class T>
+void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
+                 team_member t, T* a_pack, T* b_pack);
 
 }  // namespace swblas

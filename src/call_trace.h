@@ -20,7 +20,9 @@ bool trace_calls();
 void trace_call(const std::string& what, const std::string& how, double seconds);
 
 // "m x n x k, alpha a, beta b" of a problem.
-std::string problem_text(const gemm_problem& p);
+// "m x n x k, alpha a, beta b" (double and float).
+template <class T>
+std::string problem_text(const basic_gemm_problem<T>& p);
 
 // run(), then with tracing on the line of what() and how() (both return
 // std::string, called only then) and the time run() took.

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../asm/small_gemm.h"
@@ -39,6 +40,8 @@ struct dispatch_table {
   const dgemm_small_desc* small = nullptr;   // ukernel's small routine, if it has one
   block_engine engine;                       // the blocking and the plain block kernel
   const char* kernel_name = kReferenceTarget;  // the plain block kernel's
+  basic_block_engine<float> engine_f32;      // single precision (and complex float, by 1m)
+  const char* kernel_name_f32 = kReferenceTarget;
   fused_kernels fused;
   int threads = 1;                           // configured team size
   bool sunway_emu = false;                   // plain DGEMM routed to the Sunway emulation (sunway_route.h)
@@ -98,6 +101,15 @@ bool check_generated_target(const generated_target& g, const kernel_catalogue& k
 inline const dgemm_ukernel_desc& micro_kernel(const dispatch_table& t) {
   if (!t.ukernel) no_micro_kernel();
   return *t.ukernel;
+}
+
+// The table's engine of element type T (complex GEMM uses its real type's).
+template <class T>
+const basic_block_engine<T>& engine_of(const dispatch_table& t) {
+  if constexpr (std::is_same_v<T, float>)
+    return t.engine_f32;
+  else
+    return t.engine;
 }
 
 // The process's table, built on first use (std::call_once) from the CPU,

@@ -31,9 +31,9 @@ void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_small_des
 // Part `part` of `parts` of p's rows, in whole mr-row tiles, as a problem of
 // its own (possibly empty). A per-row bias moves along with the rows: the
 // part's epilogue is a copy of p's, kept in `epi`.
-gemm_problem row_part(const gemm_problem& p, dim_t mr, int part, int parts,
-                      epilogue_args* epi) {
-  gemm_problem q = unpacked_detail::part_of(p, unpacked_split::by_rows, mr, part, parts);
+template <class T>
+basic_gemm_problem<T> row_part(const basic_gemm_problem<T>& p, dim_t mr, int part, int parts, epilogue_args* epi) {
+  basic_gemm_problem<T> q = unpacked_detail::part_of(p, unpacked_split::by_rows, mr, part, parts);
   if (p.epi) {
     *epi = *p.epi;
     if (epi->bias) epi->bias += (q.c - p.c) * epi->rs_bias;  // q.c - p.c: the first row
@@ -43,14 +43,15 @@ gemm_problem row_part(const gemm_problem& p, dim_t mr, int part, int parts,
 }
 
 // Split rows: every thread its part of p, alone, on buffers of its own.
-void run_rows(const gemm_problem& p, const block_engine& e, int nt) {
+template <class T>
+void run_rows(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, int nt) {
 #pragma omp parallel num_threads(nt)
   {
     epilogue_args epi;
-    const gemm_problem part = row_part(p, e.ukernel->mr, omp_get_thread_num(), omp_get_num_threads(), &epi);
+    const basic_gemm_problem<T> part = row_part(p, e.ukernel->mr, omp_get_thread_num(), omp_get_num_threads(), &epi);
     if (part.m > 0) {
-      double* a = thread_pack_buffer(pack_role::a_private, a_block_doubles(part, e));
-      double* b = thread_pack_buffer(pack_role::b_panel, b_panel_doubles(part, e));
+      T* a = thread_pack_buffer_of<T>(pack_role::a_private, a_block_elems(part, e));
+      T* b = thread_pack_buffer_of<T>(pack_role::b_panel, b_panel_elems(part, e));
       run_blocked(part, e, parallel_loop::ic, team_member{}, a, b);
     }
   }
@@ -58,24 +59,27 @@ void run_rows(const gemm_problem& p, const block_engine& e, int nt) {
 
 }  // namespace
 
-void run_packed(const gemm_problem& p, const block_engine& e, const team_plan& team) {
+template <class T>
+void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team) {
   const parallel_loop loop = team.loop;
   const int nt = team.threads;
   if (team.split_rows && nt > 1) return run_rows(p, e, nt);
-  const std::size_t a_doubles = a_block_doubles(p, e);
-  double* b_pack = thread_pack_buffer(pack_role::b_panel, b_panel_doubles(p, e));
-  double* a_shared =
-      loop == parallel_loop::jr ? thread_pack_buffer(pack_role::a_shared, a_doubles) : nullptr;
+  const std::size_t a_elems = a_block_elems(p, e);
+  T* b_pack = thread_pack_buffer_of<T>(pack_role::b_panel, b_panel_elems(p, e));
+  T* a_shared = loop == parallel_loop::jr ? thread_pack_buffer_of<T>(pack_role::a_shared, a_elems) : nullptr;
   if (nt == 1) {
-    double* a = a_shared ? a_shared : thread_pack_buffer(pack_role::a_private, a_doubles);
+    T* a = a_shared ? a_shared : thread_pack_buffer_of<T>(pack_role::a_private, a_elems);
     return run_blocked(p, e, loop, team_member{}, a, b_pack);
   }
 #pragma omp parallel num_threads(nt)
   {
-    double* a = a_shared ? a_shared : thread_pack_buffer(pack_role::a_private, a_doubles);
+    T* a = a_shared ? a_shared : thread_pack_buffer_of<T>(pack_role::a_private, a_elems);
     run_blocked(p, e, loop, team_member{omp_get_thread_num(), omp_get_num_threads()}, a, b_pack);
   }
 }
+
+template void run_packed(const basic_gemm_problem<double>&, const basic_block_engine<double>&, const team_plan&);
+template void run_packed(const basic_gemm_problem<float>&, const basic_block_engine<float>&, const team_plan&);
 
 void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route& r) {
   switch (r.how) {
@@ -93,6 +97,22 @@ void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route&
 
 void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
   run_route(t, p, route_gemm(t, p, o));
+}
+
+void gemm(const basic_gemm_problem<float>& p) {
+  switch (quick_case_of(p)) {
+    case quick_case::empty: return;
+    case quick_case::beta_only: return scale_c(p);
+    case quick_case::none: break;
+  }
+  const dispatch_table& t = active_dispatch();
+  const basic_block_engine<float>& e = engine_of<float>(t);
+  if (!e.ukernel) no_micro_kernel();
+  gemm_options o;
+  o.threads = t.threads;
+  const team_plan plan = plan_team(e, t.team, p, o);
+  run_traced([&] { run_packed(p, e, plan); }, [&] { return "sgemm " + problem_text(p); },
+             [&] { return "packed, " + describe_team(plan); });
 }
 
 void gemm(const gemm_problem& p) {

@@ -11,4 +11,8 @@ namespace swblas {
 // at once. Arguments must already be valid (the interface checks them).
 void gemm(const gemm_problem& p);
 
+// The same in single precision: the packed path on the table's float
+// engine (no small-problem layer for float yet).
+void gemm(const basic_gemm_problem<float>& p);
+
 }  // namespace swblas

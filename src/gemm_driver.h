@@ -13,7 +13,9 @@ namespace swblas {
 // thread provides the B panel (and for jr the shared A block) from its
 // reused buffers, each team thread its private A block (ic) and, for split
 // rows, its own B panel.
-void run_packed(const gemm_problem& p, const block_engine& e, const team_plan& team);
+// Instantiated for double and float.
+template <class T>
+void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team);
 
 // Runs p along route r (from route_gemm for the same table and problem).
 void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route& r);

@@ -22,9 +22,22 @@ struct epilogue_args;
 // fused element-wise operations:
 //   C := epi(alpha * op(pro(A)) * op(B) + beta * C)
 // swblas::gemm requires both null; swblas::gemm_fused runs them.
+// How a complex GEMM is seen as a real one by the 1m method (Van Zee and
+// Smith 2017; docs/design.md "Complex GEMM by the 1m method"): the real
+// problem has twice the complex m and k, its A and B point at the complex
+// operands (re, im interleaved) with strides counted in complex elements,
+// and alpha and the conjugations are applied while A and B are packed
+// (src/complex_packing.h). The real micro kernel then computes the complex
+// product into C's real view (2m x n, column stride 2 * ldc).
+template <class T>
+struct complex_view {
+  T alpha_re = T(1), alpha_im = T(0);
+  bool conj_a = false, conj_b = false;
+};
+
 // The element type T is a real one (double, float); complex problems reach
-// the runtime as real ones (src/complex_gemm.h). Fused operations exist for
-// double only: `pro` and `epi` are null for any other T.
+// the runtime as real ones through `complex` (above). Fused operations exist
+// for double only: `pro` and `epi` are null for any other T.
 template <class T>
 struct basic_gemm_problem {
   using value_type = T;
@@ -39,6 +52,7 @@ struct basic_gemm_problem {
   inc_t ldc = 0;
   const prologue_args* pro = nullptr;
   const epilogue_args* epi = nullptr;
+  const complex_view<T>* complex = nullptr;
 };
 using gemm_problem = basic_gemm_problem<double>;
 

@@ -22,6 +22,13 @@ enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_c
 // thread. Aborts with a message if memory is exhausted (it never throws).
 double* thread_pack_buffer(pack_role role, std::size_t doubles);
 
+// The same buffer for `elems` elements of T (double or float).
+template <class T>
+T* thread_pack_buffer_of(pack_role role, std::size_t elems) {
+  static_assert(kPackAlignment % alignof(double) == 0 && sizeof(double) % sizeof(T) == 0);
+  return reinterpret_cast<T*>(thread_pack_buffer(role, (elems * sizeof(T) + sizeof(double) - 1) / sizeof(double)));
+}
+
 // Columns [j0, j1) of op(X) (element (i, j) at src[i*rs + j*cs]) copied into
 // dst column-major with leading dimension rows, column j at dst + j*rows:
 // the copies the fused prologue and the unpacked path's transposed A make

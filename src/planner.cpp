@@ -6,8 +6,8 @@
 
 namespace swblas {
 
-int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
-              int configured) {
+template <class T>
+int team_size(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const blocking& b, int configured) {
   // In double: m*n*k may exceed the range of dim_t for huge problems.
   const double tile_work = double(u.mr) * u.nr * double(std::min(b.kc, p.k));
   const double worth = double(p.m) * double(p.n) * double(p.k) / (kMinTilesPerThread * tile_work);
@@ -15,8 +15,9 @@ int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking
   return worth >= cap ? cap : std::max(static_cast<int>(worth), 1);
 }
 
-double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
-                    parallel_loop loop, int nt) {
+template <class T>
+double loop_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const blocking& b, parallel_loop loop,
+                    int nt) {
   if (nt <= 1) return 1.0;
   if (loop == parallel_loop::ic) {
     // The blocks go round-robin (the ic kernels' schedule(static, 1)):
@@ -38,30 +39,43 @@ double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const bl
   return per_thread / double(ceil_div(panels, nt)) * per_thread / (per_thread + kJrSharingPanels);
 }
 
-double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
-                    double pack_b_rows) {
+template <class T>
+double rows_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, int nt, double pack_b_rows) {
   if (nt <= 1) return 1.0;
   const dim_t most_rows = std::min(p.m, ceil_div(ceil_div(p.m, u.mr), nt) * u.mr);
   return (double(p.m) / nt + pack_b_rows / nt) / (double(most_rows) + pack_b_rows);
 }
 
-team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
-  const dgemm_ukernel_desc& u = *t.ukernel;
-  const blocking& ic = t.blk();
-  const blocking& jr = t.blk();
+template <class T>
+team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, const basic_gemm_problem<T>& p,
+                    const gemm_options& o) {
+  const ukernel_desc<T>& u = *e.ukernel;
+  const blocking& ic = e.blk;
+  const blocking& jr = e.blk;
   team_plan plan;
   plan.threads = o.fit_team_to_work ? team_size(p, u, ic, o.threads) : std::max(o.threads, 1);
   const double ic_balance = loop_balance(p, u, ic, parallel_loop::ic, plan.threads);
   const double jr_balance = loop_balance(p, u, jr, parallel_loop::jr, plan.threads);
   plan.loop = o.loop.value_or(jr_balance > ic_balance ? parallel_loop::jr : parallel_loop::ic);
   plan.split_rows = o.split_rows.value_or(
-      !o.loop && rows_balance(p, u, plan.threads, t.team.pack_b_rows(p.k, ic.kc)) >
+      !o.loop && rows_balance(p, u, plan.threads, costs.pack_b_rows(p.k, ic.kc)) >
                      std::max(ic_balance, jr_balance));
   if (plan.split_rows) plan.loop = parallel_loop::ic;
   if (plan.loop == parallel_loop::jr && o.fit_team_to_work)
     plan.threads = static_cast<int>(std::min<dim_t>(plan.threads, ceil_div(std::min(jr.nc, p.n), u.nr)));
   return plan;
 }
+
+#define SWBLAS_INSTANTIATE_PLANNER(T)                                                                      \
+  template int team_size(const basic_gemm_problem<T>&, const ukernel_desc<T>&, const blocking&, int);        \
+  template double loop_balance(const basic_gemm_problem<T>&, const ukernel_desc<T>&, const blocking&,      \
+                               parallel_loop, int);                                                         \
+  template double rows_balance(const basic_gemm_problem<T>&, const ukernel_desc<T>&, int, double);          \
+  template team_plan plan_team(const basic_block_engine<T>&, const team_costs&, const basic_gemm_problem<T>&, \
+                               const gemm_options&);
+SWBLAS_INSTANTIATE_PLANNER(double)
+SWBLAS_INSTANTIATE_PLANNER(float)
+#undef SWBLAS_INSTANTIATE_PLANNER
 
 std::string thread_count_text(int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); }
 

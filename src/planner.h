@@ -30,8 +30,10 @@ struct gemm_options {
 };
 
 // The team size the driver uses for p blocked by b (at most `configured`).
-int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
-              int configured);
+// (team_size, loop_balance and rows_balance are instantiated for double and
+// float.)
+template <class T>
+int team_size(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const blocking& b, int configured);
 
 // What a team of nt threads running one loop statically keeps busy: the
 // average thread's work over the most loaded thread's (1: perfect balance),
@@ -39,8 +41,9 @@ int team_size(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking
 //   ic: mc-row blocks dealt round-robin (the last one may be partial)
 //       (kIcSharedBRows below);
 //   jr: nr-wide panels of one nc block (kJrSharingPanels below).
-double loop_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, const blocking& b,
-                    parallel_loop loop, int nt);
+template <class T>
+double loop_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const blocking& b, parallel_loop loop,
+                    int nt);
 
 // With the ic loop every thread reads the part of the shared B panel that
 // the others packed (from their caches; 1 - 1/nt of it) and waits at two
@@ -60,7 +63,8 @@ inline constexpr double kJrSharingPanels = 3.0;
 // for them, which costs it pack_b_rows rows of its own work (per CPU:
 // team_costs::pack_b_rows, src/team_costs.h), against a perfect split that
 // packs B once for the team.
-double rows_balance(const gemm_problem& p, const dgemm_ukernel_desc& u, int nt,
+template <class T>
+double rows_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, int nt,
                     double pack_b_rows = kPackBPerFma);
 
 // How a team runs the packed path.
@@ -81,7 +85,13 @@ struct team_plan {
 // never takes more threads than one nc block has panels.
 // Split rows when o.split_rows says so or, by default with no o.loop, when
 // rows_balance beats both loops.
-team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+// plan_team for engine e of any element type, with the table's team costs.
+template <class T>
+team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, const basic_gemm_problem<T>& p,
+                    const gemm_options& o);
+inline team_plan plan_team(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  return plan_team(t.engine, t.team, p, o);
+}
 
 // How gemm_with solves a problem, decided before anything runs (so that
 // SWBLAS_VERBOSE=2 can say it): nothing (an empty C), C := beta C (k == 0 or

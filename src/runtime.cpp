@@ -83,12 +83,15 @@ void trace_call(const std::string& what, const std::string& how, double seconds)
   std::fprintf(stderr, "swblas: call %s: %s, %.3f ms\n", what.c_str(), how.c_str(), seconds * 1e3);
 }
 
-std::string problem_text(const gemm_problem& p) {
+template <class T>
+std::string problem_text(const basic_gemm_problem<T>& p) {
   char text[160];
   std::snprintf(text, sizeof text, "%ld x %ld x %ld, alpha %g, beta %g", static_cast<long>(p.m),
-                static_cast<long>(p.n), static_cast<long>(p.k), p.alpha, p.beta);
+                static_cast<long>(p.n), static_cast<long>(p.k), double(p.alpha), double(p.beta));
   return text;
 }
+template std::string problem_text(const basic_gemm_problem<double>&);
+template std::string problem_text(const basic_gemm_problem<float>&);
 
 runtime_choice chosen_runtime() {
   const dispatch_table& t = active_dispatch();

@@ -11,12 +11,13 @@ namespace swblas {
 
 // C := beta * C (the quick case k == 0 or alpha == 0); beta == 0 writes
 // zeros without reading C (NaN goes away), beta == 1 leaves C alone.
-inline void scale_c(const gemm_problem& p) {
-  if (p.beta == 1.0) return;
+template <class T>
+inline void scale_c(const basic_gemm_problem<T>& p) {
+  if (p.beta == T(1)) return;
   for (dim_t j = 0; j < p.n; ++j) {
-    double* c = p.c + j * p.ldc;
-    if (p.beta == 0.0)
-      std::fill(c, c + p.m, 0.0);
+    T* c = p.c + j * p.ldc;
+    if (p.beta == T(0))
+      std::fill(c, c + p.m, T(0));
     else
       for (dim_t i = 0; i < p.m; ++i) c[i] *= p.beta;
   }

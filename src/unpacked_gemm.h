@@ -136,9 +136,10 @@ inline dim_t unit(unpacked_split s, const dgemm_small_desc& r) {
 
 // Part `part` of `parts` of p, split in whole blocks of mr rows (by_rows) or
 // nr columns (by_columns). May be empty.
-inline gemm_problem part_of(const gemm_problem& p, unpacked_split s, dim_t unit, int part,
-                            int parts) {
-  gemm_problem q = p;
+template <class T>
+inline basic_gemm_problem<T> part_of(const basic_gemm_problem<T>& p, unpacked_split s, dim_t unit, int part,
+                                     int parts) {
+  basic_gemm_problem<T> q = p;
   const dim_t extent = s == unpacked_split::by_rows ? p.m : p.n;
   const dim_t blocks = ceil_div(extent, unit);
   const dim_t first = std::min(extent, blocks * part / parts * unit);

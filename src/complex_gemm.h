@@ -1,0 +1,37 @@
+// Complex GEMM (zgemm, cgemm) on the real micro kernels by the 1m method:
+// the problem becomes a real one twice as tall and twice as deep whose
+// operands are packed by the 1m rule (complex_packing.h); the real packed
+// path, its blocking, block kernels and team plans do the rest.
+#pragma once
+
+#include <complex>
+
+#include "macro_kernel.h"
+
+namespace swblas {
+
+// One complex GEMM after the interface has normalised it to column-major C:
+//   C[0:m, 0:n] := alpha * op(A) * op(B) + beta * C
+// op(A) element (i, l) is a[i*rs_a + l*cs_a], conjugated when conj_a (so a
+// conjugate transpose is a transpose with conj_a); the same for B. C element
+// (i, j) is c[i + j*ldc]. beta == 0 means C is not read.
+template <class T>
+struct complex_gemm_problem {
+  dim_t m = 0, n = 0, k = 0;
+  std::complex<T> alpha{1}, beta{0};
+  const std::complex<T>* a = nullptr;
+  inc_t rs_a = 1, cs_a = 0;
+  bool conj_a = false;
+  const std::complex<T>* b = nullptr;
+  inc_t rs_b = 1, cs_b = 0;
+  bool conj_b = false;
+  std::complex<T>* c = nullptr;
+  inc_t ldc = 0;
+};
+
+// Solves p on the dispatch table's real engine of element type T. Thread
+// safe; arguments must already be valid (the interface checks them).
+void gemm(const complex_gemm_problem<double>& p);
+void gemm(const complex_gemm_problem<float>& p);
+
+}  // namespace swblas
