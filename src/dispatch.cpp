@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 namespace swblas {
 namespace {
@@ -17,15 +18,35 @@ struct target_verdict {
   const dgemm_ukernel_desc* ukernel;
 };
 
-const dgemm_ukernel_desc* find_ukernel(const kernel_catalogue& k, isa needs) {
-  for (std::size_t i = 0; i < k.ukernel_count; ++i)
-    if (k.ukernels[i]->needs == needs) return k.ukernels[i];
+// The catalogue's micro kernels and generated entries of element type T.
+template <class T>
+struct catalogue_part {
+  const ukernel_desc<T>* const* ukernels;
+  std::size_t ukernel_count;
+  const basic_generated_entry<T>* entries;
+  std::size_t entry_count;
+};
+template <class T>
+catalogue_part<T> part_of(const kernel_catalogue& k) {
+  if constexpr (std::is_same_v<T, float>)
+    return {k.f32_ukernels, k.f32_ukernel_count, k.f32_entries, k.f32_entry_count};
+  else
+    return {k.ukernels, k.ukernel_count, k.entries, k.entry_count};
+}
+
+template <class T>
+const ukernel_desc<T>* find_ukernel(const kernel_catalogue& k, isa needs) {
+  const catalogue_part<T> c = part_of<T>(k);
+  for (std::size_t i = 0; i < c.ukernel_count; ++i)
+    if (c.ukernels[i]->needs == needs) return c.ukernels[i];
   return nullptr;
 }
 
-const dgemm_ukernel_desc* find_ukernel(const kernel_catalogue& k, const char* name) {
-  for (std::size_t i = 0; i < k.ukernel_count; ++i)
-    if (std::strcmp(k.ukernels[i]->name, name) == 0) return k.ukernels[i];
+template <class T>
+const ukernel_desc<T>* find_ukernel(const kernel_catalogue& k, const char* name) {
+  const catalogue_part<T> c = part_of<T>(k);
+  for (std::size_t i = 0; i < c.ukernel_count; ++i)
+    if (std::strcmp(c.ukernels[i]->name, name) == 0) return c.ukernels[i];
   return nullptr;
 }
 
@@ -33,7 +54,7 @@ const dgemm_ukernel_desc* find_ukernel(const kernel_catalogue& k, const char* na
 // contain a micro kernel for it.
 target_verdict evaluate_target(isa t, const cpu_features& cpu, const kernel_catalogue& k) {
   const isa_verdict v = can_run(cpu, t);
-  const dgemm_ukernel_desc* u = find_ukernel(k, t);
+  const dgemm_ukernel_desc* u = find_ukernel<double>(k, t);
   if (!v.runnable) return {t, false, v.reason, u};
   if (!u) return {t, false, std::string("no ") + isa_name(t) + " micro kernel in this build", u};
   return {t, true, v.reason, u};
@@ -94,12 +115,13 @@ std::size_t choose_target(const std::vector<target_verdict>& verdicts, const std
 
 // The generated target of micro kernel u that passes its checks, or null
 // (refusals are logged).
-const generated_target* target_of(const kernel_catalogue& k, const dgemm_ukernel_desc& u, dispatch_log* log) {
+template <class T>
+const generated_target* target_of(const kernel_catalogue& k, const ukernel_desc<T>& u, dispatch_log* log) {
   for (std::size_t i = 0; i < k.target_count; ++i) {
     const generated_target& g = k.targets[i];
-    if (g.elem != element_type::f64 || g.needs != u.needs || std::strcmp(g.ukernel, u.name) != 0) continue;
+    if (g.elem != element_of<T> || g.needs != u.needs || std::strcmp(g.ukernel, u.name) != 0) continue;
     std::string why;
-    if (check_generated_target(g, k, &why)) return &g;
+    if (check_generated_target<T>(g, k, &why)) return &g;
     log->lines.push_back(std::string("generated target ") + g.name + ": refused (" + why + ")");
   }
   return nullptr;
@@ -108,17 +130,21 @@ const generated_target* target_of(const kernel_catalogue& k, const dgemm_ukernel
 // The register block the model blocks for when no generated target
 // describes micro kernel u: its shape, a one-element vector and a resident
 // A micro-panel, which keeps kc within L1.
-register_block plain_shape(const dgemm_ukernel_desc& u) { return {u.mr, u.nr, 8, 1, false}; }
+template <class T>
+register_block plain_shape(const ukernel_desc<T>& u) {
+  return {u.mr, u.nr, 8, 1, false, static_cast<int>(sizeof(T))};
+}
 
 // The blocking: the model on the target's best-fitting cache configuration,
 // or on the detected caches when there is no target.
-blocking choose_table_blocking(const generated_target* g, const dgemm_ukernel_desc& u, const cache_sizes& have,
+template <class T>
+blocking choose_table_blocking(const generated_target* g, const ukernel_desc<T>& u, const cache_sizes& have,
                                dispatch_log* log) {
   const cache_config* c = g ? pick_cache_config(g->caches, g->cache_count, have) : nullptr;
   const cache_config detected{have.l1d, have.l2, have.l3};
   const blocking b = choose_blocking(g ? g->shape : plain_shape(u), c ? *c : detected);
   const cache_config& used = c ? *c : detected;
-  log->lines.push_back("blocking: " + describe_blocking(b) + " (for L1d " + format_bytes(used.l1d) + " L2 " +
+  log->lines.push_back(std::string(std::is_same_v<T, float> ? "single precision " : "") + "blocking: " + describe_blocking(b) + " (for L1d " + format_bytes(used.l1d) + " L2 " +
                        format_bytes(used.l2) + " L3 " + format_bytes(used.l3) +
                        (c ? std::string(", the best fit of ") + g->name + "'s cache configurations)"
                           : ", the detected caches)"));
@@ -153,6 +179,32 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
   }
   log->lines.push_back(std::string("generated target ") + g.name + ": " + std::to_string(specs) +
                        " specs, block kernel " + t->kernel_name);
+}
+
+// The single-precision engine: the float micro kernel of the chosen
+// target's ISA or, where the build has none (POWER10's MMA), of the best
+// accepted target below it; its blocking and generated plain block kernel.
+void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t chosen, const kernel_catalogue& k,
+                       const cache_sizes& have, bool reference_only, dispatch_table* t, dispatch_log* log) {
+  const ukernel_desc<float>* u = nullptr;
+  for (std::size_t i = chosen; i < verdicts.size() && !u; ++i)
+    if (i == chosen || verdicts[i].accepted) u = find_ukernel<float>(k, verdicts[i].target);
+  if (!u) {
+    log->lines.push_back("single precision: no micro kernel in this build");
+    return;
+  }
+  basic_block_engine<float>& e = t->engine_f32;
+  e.ukernel = u;
+  const generated_target* g = target_of(k, *u, log);
+  e.blk = choose_table_blocking(g, *u, have, log);
+  const catalogue_part<float> c = part_of<float>(k);
+  for (std::size_t i = 0; g && !reference_only && i < c.entry_count; ++i)
+    if (c.entries[i].run && c.entries[i].family == kernel_family::dgemm && std::strcmp(c.entries[i].target, g->name) == 0) {
+      e.kernel = c.entries[i].run;
+      t->kernel_name_f32 = c.entries[i].kernel;
+    }
+  log->lines.push_back(std::string("single precision: micro kernel ") + u->name + " (" + std::to_string(u->mr) + "x" +
+                       std::to_string(u->nr) + "), block kernel " + t->kernel_name_f32);
 }
 
 std::string describe_level(const char* name, std::size_t used, std::size_t read, bool ok) {
@@ -190,11 +242,15 @@ kernel_catalogue build_catalogue() {
   k.target_count = generated_target_count;
   k.entries = generated_entries;
   k.entry_count = generated_entry_count;
+  k.f32_ukernels = micro_kernels<float>(&k.f32_ukernel_count);
+  k.f32_entries = generated_f32_entries;
+  k.f32_entry_count = generated_f32_entry_count;
   return k;
 }
 
+template <class T>
 bool check_generated_target(const generated_target& g, const kernel_catalogue& k, std::string* why) {
-  const dgemm_ukernel_desc* u = find_ukernel(k, g.ukernel);
+  const ukernel_desc<T>* u = find_ukernel<T>(k, g.ukernel);
   if (!u) {
     *why = std::string("micro kernel ") + g.ukernel + " is not in this build";
     return false;
@@ -210,6 +266,9 @@ bool check_generated_target(const generated_target& g, const kernel_catalogue& k
   }
   return true;
 }
+
+template bool check_generated_target<double>(const generated_target&, const kernel_catalogue&, std::string*);
+template bool check_generated_target<float>(const generated_target&, const kernel_catalogue&, std::string*);
 
 namespace {
 
@@ -273,6 +332,7 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   else
     log->lines.push_back(std::string("block kernel: reference (") +
                          (reference_only ? "forced by SWBLAS_TARGET" : "no generated target for " + std::string(table.ukernel->name)) + ")");
+  choose_f32_engine(verdicts, chosen, kernels, machine.topo.caches.used, reference_only, &table, log);
   log->lines.push_back(describe_policy(table.prefetch));
   log->lines.push_back(describe_team_costs(table.team));
   return table;

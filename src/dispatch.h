@@ -59,6 +59,11 @@ struct kernel_catalogue {
   std::size_t target_count = 0;
   const generated_entry* entries = nullptr;
   std::size_t entry_count = 0;
+  // Single precision (none: sgemm and cgemm have no engine).
+  const ukernel_desc<float>* const* f32_ukernels = nullptr;
+  std::size_t f32_ukernel_count = 0;
+  const basic_generated_entry<float>* f32_entries = nullptr;
+  std::size_t f32_entry_count = 0;
 };
 kernel_catalogue build_catalogue();
 
@@ -91,6 +96,8 @@ const cache_config* pick_cache_config(const cache_config* caches, std::size_t co
 // Whether a generated target agrees with the micro kernel it names (present
 // in the catalogue, same mr and nr, a cache configuration); `why` explains a
 // refusal.
+// (T: the element type of g's row; double and float.)
+template <class T>
 bool check_generated_target(const generated_target& g, const kernel_catalogue& kernels, std::string* why);
 
 // Reports on stderr that this build has no micro kernel the CPU runs, and

@@ -198,7 +198,7 @@ TEST(Dispatch, NoGeneratedTargetMeansReferenceKernelOnTheDetectedCaches) {
 TEST(CheckGeneratedTarget, UnknownMicroKernel) {
   const generated_target g{"x", isa::avx2, element_type::f64, "avx9_2x2", {2, 2, 8, 4, false}, fake_avx2_caches, 3};
   std::string why;
-  EXPECT_FALSE(check_generated_target(g, fake_catalogue(), &why));
+  EXPECT_FALSE(check_generated_target<double>(g, fake_catalogue(), &why));
   EXPECT_EQ(why, "micro kernel avx9_2x2 is not in this build");
 }
 
