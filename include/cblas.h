@@ -62,6 +62,40 @@ void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA,
                  const CBLAS_INT lda, const void *B, const CBLAS_INT ldb,
                  const void *beta, void *C, const CBLAS_INT ldc);
 
+/* C := alpha * A * B + beta * C (Side Left) or alpha * B * A + beta * C
+ * (Side Right), A symmetric (symm) or Hermitian (hemm) and read through its
+ * Uplo triangle only. */
+void cblas_ssymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 const CBLAS_INT M, const CBLAS_INT N, const float alpha,
+                 const float *A, const CBLAS_INT lda, const float *B,
+                 const CBLAS_INT ldb, const float beta, float *C,
+                 const CBLAS_INT ldc);
+void cblas_dsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 const CBLAS_INT M, const CBLAS_INT N, const double alpha,
+                 const double *A, const CBLAS_INT lda, const double *B,
+                 const CBLAS_INT ldb, const double beta, double *C,
+                 const CBLAS_INT ldc);
+void cblas_csymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 const CBLAS_INT M, const CBLAS_INT N, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *B,
+                 const CBLAS_INT ldb, const void *beta, void *C,
+                 const CBLAS_INT ldc);
+void cblas_zsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 const CBLAS_INT M, const CBLAS_INT N, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *B,
+                 const CBLAS_INT ldb, const void *beta, void *C,
+                 const CBLAS_INT ldc);
+void cblas_chemm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 const CBLAS_INT M, const CBLAS_INT N, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *B,
+                 const CBLAS_INT ldb, const void *beta, void *C,
+                 const CBLAS_INT ldc);
+void cblas_zhemm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 const CBLAS_INT M, const CBLAS_INT N, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *B,
+                 const CBLAS_INT ldb, const void *beta, void *C,
+                 const CBLAS_INT ldc);
+
 /* The CBLAS error handler.  swblas's default prints the reference message
  * on stderr and returns (the reference calls exit); a program may define its
  * own cblas_xerbla, which then replaces it, also under LD_PRELOAD. */

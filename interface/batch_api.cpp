@@ -84,7 +84,7 @@ extern "C" SWBLAS_EXPORT void cblas_dgemm_batch(
     const int* group_size) {
   constexpr const gemm_positions& at = kCblasDgemmBatch;
   const std::optional<order> o = from_cblas<order>(layout);
-  const cblas_gemm_report report("cblas_dgemm_batch", at, o);
+  const cblas_report report("cblas_dgemm_batch", at, o);
   if (!o) return report(at.layout, "Illegal layout setting, %d\n", raw_int(layout));
   if (group_count < 0) return report(at.group_count);
   const group_dims dims{m_array, n_array, k_array, lda_array, ldb_array, ldc_array, group_size};
@@ -103,7 +103,7 @@ extern "C" SWBLAS_EXPORT void cblas_dgemm_batch_strided(
   constexpr const gemm_positions& at = kCblasDgemmBatchStrided;
   const gemm_call caller = cblas_call(
       layout, transa, transb, {m, n, k, lda, ldb, ldc, stridea, strideb, stridec, batch_size});
-  const cblas_gemm_report report("cblas_dgemm_batch_strided", at, caller.options.layout);
+  const cblas_report report("cblas_dgemm_batch_strided", at, caller.options.layout);
   if (!caller.options.layout)
     return report(at.layout, "Illegal layout setting, %d\n", raw_int(layout));
   if (const int info = check_and_solve(caller, at, alpha, beta, {a, b, c})) report(info);

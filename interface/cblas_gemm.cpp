@@ -20,7 +20,7 @@ inline void cblas_gemm(const char* name, CBLAS_LAYOUT layout, CBLAS_TRANSPOSE Tr
   const gemm_call caller = cblas_call(layout, TransA, TransB, {M, N, K, lda, ldb, ldc});
   const gemm_options& o = caller.options;
   constexpr const gemm_positions& at = kCblasDgemm;
-  const cblas_gemm_report report(name, at, o.layout);
+  const cblas_report report(name, at, o.layout);
   // The reference names an illegal option's value.
   if (!o.layout) return report(at.layout, "Illegal layout setting, %d\n", raw_int(layout));
   if (!o.transa) return report(at.transa, "Illegal TransA setting, %d\n", raw_int(TransA));

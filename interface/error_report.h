@@ -20,26 +20,28 @@ void report_fortran(const char (&routine)[N], int position) {
   xerbla_(routine, &position, N - 1);
 }
 
-// A CBLAS GEMM routine: reported positions of a row-major call are those of
-// its transposed call (cblas_error_layout.h).
-class cblas_gemm_report {
+// A CBLAS routine: reported positions of a row-major call are those of its
+// transposed call (cblas_error_layout.h), which exchanges the given pairs.
+class cblas_report {
  public:
-  cblas_gemm_report(const char* routine, const gemm_positions& at, std::optional<order> layout)
-      : routine_(routine), at_(at), row_major_(layout == order::row_major) {}
+  cblas_report(const char* routine, const position_exchange& row_major_pairs, std::optional<order> layout)
+      : routine_(routine), exchange_(layout == order::row_major ? row_major_pairs : position_exchange{}) {}
+  // A GEMM signature's.
+  cblas_report(const char* routine, const gemm_positions& at, std::optional<order> layout)
+      : cblas_report(routine, row_major_exchange(at), layout) {}
 
   void operator()(int position) const { (*this)(position, ""); }
 
   // With the reference's message, which names the illegal value.
   template <class... Value>
   void operator()(int position, const char* form, Value... value) const {
-    row_major_report_scope scope(row_major_ ? row_major_exchange(at_) : position_exchange{});
+    row_major_report_scope scope(exchange_);
     cblas_xerbla(position, routine_, form, value...);
   }
 
  private:
   const char* routine_;
-  const gemm_positions& at_;
-  bool row_major_;
+  position_exchange exchange_;
 };
 
 }  // namespace swblas::api

@@ -46,7 +46,7 @@ std::size_t b_panel_elems(const basic_gemm_problem<T>& p, const basic_block_engi
 // shared one for jr; b_pack is always shared. A fused prologue (p.pro) is
 // applied to each packed block, a fused epilogue (p.epi) by an epilogue
 // block kernel. With p.complex set, p is the real view of a complex
-// problem and is packed by the 1m rule (complex_packing.h).
+// problem and is packed by the 1m rule (operand_packing.h).
 // Instantiated for double and float.
 template <class T>
 void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,

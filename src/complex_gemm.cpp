@@ -8,7 +8,7 @@
 #include <string>
 
 #include "call_trace.h"
-#include "complex_packing.h"
+#include "operand_packing.h"
 #include "gemm_driver.h"
 
 namespace swblas {
@@ -75,6 +75,8 @@ void solve(const complex_gemm_problem<T>& p, const char* name) {
   q.c = reinterpret_cast<T*>(p.c);
   q.ldc = 2 * p.ldc;
   q.complex = &view;
+  q.a_structure = p.a_structure;
+  q.b_structure = p.b_structure;
   gemm_options o;
   o.threads = t.threads;
   const team_plan plan = plan_team(e, t.team, q, o);

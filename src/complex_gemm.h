@@ -1,6 +1,6 @@
 // Complex GEMM (zgemm, cgemm) on the real micro kernels by the 1m method:
 // the problem becomes a real one twice as tall and twice as deep whose
-// operands are packed by the 1m rule (complex_packing.h); the real packed
+// operands are packed by the 1m rule (operand_packing.h); the real packed
 // path, its blocking, block kernels and team plans do the rest.
 #pragma once
 
@@ -27,6 +27,7 @@ struct complex_gemm_problem {
   bool conj_b = false;
   std::complex<T>* c = nullptr;
   inc_t ldc = 0;
+  operand_structure a_structure, b_structure;  // as gemm_problem's
 };
 
 // Solves p on the dispatch table's real engine of element type T. Thread

@@ -118,7 +118,9 @@ void gemm(const basic_gemm_problem<float>& p) {
 void gemm(const gemm_problem& p) {
   const dispatch_table& t = active_dispatch();
   const auto what = [&] { return "dgemm " + problem_text(p); };
-  if (t.sunway_emu)
+  // The emulated Sunway kernels multiply plain operands only.
+  const bool plain = p.a_structure.kind == structure::general && p.b_structure.kind == structure::general;
+  if (t.sunway_emu && plain)
     return run_traced([&] { sunway_emu_run(p); }, what, [] { return std::string("Sunway emulation"); });
   gemm_options o;
   o.threads = t.threads;

@@ -22,17 +22,36 @@ struct epilogue_args;
 // fused element-wise operations:
 //   C := epi(alpha * op(pro(A)) * op(B) + beta * C)
 // swblas::gemm requires both null; swblas::gemm_fused runs them.
-// How a complex GEMM is seen as a real one by the 1m method (Van Zee and
-// Smith 2017; docs/design.md "Complex GEMM by the 1m method"): the real
+// How a complex GEMM is seen as a real one by the 1m method (Van Zee 2020;
+// docs/design.md "Complex GEMM by the 1m method"): the real
 // problem has twice the complex m and k, its A and B point at the complex
 // operands (re, im interleaved) with strides counted in complex elements,
 // and alpha and the conjugations are applied while A and B are packed
-// (src/complex_packing.h). The real micro kernel then computes the complex
+// (src/operand_packing.h). The real micro kernel then computes the complex
 // product into C's real view (2m x n, column stride 2 * ldc).
 template <class T>
 struct complex_view {
   T alpha_re = T(1), alpha_im = T(0);
   bool conj_a = false, conj_b = false;
+};
+
+// What an operand is beyond its strides, for the Level-3 operations that
+// read a square matrix through one stored triangle (in op(X)'s coordinates):
+//   general     every element is stored;
+//   symmetric   X(i, l) = X(l, i): the other triangle mirrors the stored one;
+//   hermitian   X(i, l) = conj(X(l, i)), the diagonal's imaginary part read as 0;
+//   triangular  the other triangle is zero; unit_diag: the diagonal is 1
+//               and not read.
+// The packing applies it (src/operand_packing.h), so the block kernels and
+// micro kernels see plain packed operands.
+enum class structure : int { general, symmetric, hermitian, triangular };
+// A part of such an operand (a team member's rows) keeps the matrix's
+// pointer and reads its elements from (row0, col0) on.
+struct operand_structure {
+  structure kind = structure::general;
+  bool upper = true;  // the stored triangle: upper (i <= l) or lower
+  bool unit_diag = false;
+  dim_t row0 = 0, col0 = 0;
 };
 
 // The element type T is a real one (double, float); complex problems reach
@@ -53,6 +72,7 @@ struct basic_gemm_problem {
   const prologue_args* pro = nullptr;
   const epilogue_args* epi = nullptr;
   const complex_view<T>* complex = nullptr;
+  operand_structure a_structure = {}, b_structure = {};
 };
 using gemm_problem = basic_gemm_problem<double>;
 

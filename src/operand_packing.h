@@ -1,42 +1,90 @@
-// The 1m packing rule: how the packed path packs the real view of a complex
-// problem (macro_kernel.h's complex_view) so that the real micro kernel
-// computes the complex product.
+// Packing rules beyond the micro kernel's own strided packing: operands read
+// through a stored triangle (operand_structure, macro_kernel.h) and the 1m
+// rule of complex problems (complex_view), element by element. Packing is
+// O(mk + kn) per block against O(mnk) of multiplication, so a scalar gather
+// costs little; the plain real case keeps the micro kernel's vector packing.
 //
-// Complex element (i, l) of op(A), times alpha and conjugated as asked,
-// a = ar + i ai, becomes the 2 x 2 real block at rows 2i, 2i+1 and steps
-// 2l, 2l+1 of the packed A:
+// The 1m rule: complex element (i, l) of op(A), times alpha and conjugated
+// as asked, a = ar + i ai, becomes the 2 x 2 real block at rows 2i, 2i+1 and
+// steps 2l, 2l+1 of the packed A:
 //     [ ar  -ai ]
 //     [ ai   ar ]
 // and element (l, j) of op(B), b = br + i bi, the two real steps 2l, 2l+1 of
 // column j: br, bi. Row 2i of the real product is then ar br - ai bi, the
 // real part of a b, row 2i + 1 ai br + ar bi, its imaginary part: exactly
 // where column-major complex C keeps them (real view: 2m x n, column
-// stride 2 ldc). Real rows, steps and their block offsets are even here,
+// stride 2 ldc). Real rows, steps and their block offsets are even there,
 // since mr and the blocking's kc are (complex_gemm.cpp makes kc even).
 #pragma once
 
 #include <algorithm>
+#include <complex>
 
 #include "macro_kernel.h"
 
 namespace swblas {
 
-// Real rows [i0, i0 + rows) x real steps [l0, l0 + kc) of the real view of
-// op(A) into the A format of an mr-row micro kernel (zero padded).
+// Element (i, l) of an operand x with strides rs, cs (of op(X)) and
+// structure s. E is the element type as stored: real, or std::complex.
+template <class E>
+E element_at(const E* x, inc_t rs, inc_t cs, const operand_structure& s, dim_t i, dim_t l) {
+  if (s.kind == structure::general) return x[i * rs + l * cs];
+  i += s.row0;
+  l += s.col0;
+  const bool stored = s.upper ? i <= l : i >= l;
+  switch (s.kind) {
+    case structure::symmetric: return stored ? x[i * rs + l * cs] : x[l * rs + i * cs];
+    case structure::hermitian:
+      if constexpr (!std::is_arithmetic_v<E>) {
+        if (i == l) return E(x[i * rs + i * cs].real());
+        return stored ? x[i * rs + l * cs] : std::conj(x[l * rs + i * cs]);
+      }
+      return stored ? x[i * rs + l * cs] : x[l * rs + i * cs];
+    case structure::triangular:
+      if (i == l && s.unit_diag) return E(1);
+      return stored ? x[i * rs + l * cs] : E(0);
+    case structure::general: break;
+  }
+  return x[i * rs + l * cs];
+}
+
+// Whether p's A (B) needs this file's packing rather than the micro
+// kernel's strided one.
 template <class T>
-void pack_a_1m(const basic_gemm_problem<T>& p, dim_t mr, dim_t i0, dim_t rows, dim_t l0, dim_t kc, T* ap) {
-  const complex_view<T>& v = *p.complex;
-  const T sign = v.conj_a ? T(-1) : T(1);
+bool packs_by_element_a(const basic_gemm_problem<T>& p) {
+  return p.complex || p.a_structure.kind != structure::general;
+}
+template <class T>
+bool packs_by_element_b(const basic_gemm_problem<T>& p) {
+  return (p.complex && (p.complex->conj_b || p.rs_b != 1)) || p.b_structure.kind != structure::general;
+}
+
+// Rows [i0, i0 + rows) x steps [l0, l0 + kc) of op(A) (the real view of a
+// complex problem: its real rows and steps) into the A format of an mr-row
+// micro kernel, zero padded.
+template <class T>
+void pack_a_by_element(const basic_gemm_problem<T>& p, dim_t mr, dim_t i0, dim_t rows, dim_t l0, dim_t kc, T* ap) {
   for (dim_t r0 = 0; r0 < rows; r0 += mr, ap += mr * kc) {
     const dim_t width = std::min(mr, rows - r0);
+    if (!p.complex) {
+      for (dim_t l = 0; l < kc; ++l) {
+        T* step = ap + l * mr;
+        for (dim_t r = 0; r < width; ++r) step[r] = element_at(p.a, p.rs_a, p.cs_a, p.a_structure, i0 + r0 + r, l0 + l);
+        std::fill(step + width, step + mr, T(0));
+      }
+      continue;
+    }
+    const complex_view<T>& v = *p.complex;
+    const std::complex<T> alpha(v.alpha_re, v.alpha_im);
+    const auto* a = reinterpret_cast<const std::complex<T>*>(p.a);
     for (dim_t l = 0; l < kc / 2; ++l) {
       T* even = ap + 2 * l * mr;  // step 2l: ar, ai down the rows
       T* odd = even + mr;         // step 2l + 1: -ai, ar
-      const T* column = p.a + 2 * ((l0 / 2 + l) * p.cs_a + (i0 + r0) / 2 * p.rs_a);
       for (dim_t r = 0; r < width; r += 2) {
-        const T* z = column + r * p.rs_a;  // complex row (i0 + r0 + r) / 2
-        const T re = z[0], im = sign * z[1];
-        const T ar = v.alpha_re * re - v.alpha_im * im, ai = v.alpha_re * im + v.alpha_im * re;
+        std::complex<T> z = element_at(a, p.rs_a, p.cs_a, p.a_structure, (i0 + r0 + r) / 2, l0 / 2 + l);
+        if (v.conj_a) z = std::conj(z);
+        const T ar = alpha.real() * z.real() - alpha.imag() * z.imag();
+        const T ai = alpha.real() * z.imag() + alpha.imag() * z.real();
         even[r] = ar;
         even[r + 1] = ai;
         odd[r] = -ai;
@@ -48,27 +96,31 @@ void pack_a_1m(const basic_gemm_problem<T>& p, dim_t mr, dim_t i0, dim_t rows, d
   }
 }
 
-// Columns [j0, j0 + cols) x real steps [l0, l0 + kc) of the real view of
-// op(B) into the B format of an nr-column micro kernel (zero padded). An
-// unconjugated B with unit row stride is a strided real matrix (rows 1,
-// columns 2 cs_b apart), packed by the micro kernel's own packing.
+// Columns [j0, j0 + cols) x steps [l0, l0 + kc) of op(B) into the B format
+// of an nr-column micro kernel, zero padded. (An unconjugated complex B with
+// unit row stride and no structure is a strided real matrix, rows 1 and
+// columns 2 cs_b apart: the micro kernel's own packing takes it.)
 template <class T>
-void pack_b_1m(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t l0, dim_t kc, dim_t j0, dim_t cols,
-               T* bp) {
-  const complex_view<T>& v = *p.complex;
-  if (!v.conj_b && p.rs_b == 1) return u.pack_b(kc, cols, p.b + l0 + 2 * j0 * p.cs_b, 1, 2 * p.cs_b, bp);
-  const T sign = v.conj_b ? T(-1) : T(1);
-  const dim_t nr = u.nr;
+void pack_b_by_element(const basic_gemm_problem<T>& p, dim_t nr, dim_t l0, dim_t kc, dim_t j0, dim_t cols, T* bp) {
   for (dim_t c0 = 0; c0 < cols; c0 += nr, bp += nr * kc) {
     const dim_t width = std::min(nr, cols - c0);
+    if (!p.complex) {
+      for (dim_t l = 0; l < kc; ++l) {
+        T* step = bp + l * nr;
+        for (dim_t c = 0; c < width; ++c) step[c] = element_at(p.b, p.rs_b, p.cs_b, p.b_structure, l0 + l, j0 + c0 + c);
+        std::fill(step + width, step + nr, T(0));
+      }
+      continue;
+    }
+    const bool conj = p.complex->conj_b;
+    const auto* b = reinterpret_cast<const std::complex<T>*>(p.b);
     for (dim_t l = 0; l < kc / 2; ++l) {
       T* even = bp + 2 * l * nr;  // step 2l: br across the columns
       T* odd = even + nr;         // step 2l + 1: bi
-      const T* row = p.b + 2 * ((l0 / 2 + l) * p.rs_b + (j0 + c0) * p.cs_b);
       for (dim_t c = 0; c < width; ++c) {
-        const T* z = row + 2 * c * p.cs_b;
-        even[c] = z[0];
-        odd[c] = sign * z[1];
+        const std::complex<T> z = element_at(b, p.rs_b, p.cs_b, p.b_structure, l0 / 2 + l, j0 + c0 + c);
+        even[c] = z.real();
+        odd[c] = conj ? -z.imag() : z.imag();
       }
       std::fill(even + width, even + nr, T(0));
       std::fill(odd + width, odd + nr, T(0));

@@ -117,14 +117,17 @@ inline gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, con
     case quick_case::none: break;
   }
   micro_kernel(t);  // aborts in a build without one
+  // Structured operands are read by the packing only (operand_packing.h).
+  const bool allow_small = o.allow_small && p.a_structure.kind == structure::general &&
+                           p.b_structure.kind == structure::general;
   // A tiny problem goes straight to the small routine: one thread, one call.
-  if (o.allow_small && !o.loop && t.small && p.rs_a == 1 &&
+  if (allow_small && !o.loop && t.small && p.rs_a == 1 &&
       double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
     r.how = path::tiny;
     return r;
   }
   const unpacked_split split =
-      o.allow_small && !o.loop ? classify_unpacked(p, t.small) : unpacked_split::none;
+      allow_small && !o.loop ? classify_unpacked(p, t.small) : unpacked_split::none;
   if (split != unpacked_split::none) {
     r.how = path::unpacked;
     r.split = split;

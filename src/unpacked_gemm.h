@@ -144,13 +144,22 @@ inline basic_gemm_problem<T> part_of(const basic_gemm_problem<T>& p, unpacked_sp
   const dim_t blocks = ceil_div(extent, unit);
   const dim_t first = std::min(extent, blocks * part / parts * unit);
   const dim_t last = std::min(extent, blocks * (part + 1) / parts * unit);
+  // A structured operand is read by index (operand_packing.h); a complex
+  // view's real rows are two per element.
+  const dim_t elements = p.complex ? first / 2 : first;
   if (s == unpacked_split::by_rows) {
     q.m = last - first;
-    q.a += first * p.rs_a;
+    if (p.a_structure.kind == structure::general)
+      q.a += first * p.rs_a;
+    else
+      q.a_structure.row0 += elements;
     q.c += first;
   } else {
     q.n = last - first;
-    q.b += first * p.cs_b;
+    if (p.b_structure.kind == structure::general)
+      q.b += first * p.cs_b;
+    else
+      q.b_structure.col0 += first;
     q.c += first * p.ldc;
   }
   return q;

@@ -104,11 +104,11 @@ struct run_setup {
 // Runs the packed path as the runtime does: alone, or from every thread of
 // a team with a shared B panel and a private (ic) or shared (jr) A block.
 void run_entry(const run_setup& r, const gemm_problem& p) {
-  aligned_buffer b_pack(b_panel_doubles(p, r.engine)), a_shared(a_block_doubles(p, r.engine));
+  aligned_buffer b_pack(b_panel_elems(p, r.engine)), a_shared(a_block_elems(p, r.engine));
   if (r.threads == 1) return run_blocked(p, r.engine, r.loop, team_member{}, a_shared.data, b_pack.data);
 #pragma omp parallel num_threads(r.threads)
   {
-    aligned_buffer a_private(a_block_doubles(p, r.engine));
+    aligned_buffer a_private(a_block_elems(p, r.engine));
     const team_member me{omp_get_thread_num(), omp_get_num_threads()};
     run_blocked(p, r.engine, r.loop, me, r.loop == parallel_loop::ic ? a_private.data : a_shared.data, b_pack.data);
   }
