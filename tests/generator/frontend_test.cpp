@@ -70,6 +70,32 @@ TEST(Parser, AffineSubscriptsWithConstants) {
   EXPECT_EQ(s.statements[0].rhs->operands[0]->ref.subscripts[1].isl_text(), "k - 1");
 }
 
+TEST(Parser, ElementTypeIsTheArraysOfTheHeader) {
+  EXPECT_EQ(parse_spec(source_file("specs/dgemm.c")).elem, element_type::f64);
+  EXPECT_EQ(parse_spec(source_file("specs/sgemm.c")).elem, element_type::f32);
+  EXPECT_EQ(parse_spec(nest("C[i][j] += A[i][k] * B[k][j];")).elem, element_type::f64);  // none declared
+  EXPECT_EQ(parse_spec("void f(int M, int N, int K, const float C[M][N], const float A[M][K], float B[K][N])\n" +
+                       nest("C[i][j] += A[i][k] * B[k][j];"))
+                .elem,
+            element_type::f32);
+}
+
+TEST(Refusal, ArraysOfAnotherElementType) {
+  const std::string why =
+      refusal("void f(int M, int N, int K, int C[M][N], int A[M][K], int B[K][N])\n" + nest("C[i][j] += A[i][k] * B[k][j];"));
+  EXPECT_NE(why.find("line 1: array C has element type 'int'; kernels are generated for double and float"),
+            std::string::npos)
+      << why;
+  EXPECT_NE(refusal("void f(long double C[M][N])\n" + nest("C[i][j] += A[i][k] * B[k][j];")).find("'long double'"),
+            std::string::npos);
+}
+
+TEST(Refusal, ArraysOfTwoElementTypes) {
+  const std::string why = refusal("void f(int M, int N, int K, float C[M][N],\n  double A[M][K], float B[K][N])\n" +
+                                  nest("C[i][j] += A[i][k] * B[k][j];"));
+  EXPECT_NE(why.find("line 2: array A is double but C is float: one element type per spec"), std::string::npos) << why;
+}
+
 TEST(Refusal, LoopCarriedDependenceOnCAcrossI) {
   const std::string why = refusal(nest("C[i][j] += C[i - 1][j] * B[k][j];"));
   EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
@@ -174,6 +200,14 @@ TEST(Refusal, TwoFusedStatements) {
       "  C[i][j] = relu(C[i][j]);\n#pragma endscop\n");
   EXPECT_NE(why.find("statement S2"), std::string::npos) << why;
   EXPECT_NE(why.find("one fused prologue or epilogue per spec"), std::string::npos) << why;
+}
+
+TEST(Refusal, FusedStatementOnFloats) {
+  const std::string why = refusal("void f(float C[M][N], float A[M][K], float B[K][N])\n" +
+                                  with_epilogue("C[i][j] = relu(C[i][j]);"));
+  EXPECT_NE(why.find("statement S1"), std::string::npos) << why;
+  EXPECT_NE(why.find("fused prologues and epilogues are generated for double only, not float"), std::string::npos)
+      << why;
 }
 
 TEST(Refusal, BatchLoopThatIsNotTheFirstSubscript) {
