@@ -22,7 +22,7 @@ template <class V, int MR, int NR, ukernel_full_fn<typename V::value_type> Full,
           ukernel_full_epilogue_fn<typename V::value_type> FullEpilogue = nullptr>
 constexpr ukernel_desc<typename V::value_type> ukernel_around(
     const char* name, isa needs, full_epilogue_table<typename V::value_type> by_op = {}) {
-  using edges = edge_tile<MR, NR, Full, FullEpilogue>;
+  using edges = edge_tile<typename V::value_type, MR, NR, Full, FullEpilogue>;
   return {name, needs, MR, NR, &edges::ukernel, Full, &edges::ukernel_epilogue, by_op,
           &pack_a<V, MR>, &pack_b<V, NR>};
 }

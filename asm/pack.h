@@ -24,9 +24,11 @@ namespace swblas::kernels {
 
 template <class V, int P>
 struct panel_packer {
+  using T = typename V::value_type;
+
   // Packs `lanes` lanes (any count) of kc steps into ceil(lanes/P) panels.
-  static void pack(dim_t lanes, dim_t kc, const double* src, inc_t lane_stride,
-                   inc_t k_stride, double* dst) {
+  static void pack(dim_t lanes, dim_t kc, const T* src, inc_t lane_stride,
+                   inc_t k_stride, T* dst) {
     dim_t p0 = 0;
     if (lane_stride == 1) {
       const dim_t whole = lanes / P;
@@ -35,7 +37,7 @@ struct panel_packer {
       dst += whole * P * kc;
     }
     for (; p0 < lanes; p0 += P, dst += P * kc) {
-      const double* s = src + p0 * lane_stride;
+      const T* s = src + p0 * lane_stride;
       const dim_t width = std::min<dim_t>(P, lanes - p0);
       if (width == P && k_stride == 1) {
         interleave_lanes(kc, s, lane_stride, dst);
@@ -46,24 +48,24 @@ struct panel_packer {
   }
 
  private:
-  using lane = scalar_simd<V>;
+  using lane = scalar_simd<V, T>;
 
   // Source steps (columns of A) are fetched into L2 this many steps ahead.
   // Step by step down the source, each a run of `panels` * P lanes, with the
   // runs ahead prefetched, A packs from memory 1.75x faster than panel by
-  // panel (P lanes of a step, then P lanes of the next one lda doubles
+  // panel (P lanes of a step, then P lanes of the next one lda elements
   // away): measured on Zen 4 for the 240 x 256 blocks of a 2016^2 matrix,
   // 7.5 -> 13.3 GB/s (1.3x without the prefetch, 1.1x with it panel by panel).
   static constexpr dim_t kAheadSteps = 4;
 
   // `panels` whole panels; the source of step l is s + l * k_stride.
-  static void copy_steps(dim_t panels, dim_t kc, const double* s, inc_t k_stride, double* d) {
+  static void copy_steps(dim_t panels, dim_t kc, const T* s, inc_t k_stride, T* d) {
     if (panels == 0) return;
     const dim_t run = panels * P;
     for (dim_t l = 0; l < kc; ++l, s += k_stride, d += P) {
       if (l + kAheadSteps < kc) prefetch_span<kIntoL2>(s + kAheadSteps * k_stride, run);
-      const double* from = s;
-      double* to = d;
+      const T* from = s;
+      T* to = d;
       for (dim_t p = 0; p < panels; ++p, from += P, to += P * kc) {
         int r = 0;
 #pragma GCC unroll 8
@@ -74,24 +76,24 @@ struct panel_packer {
     }
   }
 
-  // Each lane of interleave_lanes is fetched into L2 this many doubles (4
+  // Each lane of interleave_lanes is fetched into L2 this many elements (4
   // lines) ahead: P streams at once, which the hardware prefetcher left
   // waiting on memory. Measured on Zen 4, the 240 x 256 blocks of a
   // transposed 2016^2 A: 6.6 -> 11.6 GB/s on one core, 7.8 -> 15.3 on two.
-  static constexpr dim_t kAheadLaneDoubles = 32;
+  static constexpr dim_t kAheadLaneElements = 4 * 64 / sizeof(T);
 
   // W steps of W lanes at a time: W vector loads along k, one in-register
   // transpose, W vector stores of one step each; lanes past the last whole
   // vector (P % W of them) are copied one by one.
-  static void interleave_lanes(dim_t kc, const double* s, inc_t lane_stride,
-                               double* d) {
+  static void interleave_lanes(dim_t kc, const T* s, inc_t lane_stride,
+                               T* d) {
     constexpr int W = V::width;
     constexpr int kVectorLanes = P / W * W;
     dim_t l = 0;
     for (; l + W <= kc; l += W) {
-      if (l + kAheadLaneDoubles < kc)
+      if (l + kAheadLaneElements < kc)
 #pragma GCC unroll 32
-        for (int r = 0; r < P; ++r) __builtin_prefetch(s + r * lane_stride + l + kAheadLaneDoubles, 0, kIntoL2);
+        for (int r = 0; r < P; ++r) __builtin_prefetch(s + r * lane_stride + l + kAheadLaneElements, 0, kIntoL2);
 #pragma GCC unroll 8
       for (int r0 = 0; r0 < kVectorLanes; r0 += W)
         transpose_block(s + r0 * lane_stride + l, lane_stride, d + l * P + r0);
@@ -106,7 +108,7 @@ struct panel_packer {
   }
 
   // A W x W block: W lanes of W steps from s, stored as W steps of W lanes.
-  static void transpose_block(const double* s, inc_t lane_stride, double* d) {
+  static void transpose_block(const T* s, inc_t lane_stride, T* d) {
     typename V::reg x[V::width];
 #pragma GCC unroll 8
     for (int i = 0; i < V::width; ++i) x[i] = V::loadu(s + i * lane_stride);
@@ -115,27 +117,27 @@ struct panel_packer {
     for (int i = 0; i < V::width; ++i) V::storeu(d + i * P, x[i]);
   }
 
-  static void gather(dim_t width, dim_t kc, const double* s, inc_t lane_stride,
-                     inc_t k_stride, double* d) {
+  static void gather(dim_t width, dim_t kc, const T* s, inc_t lane_stride,
+                     inc_t k_stride, T* d) {
     for (dim_t l = 0; l < kc; ++l, d += P) {
-      const double* sl = s + l * k_stride;
+      const T* sl = s + l * k_stride;
       for (dim_t r = 0; r < width; ++r) d[r] = sl[r * lane_stride];
-      for (dim_t r = width; r < P; ++r) d[r] = 0.0;
+      for (dim_t r = width; r < P; ++r) d[r] = T(0);
     }
   }
 };
 
-// pack_a_fn for an MR-row register block.
+// pack_a_fn<V::value_type> for an MR-row register block.
 template <class V, int MR>
-void pack_a(dim_t mc, dim_t kc, const double* a, inc_t rs_a, inc_t cs_a,
-            double* ap) {
+void pack_a(dim_t mc, dim_t kc, const typename V::value_type* a, inc_t rs_a, inc_t cs_a,
+            typename V::value_type* ap) {
   panel_packer<V, MR>::pack(mc, kc, a, rs_a, cs_a, ap);
 }
 
-// pack_b_fn for an NR-column register block.
+// pack_b_fn<V::value_type> for an NR-column register block.
 template <class V, int NR>
-void pack_b(dim_t kc, dim_t nc, const double* b, inc_t rs_b, inc_t cs_b,
-            double* bp) {
+void pack_b(dim_t kc, dim_t nc, const typename V::value_type* b, inc_t rs_b, inc_t cs_b,
+            typename V::value_type* bp) {
   panel_packer<V, NR>::pack(nc, kc, b, cs_b, rs_b, bp);
 }
 

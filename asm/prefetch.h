@@ -19,10 +19,10 @@ constexpr int kIntoL2 = 1;
 
 // Every cache line of x[0:n], n >= 1, x not necessarily on a line boundary
 // (hence the last element's line).
-template <int Locality = kIntoL1>
-__attribute__((always_inline)) inline void prefetch_span(const double* x, dim_t n) {
-  constexpr dim_t kLineDoubles = 8;
-  for (dim_t i = 0; i < n - 1; i += kLineDoubles) __builtin_prefetch(x + i, 0, Locality);
+template <int Locality = kIntoL1, class T>
+__attribute__((always_inline)) inline void prefetch_span(const T* x, dim_t n) {
+  constexpr dim_t kLineElements = 64 / sizeof(T);
+  for (dim_t i = 0; i < n - 1; i += kLineElements) __builtin_prefetch(x + i, 0, Locality);
   __builtin_prefetch(x + n - 1, 0, Locality);
 }
 

@@ -5,8 +5,9 @@
 // Registers: MR / V::width vectors per column of C, NR columns, so
 // MR*NR/width accumulators, plus MR/width vectors of A and one broadcast of B.
 // Each k step loads one MR-row of the packed A micro-panel (aligned: the
-// panel starts at kPackAlignment and MR*8 bytes is a multiple of the vector
-// size) and broadcasts the NR values of the packed B row.
+// panel starts at kPackAlignment and MR elements are a whole number of
+// vectors) and broadcasts the NR values of the packed B row. The element
+// type is V::value_type (double for DGEMM, float for SGEMM).
 //
 // Software prefetch, for the macro kernel's jr -> ir loops: the A micro-panel
 // a few k steps ahead (into L1), the next B micro-panel (the one the next jr
@@ -29,6 +30,7 @@ namespace swblas::kernels {
 template <class V, int MR, int NR, int KUnroll = 4>
 struct register_block {
   using reg = typename V::reg;
+  using T = typename V::value_type;
   static constexpr int kRowVecs = MR / V::width;
   static_assert(MR % V::width == 0, "MR must be a whole number of vectors");
 
@@ -37,17 +39,17 @@ struct register_block {
   // latency (~14 cycles on Zen 3): two bodies of the 4-step unrolled loop.
   static constexpr int kPrefetchSteps = 8;
   static constexpr int kUnroll = KUnroll;
-  static constexpr int kLineDoubles = 8;  // one 64-byte cache line
+  static constexpr int kLineElements = 64 / sizeof(T);  // one 64-byte cache line
 
   struct accumulators {
     reg c[NR][kRowVecs];
   };
 
-  // C[0:MR, 0:NR] := alpha * Ap * Bp + beta * C (dgemm_ukernel_full_fn).
+  // C[0:MR, 0:NR] := alpha * Ap * Bp + beta * C (ukernel_full_fn<T>).
   // noinline: register allocated on its own; inlined into the edge adapter,
   // GCC 12 spills accumulators inside the k loop.
-  [[gnu::noinline]] static void full(dim_t k, double alpha, const double* ap,
-                                     const double* bp, double beta, double* c,
+  [[gnu::noinline]] static void full(dim_t k, T alpha, const T* ap,
+                                     const T* bp, T beta, T* c,
                                      inc_t ldc) {
     accumulators acc;
     zero(acc);
@@ -57,16 +59,16 @@ struct register_block {
   }
 
   // The same, then the fused epilogue e on the tile in registers
-  // (dgemm_ukernel_full_epilogue_fn of ukernel.h): x := Op(x + bias).
+  // (ukernel_full_epilogue_fn<T> of ukernel.h): x := Op(x + bias).
   template <tile_op Op>
-  [[gnu::noinline]] static void full_epilogue(dim_t k, double alpha, const double* ap,
-                                              const double* bp, double beta, double* c,
-                                              inc_t ldc, const tile_epilogue& e) {
+  [[gnu::noinline]] static void full_epilogue(dim_t k, T alpha, const T* ap,
+                                              const T* bp, T beta, T* c,
+                                              inc_t ldc, const basic_tile_epilogue<T>& e) {
     accumulators acc;
     // With alpha == 1 the bias is where the sums start: one add per
     // accumulator saved, 1.5% of a k = 64 tile (the order of the additions
     // is the only difference).
-    const bool bias_first = alpha == 1.0 && e.bias;
+    const bool bias_first = alpha == T(1) && e.bias;
     if (bias_first)
       take_bias<false>(acc, e);
     else
@@ -83,7 +85,7 @@ struct register_block {
   }
 
   // full_epilogue of every operation, in tile_op's order.
-  static constexpr full_epilogue_table<double> full_epilogues() {
+  static constexpr full_epilogue_table<T> full_epilogues() {
     static_assert(static_cast<int>(tile_op::bias_only) == 0 && static_cast<int>(tile_op::relu) == 1 &&
                       static_cast<int>(tile_op::leaky_relu) == 2 && static_cast<int>(tile_op::clamp) == 3 &&
                       kTileOpCount == 4,
@@ -93,8 +95,8 @@ struct register_block {
   }
 
   // full_epilogue with e's operation chosen once per tile.
-  static void full_epilogue_any(dim_t k, double alpha, const double* ap, const double* bp,
-                                double beta, double* c, inc_t ldc, const tile_epilogue& e) {
+  static void full_epilogue_any(dim_t k, T alpha, const T* ap, const T* bp,
+                                T beta, T* c, inc_t ldc, const basic_tile_epilogue<T>& e) {
     with_tile_op(e.op, [&](auto op) {
       full_epilogue<decltype(op)::value>(k, alpha, ap, bp, beta, c, ldc, e);
     });
@@ -116,9 +118,9 @@ struct register_block {
   // into L1 it would hold one of L1's few miss buffers all that time and
   // stall the A stream: measured 7% slower), into L1 kLateCSteps before the
   // end (from L2). A short loop fetches C into L1 at once.
-  __attribute__((always_inline)) static void multiply_and_fetch_c(dim_t k, const double* ap,
-                                                                  const double* bp, accumulators& acc,
-                                                                  const double* c, inc_t ldc) {
+  __attribute__((always_inline)) static void multiply_and_fetch_c(dim_t k, const T* ap,
+                                                                  const T* bp, accumulators& acc,
+                                                                  const T* c, inc_t ldc) {
     const dim_t next_b = k * NR;  // the next B micro-panel, from bp
     if (k <= kLateCSteps) {
       prefetch_c<kIntoL1>(c, ldc);
@@ -145,8 +147,8 @@ struct register_block {
   // iteration then finds its B panel in L2 instead of L3 (measured on
   // Zen 4: 1-4% of a 2016^3 DGEMM). Past the end of the packed B panel these
   // are prefetches of lines nobody reads, which cannot fault.
-  __attribute__((always_inline)) static void multiply(dim_t k, const double* ap,
-                                                      const double* bp, dim_t next_b,
+  __attribute__((always_inline)) static void multiply(dim_t k, const T* ap,
+                                                      const T* bp, dim_t next_b,
                                                       accumulators& acc) {
     dim_t l = 0;
     for (; l + kUnroll <= k; l += kUnroll) {
@@ -161,8 +163,8 @@ struct register_block {
   }
 
   // acc += A(:, l) * B(l, :) for one k step.
-  __attribute__((always_inline)) static void rank1(const double* ap,
-                                                   const double* bp,
+  __attribute__((always_inline)) static void rank1(const T* ap,
+                                                   const T* bp,
                                                    accumulators& acc) {
     reg a[kRowVecs];
 #pragma GCC unroll 8
@@ -176,22 +178,22 @@ struct register_block {
     }
   }
 
-  // The lines of the `Doubles` doubles from p, p on a line boundary.
-  template <int Locality, int Doubles>
-  __attribute__((always_inline)) static void prefetch_lines(const double* p) {
+  // The lines of the `Elements` elements from p, p on a line boundary.
+  template <int Locality, int Elements>
+  __attribute__((always_inline)) static void prefetch_lines(const T* p) {
 #pragma GCC unroll 16
-    for (int d = 0; d < Doubles; d += kLineDoubles) __builtin_prefetch(p + d, 0, Locality);
+    for (int d = 0; d < Elements; d += kLineElements) __builtin_prefetch(p + d, 0, Locality);
   }
 
   // The kUnroll A rows that will be needed kPrefetchSteps steps from now.
-  __attribute__((always_inline)) static void prefetch_a(const double* ahead) {
+  __attribute__((always_inline)) static void prefetch_a(const T* ahead) {
 #pragma GCC unroll 16
-    for (int d = 0; d < kUnroll * MR; d += kLineDoubles) V::prefetch(ahead + d);
+    for (int d = 0; d < kUnroll * MR; d += kLineElements) V::prefetch(ahead + d);
   }
 
   // Every line of C's tile, whose columns need not start on a line.
   template <int Locality>
-  __attribute__((always_inline)) static void prefetch_c(const double* c, inc_t ldc) {
+  __attribute__((always_inline)) static void prefetch_c(const T* c, inc_t ldc) {
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j) prefetch_span<Locality>(c + j * ldc, MR);
   }
@@ -204,8 +206,8 @@ struct register_block {
   }
 
   // acc := alpha * acc, left out when alpha is 1.
-  __attribute__((always_inline)) static void scale(accumulators& acc, double alpha) {
-    if (alpha == 1.0) return;
+  __attribute__((always_inline)) static void scale(accumulators& acc, T alpha) {
+    if (alpha == T(1)) return;
     const reg va = V::set1(alpha);
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j)
@@ -214,11 +216,11 @@ struct register_block {
   }
 
   // acc := alpha * acc + beta * C; C is not read when beta == 0.
-  __attribute__((always_inline)) static void combine(accumulators& acc, double alpha,
-                                                     double beta, const double* c,
+  __attribute__((always_inline)) static void combine(accumulators& acc, T alpha,
+                                                     T beta, const T* c,
                                                      inc_t ldc) {
     scale(acc, alpha);
-    if (beta == 0.0) return;
+    if (beta == T(0)) return;
     const beta_merge<V> merge(beta);
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j)
@@ -232,7 +234,7 @@ struct register_block {
   // the columns) or one per column (a broadcast per column).
   template <bool Add>
   __attribute__((always_inline)) static void take_bias(accumulators& acc,
-                                                       const tile_epilogue& e) {
+                                                       const basic_tile_epilogue<T>& e) {
     const auto take = [](reg& x, reg b) { x = Add ? V::add(x, b) : b; };
     if (e.rs_bias == 0) {
 #pragma GCC unroll 16
@@ -252,7 +254,7 @@ struct register_block {
       for (int r = 0; r < kRowVecs; ++r) take(acc.c[j][r], b[r]);
   }
 
-  __attribute__((always_inline)) static void put(const accumulators& acc, double* c,
+  __attribute__((always_inline)) static void put(const accumulators& acc, T* c,
                                                  inc_t ldc) {
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j)

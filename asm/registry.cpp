@@ -4,9 +4,20 @@
 
 namespace swblas {
 
-const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count) {
+template <>
+const ukernel_desc<double>* const* micro_kernels<double>(std::size_t* count) {
   *count = kBuildKernels.count;
   return kBuildKernels.micro_kernels;
+}
+
+template <>
+const ukernel_desc<float>* const* micro_kernels<float>(std::size_t* count) {
+  *count = kBuildKernels.f32_count;
+  return kBuildKernels.f32_micro_kernels;
+}
+
+const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count) {
+  return micro_kernels<double>(count);
 }
 
 const dgemm_small_desc* const* small_gemm_registry(std::size_t* count) {

@@ -21,7 +21,7 @@ template <class V>
 struct beta_merge {
   typename V::reg beta;
   bool one;
-  explicit beta_merge(double b) : beta(V::set1(b)), one(b == 1.0) {}
+  explicit beta_merge(typename V::value_type b) : beta(V::set1(b)), one(b == 1) {}
   __attribute__((always_inline)) typename V::reg operator()(typename V::reg c,
                                                           typename V::reg acc) const {
     return one ? V::add(c, acc) : V::fma(beta, c, acc);
@@ -32,7 +32,7 @@ struct beta_merge {
 template <class V>
 struct tile_op_constants {
   typename V::reg zero, slope, lo, hi;
-  explicit tile_op_constants(const tile_epilogue& e)
+  explicit tile_op_constants(const basic_tile_epilogue<typename V::value_type>& e)
       : zero(V::zero()), slope(V::set1(e.slope)), lo(V::set1(e.lo)), hi(V::set1(e.hi)) {}
 };
 

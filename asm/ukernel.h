@@ -16,7 +16,8 @@ enum class isa : int { generic = 0, avx2 = 1, avx512 = 2, vsx = 3, mma = 4 };
 
 const char* isa_name(isa i);
 
-// Packed formats (Goto/BLIS), in elements (doubles for DGEMM), allocated
+// Packed formats (Goto/BLIS), in elements (doubles for DGEMM, floats for
+// SGEMM), allocated
 // with kPackAlignment:
 //
 //   A block, mc x kc:  ceil(mc/MR) micro-panels of MR*kc elements each.
@@ -30,8 +31,8 @@ const char* isa_name(isa i);
 // product in registers; edges only change what is stored.
 inline constexpr std::size_t kPackAlignment = 64;
 
-// The entry points below are written once over the element type T; only
-// double (DGEMM) is instantiated so far, under the dgemm_ names.
+// The entry points below are written once over the element type T: double
+// (DGEMM, the dgemm_ names) and float (SGEMM, the sgemm_ names).
 //
 // C[0:m, 0:n] := alpha * Ap * Bp + beta * C[0:m, 0:n]
 // C is column-major with leading dimension ldc; 0 <= m <= MR, 0 <= n <= NR,
@@ -118,13 +119,16 @@ struct ukernel_desc {
   pack_b_fn<T> pack_b;
 };
 
-// DGEMM: the one element type with kernels so far.
+// DGEMM.
 using dgemm_ukernel_fn = ukernel_fn<double>;
 using dgemm_ukernel_full_fn = ukernel_full_fn<double>;
 using dgemm_ukernel_full_epilogue_fn = ukernel_full_epilogue_fn<double>;
 using dgemm_ukernel_epilogue_fn = ukernel_epilogue_fn<double>;
 using tile_epilogue = basic_tile_epilogue<double>;
 using dgemm_ukernel_desc = ukernel_desc<double>;
+
+// SGEMM: micro kernels only so far (the small layer is double-only).
+using sgemm_ukernel_desc = ukernel_desc<float>;
 
 // The kernels, one per file in asm/ (name = ISA + register block). Generated
 // macro kernels refer to them by these names; only those of the build's
@@ -135,8 +139,24 @@ extern const dgemm_ukernel_desc ukernel_avx512_24x8;   // x86-64 AVX-512F
 extern const dgemm_ukernel_desc ukernel_vsx_8x4;       // POWER8/9 VSX
 extern const dgemm_ukernel_desc ukernel_mma_8x8;       // POWER10 MMA
 
-// All micro kernels compiled into this build, generic first (listed by the
-// architecture's registry.cpp; registry.h).
+// The float kernels, named f32_ + ISA + register block. POWER10 runs the
+// VSX one: an MMA (xvf32gerpp) float kernel is later work.
+extern const sgemm_ukernel_desc ukernel_f32_generic_4x4;   // reference C++, any CPU
+extern const sgemm_ukernel_desc ukernel_f32_avx2_16x6;     // x86-64 AVX2 + FMA
+extern const sgemm_ukernel_desc ukernel_f32_avx512_48x8;   // x86-64 AVX-512F
+extern const sgemm_ukernel_desc ukernel_f32_vsx_16x4;      // POWER8/9/10 VSX
+
+// All micro kernels of element type T compiled into this build, generic
+// first, then by increasing ISA demand (listed by the architecture's
+// registry.cpp; registry.h).
+template <class T>
+const ukernel_desc<T>* const* micro_kernels(std::size_t* count);
+template <>
+const ukernel_desc<double>* const* micro_kernels<double>(std::size_t* count);
+template <>
+const ukernel_desc<float>* const* micro_kernels<float>(std::size_t* count);
+
+// The double ones (micro_kernels<double>).
 const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count);
 
 }  // namespace swblas

@@ -6,6 +6,8 @@ namespace swblas {
 
 constexpr const dgemm_ukernel_desc* kMicroKernels[] = {&ukernel_generic_4x4};
 constexpr const dgemm_small_desc* kSmallRoutines[] = {&small_generic_4x4};
-extern const kernel_lists kBuildKernels = lists_of(kMicroKernels, kSmallRoutines);
+constexpr const sgemm_ukernel_desc* kF32MicroKernels[] = {&ukernel_f32_generic_4x4};
+extern const kernel_lists kBuildKernels =
+    lists_of(kMicroKernels, kSmallRoutines, kF32MicroKernels);
 
 }  // namespace swblas

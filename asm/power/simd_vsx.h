@@ -1,30 +1,35 @@
-// SIMD traits for POWER VSX: a vector of 2 doubles (one 128-bit VSR), the
-// interface of x86_64/simd_avx2.h. VSX is part of every ppc64le CPU (POWER8
-// and later), but the traits are instantiated only in kernel files.
+// SIMD traits for POWER VSX: a vector of 2 doubles (vsx_simd) or 4 floats
+// (vsx_simd_f32) in one 128-bit VSR, the interface of x86_64/simd_avx2.h.
+// VSX is part of every ppc64le CPU (POWER8 and later), but the traits are
+// instantiated only in kernel files.
 //
-// Tag: the VSX kernel (built for POWER8) and the MMA kernel (built for
-// POWER10) both instantiate the shared templates over these traits; a
+// Tag: the VSX kernels (built for POWER8) and the MMA kernel (built for
+// POWER10) all instantiate the shared templates over these traits; a
 // distinct tag per file keeps the linker from merging a POWER10-compiled
 // copy into the code that POWER8/9 run (see simd_scalar.h).
 #pragma once
 
 #include <altivec.h>
 
+#include <type_traits>
+
 namespace swblas::kernels {
 
-template <class Tag>
-struct vsx_simd {
-  using reg = __vector double;
-  using value_type = double;
-  static constexpr int width = 2;
+// What both element types share: the vec_ built-ins are overloaded on the
+// vector type. Tagged too, for the reason above.
+template <class Tag, class T>
+struct vsx_lanes {
+  using reg = std::conditional_t<std::is_same_v<T, double>, __vector double, __vector float>;
+  using value_type = T;
+  static constexpr int width = 16 / sizeof(T);
 
-  static reg zero() { return vec_splats(0.0); }
-  static reg set1(double x) { return vec_splats(x); }
+  static reg zero() { return vec_splats(T(0)); }
+  static reg set1(T x) { return vec_splats(x); }
   // vec_xl/vec_xst: element order is memory order on little-endian too
   // (POWER8 adds the doubleword swaps that lxvd2x/stxvd2x need).
-  static reg load(const double* p) { return vec_xl(0, p); }
-  static reg loadu(const double* p) { return vec_xl(0, p); }
-  static reg broadcast(const double* p) { return vec_splats(*p); }  // lxvdsx
+  static reg load(const T* p) { return vec_xl(0, p); }
+  static reg loadu(const T* p) { return vec_xl(0, p); }
+  static reg broadcast(const T* p) { return vec_splats(*p); }  // lxvdsx for doubles
   static reg fma(reg a, reg b, reg c) { return vec_madd(a, b, c); }
   static reg mul(reg a, reg b) { return vec_mul(a, b); }
   static reg add(reg a, reg b) { return vec_add(a, b); }
@@ -32,23 +37,61 @@ struct vsx_simd {
   // x86's semantics (b where either is NaN), not xvmaxdp's.
   static reg max(reg a, reg b) { return vec_sel(b, a, vec_cmpgt(a, b)); }
   static reg min(reg a, reg b) { return vec_sel(b, a, vec_cmplt(a, b)); }
-  static void store(double* p, reg x) { vec_xst(x, 0, p); }
-  static void storeu(double* p, reg x) { vec_xst(x, 0, p); }
-  // A partial vector of two lanes is its first lane.
+  static void store(T* p, reg x) { vec_xst(x, 0, p); }
+  static void storeu(T* p, reg x) { vec_xst(x, 0, p); }
+  // The first `count` lanes: POWER8 has no masked load or store.
   using mask = int;
   static mask first_lanes(int count) { return count; }
-  static reg load_first(const double* p, mask) { return vec_insert(*p, vec_splats(0.0), 0); }
-  static void store_first(double* p, mask, reg x) { *p = vec_extract(x, 0); }
   // always_inline: see simd_scalar.h (GCC may otherwise drop the call).
   __attribute__((always_inline)) static void prefetch(const void* p) {
     __builtin_prefetch(p);
   }
+};
+
+template <class Tag>
+struct vsx_simd : vsx_lanes<Tag, double> {
+  using typename vsx_lanes<Tag, double>::reg;
+  using typename vsx_lanes<Tag, double>::mask;
+  using vsx_lanes<Tag, double>::width;
+
+  // A partial vector of two lanes is its first lane.
+  static reg load_first(const double* p, mask) { return vec_insert(*p, vec_splats(0.0), 0); }
+  static void store_first(double* p, mask, reg x) { *p = vec_extract(x, 0); }
   // {x0, x1} = {{a, b}, {c, d}} becomes {{a, c}, {b, d}}.
   static void transpose(reg (&x)[width]) {
     const reg first = vec_mergeh(x[0], x[1]);
     const reg second = vec_mergel(x[0], x[1]);
     x[0] = first;
     x[1] = second;
+  }
+};
+
+template <class Tag>
+struct vsx_simd_f32 : vsx_lanes<Tag, float> {
+  using typename vsx_lanes<Tag, float>::reg;
+  using typename vsx_lanes<Tag, float>::mask;
+  using vsx_lanes<Tag, float>::width;
+
+  static reg load_first(const float* p, mask count) {
+    reg x = vec_splats(0.0f);
+    for (int i = 0; i < count; ++i) x = vec_insert(p[i], x, i);
+    return x;
+  }
+  static void store_first(float* p, mask count, reg x) {
+    for (int i = 0; i < count; ++i) p[i] = vec_extract(x, i);
+  }
+  // Pairs of rows interleaved by word, then by doubleword: x[j] becomes
+  // column j of the 4 x 4 block.
+  static void transpose(reg (&x)[width]) {
+    using pairs = __vector double;
+    const pairs lo01 = (pairs)vec_mergeh(x[0], x[1]);  // x00 x10 x01 x11
+    const pairs hi01 = (pairs)vec_mergel(x[0], x[1]);  // x02 x12 x03 x13
+    const pairs lo23 = (pairs)vec_mergeh(x[2], x[3]);
+    const pairs hi23 = (pairs)vec_mergel(x[2], x[3]);
+    x[0] = (reg)vec_mergeh(lo01, lo23);
+    x[1] = (reg)vec_mergel(lo01, lo23);
+    x[2] = (reg)vec_mergeh(hi01, hi23);
+    x[3] = (reg)vec_mergel(hi01, hi23);
   }
 };
 

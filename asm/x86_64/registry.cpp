@@ -8,6 +8,9 @@ constexpr const dgemm_ukernel_desc* kMicroKernels[] = {&ukernel_generic_4x4, &uk
                                                        &ukernel_avx512_24x8};
 constexpr const dgemm_small_desc* kSmallRoutines[] = {&small_generic_4x4, &small_avx2_8x6,
                                                       &small_avx512_24x8};
-extern const kernel_lists kBuildKernels = lists_of(kMicroKernels, kSmallRoutines);
+constexpr const sgemm_ukernel_desc* kF32MicroKernels[] = {
+    &ukernel_f32_generic_4x4, &ukernel_f32_avx2_16x6, &ukernel_f32_avx512_48x8};
+extern const kernel_lists kBuildKernels =
+    lists_of(kMicroKernels, kSmallRoutines, kF32MicroKernels);
 
 }  // namespace swblas

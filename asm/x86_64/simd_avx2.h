@@ -1,12 +1,13 @@
-// SIMD traits for AVX2 + FMA: a vector of 4 doubles (ymm). Only kernel files
-// compiled with swblas_kernel_isa_flags(avx2 ...) may include this header.
+// SIMD traits for AVX2 + FMA: a vector of 4 doubles (avx2_simd) or 8 floats
+// (avx2_simd_f32) in a ymm. Only kernel files compiled with
+// swblas_kernel_isa_flags(avx2 ...) may include this header.
 //
 // The traits interface every register-block template relies on:
 //   value_type              the element type (the descriptors', make_ukernel.h)
-//   reg, width              vector type and its number of doubles
+//   reg, width              vector type and its number of elements
 //   zero, set1              constants
 //   load / loadu            aligned (packed panels) / unaligned (C, user A)
-//   broadcast               one double from memory into every lane
+//   broadcast               one element from memory into every lane
 //   fma(a, b, c)            a * b + c
 //   mul, add                a * b, a + b
 //   if_less(a, b, t, f)     lane by lane a < b ? t : f (false for NaN)
@@ -65,6 +66,56 @@ struct avx2_simd {
     x[1] = _mm256_permute2f128_pd(hi01, hi23, 0x20);
     x[2] = _mm256_permute2f128_pd(lo01, lo23, 0x31);
     x[3] = _mm256_permute2f128_pd(hi01, hi23, 0x31);
+  }
+};
+
+// The same for floats (SGEMM kernels).
+struct avx2_simd_f32 {
+  using reg = __m256;
+  using value_type = float;
+  static constexpr int width = 8;
+
+  static reg zero() { return _mm256_setzero_ps(); }
+  static reg set1(float x) { return _mm256_set1_ps(x); }
+  static reg load(const float* p) { return _mm256_load_ps(p); }
+  static reg loadu(const float* p) { return _mm256_loadu_ps(p); }
+  static reg broadcast(const float* p) { return _mm256_broadcast_ss(p); }
+  static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
+  static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
+  static reg add(reg a, reg b) { return _mm256_add_ps(a, b); }
+  static reg if_less(reg a, reg b, reg t, reg f) {
+    return _mm256_blendv_ps(f, t, _mm256_cmp_ps(a, b, _CMP_LT_OQ));
+  }
+  static reg max(reg a, reg b) { return _mm256_max_ps(a, b); }
+  static reg min(reg a, reg b) { return _mm256_min_ps(a, b); }
+  static void store(float* p, reg x) { _mm256_store_ps(p, x); }
+  static void storeu(float* p, reg x) { _mm256_storeu_ps(p, x); }
+  using mask = __m256i;
+  static mask first_lanes(int count) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  }
+  static reg load_first(const float* p, mask m) { return _mm256_maskload_ps(p, m); }
+  static void store_first(float* p, mask m, reg x) { _mm256_maskstore_ps(p, m, x); }
+  __attribute__((always_inline)) static void prefetch(const void* p) { avx2_simd::prefetch(p); }
+  static void transpose(reg (&x)[width]) {
+    // Within each 128-bit half: pairs of rows interleaved (t), then columns
+    // of four rows (q[4h + c]: column c, or c + 4 in the upper half, of rows
+    // 4h..4h+3); the halves of rows 0-3 and 4-7 are then joined.
+    reg t[width], q[width];
+    for (int i = 0; i < width; i += 2) {
+      t[i] = _mm256_unpacklo_ps(x[i], x[i + 1]);
+      t[i + 1] = _mm256_unpackhi_ps(x[i], x[i + 1]);
+    }
+    for (int h = 0; h < width; h += 4) {
+      q[h] = _mm256_shuffle_ps(t[h], t[h + 2], 0x44);
+      q[h + 1] = _mm256_shuffle_ps(t[h], t[h + 2], 0xEE);
+      q[h + 2] = _mm256_shuffle_ps(t[h + 1], t[h + 3], 0x44);
+      q[h + 3] = _mm256_shuffle_ps(t[h + 1], t[h + 3], 0xEE);
+    }
+    for (int c = 0; c < 4; ++c) {
+      x[c] = _mm256_permute2f128_ps(q[c], q[c + 4], 0x20);
+      x[c + 4] = _mm256_permute2f128_ps(q[c], q[c + 4], 0x31);
+    }
   }
 };
 

@@ -1,5 +1,6 @@
-// SIMD traits for AVX-512F: a vector of 8 doubles (zmm); same interface as
-// avx2_simd (see simd_avx2.h). Only kernel files compiled with
+// SIMD traits for AVX-512F: a vector of 8 doubles (avx512_simd) or 16
+// floats (avx512_simd_f32) in a zmm; same interface as avx2_simd (see
+// simd_avx2.h). Only kernel files compiled with
 // swblas_kernel_isa_flags(avx512 ...) may include this header.
 #pragma once
 
@@ -75,6 +76,69 @@ struct avx512_simd {
       x[c] = shuffle_lanes<0x88>(u[c], v[c]);
       x[c + 4] = shuffle_lanes<0xDD>(u[c], v[c]);
     }
+  }
+};
+
+// The same for floats (SGEMM kernels); full-mask zero-masked forms for the
+// reason given at avx512_simd::unpacklo.
+struct avx512_simd_f32 {
+  using reg = __m512;
+  using value_type = float;
+  static constexpr int width = 16;
+  static constexpr __mmask16 kAll = 0xFFFF;
+
+  static reg zero() { return _mm512_setzero_ps(); }
+  static reg set1(float x) { return _mm512_set1_ps(x); }
+  static reg load(const float* p) { return _mm512_load_ps(p); }
+  static reg loadu(const float* p) { return _mm512_loadu_ps(p); }
+  static reg broadcast(const float* p) { return _mm512_set1_ps(*p); }
+  static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_ps(a, b, c); }
+  static reg mul(reg a, reg b) { return _mm512_mul_ps(a, b); }
+  static reg add(reg a, reg b) { return _mm512_add_ps(a, b); }
+  static reg if_less(reg a, reg b, reg t, reg f) {
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ), f, t);
+  }
+  static reg max(reg a, reg b) { return _mm512_maskz_max_ps(kAll, a, b); }
+  static reg min(reg a, reg b) { return _mm512_maskz_min_ps(kAll, a, b); }
+  static void store(float* p, reg x) { _mm512_store_ps(p, x); }
+  static void storeu(float* p, reg x) { _mm512_storeu_ps(p, x); }
+  using mask = __mmask16;
+  static mask first_lanes(int count) { return static_cast<mask>((1u << count) - 1u); }
+  static reg load_first(const float* p, mask m) { return _mm512_maskz_loadu_ps(m, p); }
+  static void store_first(float* p, mask m, reg x) { _mm512_mask_storeu_ps(p, m, x); }
+  __attribute__((always_inline)) static void prefetch(const void* p) { avx512_simd::prefetch(p); }
+
+  static void transpose(reg (&x)[width]) {
+    // Within each 128-bit lane: pairs of rows interleaved (t), then columns
+    // of four rows: q[4g + c] holds, in lane l, column 4l + c of rows
+    // 4g..4g+3.
+    reg t[width], q[width];
+    for (int i = 0; i < width; i += 2) {
+      t[i] = _mm512_maskz_unpacklo_ps(kAll, x[i], x[i + 1]);
+      t[i + 1] = _mm512_maskz_unpackhi_ps(kAll, x[i], x[i + 1]);
+    }
+    for (int g = 0; g < width; g += 4) {
+      q[g] = _mm512_maskz_shuffle_ps(kAll, t[g], t[g + 2], 0x44);
+      q[g + 1] = _mm512_maskz_shuffle_ps(kAll, t[g], t[g + 2], 0xEE);
+      q[g + 2] = _mm512_maskz_shuffle_ps(kAll, t[g + 1], t[g + 3], 0x44);
+      q[g + 3] = _mm512_maskz_shuffle_ps(kAll, t[g + 1], t[g + 3], 0xEE);
+    }
+    // Column 4l + c gathers lane l of q[c], q[4 + c], q[8 + c], q[12 + c]:
+    // even lanes (0x88) and odd lanes (0xDD) twice over.
+    for (int c = 0; c < 4; ++c) {
+      const reg even01 = lanes<0x88>(q[c], q[c + 4]), even23 = lanes<0x88>(q[c + 8], q[c + 12]);
+      const reg odd01 = lanes<0xDD>(q[c], q[c + 4]), odd23 = lanes<0xDD>(q[c + 8], q[c + 12]);
+      x[c] = lanes<0x88>(even01, even23);
+      x[c + 8] = lanes<0xDD>(even01, even23);
+      x[c + 4] = lanes<0x88>(odd01, odd23);
+      x[c + 12] = lanes<0xDD>(odd01, odd23);
+    }
+  }
+
+ private:
+  template <int Lanes>
+  static reg lanes(reg a, reg b) {
+    return _mm512_maskz_shuffle_f32x4(kAll, a, b, Lanes);
   }
 };
 

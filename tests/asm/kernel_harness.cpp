@@ -1,6 +1,5 @@
 #include "kernel_harness.h"
 
-#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -27,19 +26,42 @@ std::vector<const dgemm_ukernel_desc*> kernels_under_test() {
   return registered_and_extra(ukernel_registry, extra_test_kernels);
 }
 
+std::vector<const sgemm_ukernel_desc*> f32_kernels_under_test() {
+  std::size_t count = 0;
+  const sgemm_ukernel_desc* const* reg = micro_kernels<float>(&count);
+  return {reg, reg + count};
+}
+
+std::vector<any_ukernel> kernels_of_every_type() {
+  std::vector<any_ukernel> all;
+  for (const dgemm_ukernel_desc* d : kernels_under_test()) all.emplace_back(d);
+  for (const sgemm_ukernel_desc* d : f32_kernels_under_test()) all.emplace_back(d);
+  return all;
+}
+
+const char* name_of(const any_ukernel& k) {
+  return std::visit([](auto* d) { return d->name; }, k);
+}
+
+isa needs_of(const any_ukernel& k) {
+  return std::visit([](auto* d) { return d->needs; }, k);
+}
+
 std::vector<const dgemm_small_desc*> small_gemms_under_test() {
   return registered_and_extra(small_gemm_registry, extra_test_small_gemms);
 }
 
-guarded_matrix::guarded_matrix(std::ptrdiff_t r, std::ptrdiff_t c,
-                               std::ptrdiff_t l)
+template <class T>
+basic_guarded_matrix<T>::basic_guarded_matrix(std::ptrdiff_t r, std::ptrdiff_t c,
+                                              std::ptrdiff_t l)
     : rows(r),
       cols(c),
       ld(l),
       storage(static_cast<std::size_t>(l * (c > 0 ? c : 1) + 2 * kBorder),
               kGuard) {}
 
-std::size_t guarded_matrix::guards_changed() const {
+template <class T>
+std::size_t basic_guarded_matrix<T>::guards_changed() const {
   std::size_t changed = 0;
   for (std::ptrdiff_t p = 0; p < static_cast<std::ptrdiff_t>(storage.size());
        ++p) {
@@ -50,24 +72,28 @@ std::size_t guarded_matrix::guards_changed() const {
   return changed;
 }
 
-void fill_random(double* x, std::size_t n, unsigned seed) {
+// The same values for every T: drawn as doubles, then rounded.
+template <class T>
+void fill_random(T* x, std::size_t n, unsigned seed) {
   std::mt19937 gen(seed);
   std::uniform_real_distribution<double> dist(-1.0, 1.0);
-  for (std::size_t i = 0; i < n; ++i) x[i] = dist(gen);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<T>(dist(gen));
 }
 
+template <class T>
 double tolerance(std::ptrdiff_t k, double alpha, double sum_abs_products,
                  double beta, double c) {
-  const double eps = std::numeric_limits<double>::epsilon();
+  const double eps = std::numeric_limits<T>::epsilon();
   const double scale =
       std::fabs(alpha) * sum_abs_products + std::fabs(beta * c);
-  return 2.0 * static_cast<double>(k + 2) * eps * scale + DBL_MIN;
+  return 2.0 * static_cast<double>(k + 2) * eps * scale + std::numeric_limits<T>::min();
 }
 
+template <class T>
 void naive_gemm(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k,
-                double alpha, const double* a, std::ptrdiff_t rs_a,
-                std::ptrdiff_t cs_a, const double* b, std::ptrdiff_t rs_b,
-                std::ptrdiff_t cs_b, double beta, double* c, std::ptrdiff_t ldc,
+                T alpha, const T* a, std::ptrdiff_t rs_a,
+                std::ptrdiff_t cs_a, const T* b, std::ptrdiff_t rs_b,
+                std::ptrdiff_t cs_b, T beta, T* c, std::ptrdiff_t ldc,
                 std::vector<double>* tol) {
   tol->assign(static_cast<std::size_t>(m * n), 0.0);
   for (std::ptrdiff_t j = 0; j < n; ++j)
@@ -79,14 +105,26 @@ void naive_gemm(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k,
         sum += p;
         sum_abs += std::fabs(p);
       }
-      double& cij = c[i + j * ldc];
-      const double c0 = beta == 0.0 ? 0.0 : cij;
+      T& cij = c[i + j * ldc];
+      const T c0 = beta == T(0) ? T(0) : cij;
       (*tol)[i + j * m] =
-          tolerance(k, alpha, static_cast<double>(sum_abs), beta, c0);
-      cij = static_cast<double>(
+          tolerance<T>(k, alpha, static_cast<double>(sum_abs), beta, c0);
+      cij = static_cast<T>(
           alpha * sum +
-          (beta == 0.0 ? 0.0L : static_cast<long double>(beta) * c0));
+          (beta == T(0) ? 0.0L : static_cast<long double>(beta) * c0));
     }
 }
+
+// The element types with kernels.
+#define SWBLAS_TEST_HARNESS_FOR(T)                                                        \
+  template struct basic_guarded_matrix<T>;                                                \
+  template void fill_random<T>(T*, std::size_t, unsigned);                                \
+  template double tolerance<T>(std::ptrdiff_t, double, double, double, double);           \
+  template void naive_gemm<T>(std::ptrdiff_t, std::ptrdiff_t, std::ptrdiff_t, T, const T*, \
+                              std::ptrdiff_t, std::ptrdiff_t, const T*, std::ptrdiff_t,   \
+                              std::ptrdiff_t, T, T*, std::ptrdiff_t, std::vector<double>*);
+SWBLAS_TEST_HARNESS_FOR(double)
+SWBLAS_TEST_HARNESS_FOR(float)
+#undef SWBLAS_TEST_HARNESS_FOR
 
 }  // namespace swblas::test

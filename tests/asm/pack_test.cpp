@@ -1,9 +1,11 @@
-// pack_a / pack_b of every kernel against a naive packing, for unit and
-// general strides in both orientations, full and partial panels; nothing is
-// written past the packed panels.
+// pack_a / pack_b of every kernel, double and float, against a naive
+// packing, for unit and general strides in both orientations, full and
+// partial panels; nothing is written past the packed panels.
 #include <gtest/gtest.h>
 
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "kernel_harness.h"
@@ -11,21 +13,22 @@
 namespace swblas::test {
 namespace {
 
-class pack_test : public ::testing::TestWithParam<const dgemm_ukernel_desc*> {
+class pack_test : public ::testing::TestWithParam<any_ukernel> {
  protected:
   void SetUp() override {
     std::string why;
-    if (!cpu_supports(GetParam()->needs, &why)) GTEST_SKIP() << why;
+    if (!cpu_supports(needs_of(GetParam()), &why)) GTEST_SKIP() << why;
   }
 };
 
 // The packed format of ukernel.h, element by element: `lanes` lanes of kc
 // steps in panels of p lanes, lane r of step l at src[r*lane_stride +
 // l*k_stride].
-std::vector<double> naive_pack(dim_t lanes, dim_t kc, const double* src,
-                               inc_t lane_stride, inc_t k_stride, int p) {
+template <class T>
+std::vector<T> naive_pack(dim_t lanes, dim_t kc, const T* src,
+                          inc_t lane_stride, inc_t k_stride, int p) {
   const dim_t panels = (lanes + p - 1) / p;
-  std::vector<double> out(static_cast<std::size_t>(panels * p * kc), 0.0);
+  std::vector<T> out(static_cast<std::size_t>(panels * p * kc), T(0));
   for (dim_t q = 0; q < panels; ++q)
     for (dim_t l = 0; l < kc; ++l)
       for (dim_t r = 0; r < p; ++r) {
@@ -49,8 +52,9 @@ std::vector<stride_case> stride_cases(dim_t lanes, dim_t kc) {
           {"general k-major", 2 * kc + 1, 2}};
 }
 
-// Packs with `pack` (a pack_a or pack_b seen as lanes x kc) and compares.
-template <class Pack>
+// Packs with `pack` (a pack_a or pack_b of T seen as lanes x kc) and
+// compares.
+template <class T, class Pack>
 void check_pack(const char* what, int p, Pack pack) {
   const dim_t lane_counts[] = {1, p - 1, p, p + 1, 2 * p + 3};
   const dim_t depths[] = {1, 5, 17, 64};
@@ -62,11 +66,11 @@ void check_pack(const char* what, int p, Pack pack) {
                                         << kc << " strides: " << s.name);
         const dim_t extent =
             (lanes - 1) * s.lane_stride + (kc - 1) * s.k_stride + 1;
-        std::vector<double> src(static_cast<std::size_t>(extent));
+        std::vector<T> src(static_cast<std::size_t>(extent));
         fill_random(src.data(), src.size(), 5);
-        const std::vector<double> expect =
+        const std::vector<T> expect =
             naive_pack(lanes, kc, src.data(), s.lane_stride, s.k_stride, p);
-        guarded_matrix out(static_cast<std::ptrdiff_t>(expect.size()), 1,
+        basic_guarded_matrix<T> out(static_cast<std::ptrdiff_t>(expect.size()), 1,
                            static_cast<std::ptrdiff_t>(expect.size()));
         pack(lanes, kc, src.data(), s.lane_stride, s.k_stride, out.data());
         for (std::size_t i = 0; i < expect.size(); ++i)
@@ -76,35 +80,44 @@ void check_pack(const char* what, int p, Pack pack) {
 }
 
 TEST_P(pack_test, PackAMatchesNaive) {
-  const dgemm_ukernel_desc& d = *GetParam();
-  check_pack("pack_a", d.mr,
-             [&](dim_t mc, dim_t kc, const double* a, inc_t rs, inc_t cs,
-                 double* ap) { d.pack_a(mc, kc, a, rs, cs, ap); });
+  std::visit(
+      [](auto* d) {
+        using T = typename std::remove_pointer_t<decltype(d)>::value_type;
+        check_pack<T>("pack_a", d->mr, [&](dim_t mc, dim_t kc, const T* a, inc_t rs, inc_t cs,
+                                           T* ap) { d->pack_a(mc, kc, a, rs, cs, ap); });
+      },
+      GetParam());
 }
 
 TEST_P(pack_test, PackBMatchesNaive) {
-  const dgemm_ukernel_desc& d = *GetParam();
-  check_pack("pack_b", d.nr,
-             [&](dim_t nc, dim_t kc, const double* b, inc_t cs, inc_t rs,
-                 double* bp) { d.pack_b(kc, nc, b, rs, cs, bp); });
+  std::visit(
+      [](auto* d) {
+        using T = typename std::remove_pointer_t<decltype(d)>::value_type;
+        check_pack<T>("pack_b", d->nr, [&](dim_t nc, dim_t kc, const T* b, inc_t cs, inc_t rs,
+                                           T* bp) { d->pack_b(kc, nc, b, rs, cs, bp); });
+      },
+      GetParam());
 }
 
 TEST_P(pack_test, EmptyBlockWritesNothing) {
-  const dgemm_ukernel_desc& d = *GetParam();
-  guarded_matrix out(0, 0, 1);
-  const double src[1] = {1.0};
-  d.pack_a(0, 4, src, 1, 1, out.data());
-  d.pack_b(4, 0, src, 1, 1, out.data());
-  EXPECT_EQ(out.guards_changed(), 0u);
+  std::visit(
+      [](auto* d) {
+        using T = typename std::remove_pointer_t<decltype(d)>::value_type;
+        basic_guarded_matrix<T> out(0, 0, 1);
+        const T src[1] = {T(1)};
+        d->pack_a(0, 4, src, 1, 1, out.data());
+        d->pack_b(4, 0, src, 1, 1, out.data());
+        EXPECT_EQ(out.guards_changed(), 0u);
+      },
+      GetParam());
 }
 
-std::string kernel_name(
-    const testing::TestParamInfo<const dgemm_ukernel_desc*>& info) {
-  return info.param->name;
+std::string kernel_name(const testing::TestParamInfo<any_ukernel>& info) {
+  return name_of(info.param);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, pack_test,
-                         testing::ValuesIn(kernels_under_test()), kernel_name);
+                         testing::ValuesIn(kernels_of_every_type()), kernel_name);
 
 }  // namespace
 }  // namespace swblas::test

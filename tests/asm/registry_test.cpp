@@ -1,6 +1,7 @@
-// The registry and the descriptors agree with each other: generic first,
-// every name is "<isa>_<MR>x<NR>" of its own descriptor, all entry points
-// set, and every micro kernel's small routine registered in the same order.
+// The registries and the descriptors agree with each other, for each
+// element type: generic first, every name is "<isa>_<MR>x<NR>" of its own
+// descriptor ("f32_" first for float), all entry points set; and every
+// double micro kernel's small routine registered in the same order.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -16,21 +17,47 @@ const dgemm_ukernel_desc* const* registry(std::size_t* count) {
   return ukernel_registry(count);
 }
 
-TEST(registry, GenericComesFirst) {
+TEST(registry, DoubleIsTheUkernelRegistry) {
+  std::size_t count = 0, double_count = 0;
+  EXPECT_EQ(registry(&count), micro_kernels<double>(&double_count));
+  EXPECT_EQ(count, double_count);
+}
+
+// What each element type's list starts with and how its names begin.
+template <class T>
+struct element_kernels;
+template <>
+struct element_kernels<double> {
+  static const ukernel_desc<double>* generic() { return &ukernel_generic_4x4; }
+  static constexpr const char* kPrefix = "";
+};
+template <>
+struct element_kernels<float> {
+  static const ukernel_desc<float>* generic() { return &ukernel_f32_generic_4x4; }
+  static constexpr const char* kPrefix = "f32_";
+};
+
+template <class T>
+class registry_of : public ::testing::Test {};
+using element_types = ::testing::Types<double, float>;
+TYPED_TEST_SUITE(registry_of, element_types);
+
+TYPED_TEST(registry_of, GenericComesFirst) {
   std::size_t count = 0;
-  const dgemm_ukernel_desc* const* k = registry(&count);
+  const ukernel_desc<TypeParam>* const* k = micro_kernels<TypeParam>(&count);
   ASSERT_GE(count, 1u);
-  EXPECT_EQ(k[0], &ukernel_generic_4x4);
+  EXPECT_EQ(k[0], element_kernels<TypeParam>::generic());
   EXPECT_EQ(k[0]->needs, isa::generic);
 }
 
-TEST(registry, NamesStateIsaAndShape) {
+TYPED_TEST(registry_of, NamesStateIsaAndShape) {
   std::size_t count = 0;
-  const dgemm_ukernel_desc* const* k = registry(&count);
+  const ukernel_desc<TypeParam>* const* k = micro_kernels<TypeParam>(&count);
   std::set<std::string> names;
   for (std::size_t i = 0; i < count; ++i) {
-    const dgemm_ukernel_desc& d = *k[i];
-    const std::string expect = std::string(isa_name(d.needs)) + "_" +
+    const ukernel_desc<TypeParam>& d = *k[i];
+    const std::string expect = element_kernels<TypeParam>::kPrefix +
+                               std::string(isa_name(d.needs)) + "_" +
                                std::to_string(d.mr) + "x" +
                                std::to_string(d.nr);
     EXPECT_EQ(d.name, expect);
@@ -54,9 +81,9 @@ TEST(registry, EveryMicroKernelHasItsSmallRoutine) {
   EXPECT_EQ(small_gemm_for(unregistered), nullptr);
 }
 
-TEST(registry, IsasAreOrderedByDemand) {
+TYPED_TEST(registry_of, IsasAreOrderedByDemand) {
   std::size_t count = 0;
-  const dgemm_ukernel_desc* const* k = registry(&count);
+  const ukernel_desc<TypeParam>* const* k = micro_kernels<TypeParam>(&count);
   for (std::size_t i = 1; i < count; ++i)
     EXPECT_LE(static_cast<int>(k[i - 1]->needs), static_cast<int>(k[i]->needs));
 }

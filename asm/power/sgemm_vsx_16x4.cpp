@@ -1,0 +1,20 @@
+// POWER VSX float micro kernel, 16x4 register block, built with -mcpu=power8
+// like dgemm_vsx_8x4.cpp: 4 vectors of 4 floats per column of C by 4 columns,
+// 16 accumulators. It is the float kernel of POWER9 and POWER10 too; a
+// POWER10 MMA kernel (xvf32gerpp, as dgemm_mma_8x8.cpp for doubles) is later
+// work.
+#include "../make_ukernel.h"
+#include "simd_vsx.h"
+
+namespace swblas {
+namespace {
+
+struct vsx_tag {};
+using simd = kernels::vsx_simd_f32<vsx_tag>;
+
+}  // namespace
+
+extern const sgemm_ukernel_desc ukernel_f32_vsx_16x4 =
+    kernels::make_ukernel<simd, 16, 4>("f32_vsx_16x4", isa::vsx);
+
+}  // namespace swblas
