@@ -336,6 +336,9 @@ void match_fused(const model& m, const scop& s, const statement& gemm, analysis*
       before = false;
       continue;
     }
+    if (s.elem != element_type::f64)  // the runtime's fused operations (src/fused_ops.h) are double
+      throw spec_error(st.describe() + ": fused prologues and epilogues are generated for double only, not " +
+                       c_type(s.elem));
     if (!a->fused.empty())
       throw spec_error(st.describe() + ": one fused prologue or epilogue per spec (this is the second)");
     a->fused.push_back(before ? match_prologue(m, s, gemm, st, a->roles) : match_epilogue(m, *a, s, gemm, st));

@@ -224,7 +224,7 @@ std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, con
   const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
   kernel_printer p({{roles.m, "blk.m"}, {roles.n, "blk.n"}, {roles.k, "blk.k"}});
   p.node(tree, 1);
-  return "void " + k.function + "(const swblas::packed_block& blk) {\n" + p.text() + "}\n";
+  return "void " + k.function + "(const " + k.block + "& blk) {\n" + p.text() + "}\n";
 }
 
 }  // namespace swgen

@@ -41,6 +41,10 @@ class cpu_backend : public backend {
 
   static void dump(std::ostream& out, const target_output& o) {
     for (const spec_kernel& k : o.specs) {
+      if (!k.skipped.empty()) {
+        out << "# " << k.spec << " on " << o.target.name << ": skipped, " << k.skipped << "\n";
+        continue;
+      }
       out << "# " << k.spec << " on " << o.target.name << ": " << k.function << "\n";
       for (const auto& [stage, tree] : k.stages) out << "## stage " << stage << "\n" << tree << "\n";
     }

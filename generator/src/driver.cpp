@@ -33,15 +33,22 @@ void describe_family(const analysis& a, bool batched, spec_kernel* k) {
 }
 
 // The kernel's name says its shape, which is all that tells kernels apart:
-// the register block, and where a fused epilogue is applied.
-std::string kernel_name(const target_desc& t, const recipe_result& r) {
-  std::string name = "dgemm_block_" + t.name + "_" + std::to_string(t.mr) + "x" + std::to_string(t.nr);
+// the element type and register block, and where a fused epilogue is
+// applied.
+std::string kernel_name(const target_desc& t, const register_block_desc& b, const recipe_result& r) {
+  std::string name = std::string(blas_letter(b.elem)) + "gemm_block_" + t.name + "_" + std::to_string(b.mr) + "x" +
+                     std::to_string(b.nr);
   for (const fused_statement& f : r.fused)
     if (f.what == fused_statement::role::epilogue) {
       name += r.epilogue_in_ukernel ? "_epilogue_in_registers" : "_epilogue_on_stored_tile";
       if (f.bias.empty()) name += "_no_bias";
     }
   return name;
+}
+
+// The packed block a kernel of element type e multiplies (src/macro_kernel.h).
+std::string block_type(element_type e) {
+  return e == element_type::f64 ? "swblas::packed_block" : "swblas::basic_packed_block<" + std::string(c_type(e)) + ">";
 }
 
 // The gemm statement's loop that the batch roles name.
@@ -61,16 +68,22 @@ spec_kernel generate_for_target(const std::string& spec_name, const std::string&
   const bool batched = a.roles.batch >= 0;
   spec_kernel k;
   k.spec = spec_name;
+  k.elem = m.elem;
   describe_family(a, batched, &k);
+  const register_block_desc* b = t.block_of(m.elem);
+  if (!b) {
+    k.skipped = std::string("no ") + enumerator(m.elem) + " register block";
+    return k;
+  }
   if (batched) {
     s = one_entry(std::move(s), batch_iterator(s, a.roles));
     m = build_model(ctx.get(), s);
     a = analyse(m, s);
   }
-  const recipe_result r = apply_block_recipe(m, a, {t.mr, t.nr});
-  k.function = kernel_name(t, r);
+  const recipe_result r = apply_block_recipe(m, a, {b->mr, b->nr});
+  k.function = kernel_name(t, *b, r);
   k.stages = r.stages;
-  k.code = generate_kernel(r, a.roles, {k.function, "swblas::ukernel_" + t.ukernel, t.mr, t.nr});
+  k.code = generate_kernel(r, a.roles, {k.function, "swblas::ukernel_" + b->ukernel, block_type(m.elem), b->mr, b->nr});
   return k;
 }
 
@@ -85,6 +98,7 @@ std::vector<const spec_kernel*> distinct_kernels(const target_output& out) {
   std::map<std::string, const spec_kernel*> seen;
   std::vector<const spec_kernel*> kernels;
   for (const spec_kernel& k : out.specs) {
+    if (!k.skipped.empty()) continue;
     const auto [it, fresh] = seen.emplace(k.function, &k);
     if (fresh)
       kernels.push_back(&k);
@@ -116,11 +130,13 @@ std::string cache_table(const target_desc& t) {
   return src.str();
 }
 
-std::string target_row(const target_desc& t) {
+// One row of generated_targets[]: the target with one of its register blocks.
+std::string target_row(const target_desc& t, const register_block_desc& b) {
   std::ostringstream src;
-  src << "    {\"" << t.name << "\", isa::" << t.isa << ", element_type::f64, \"" << t.ukernel << "\", {" << t.mr << ", " << t.nr << ", "
-      << t.kr << ", " << t.vector_doubles << ", " << (t.l1_resident == target_desc::l1_panels::b ? "true" : "false")
-      << "}, " << cache_table_name(t) << ", " << t.caches.size() << "},\n";
+  src << "    {\"" << t.name << "\", isa::" << b.isa << ", element_type::" << enumerator(b.elem) << ", \"" << b.ukernel
+      << "\", {" << b.mr << ", " << b.nr << ", " << b.kr << ", " << b.vector_elems << ", "
+      << (b.l1_resident == register_block_desc::l1_panels::b ? "true" : "false") << ", " << bytes_of(b.elem) << "}, "
+      << cache_table_name(t) << ", " << t.caches.size() << "},\n";
   return src.str();
 }
 
@@ -129,17 +145,36 @@ std::string entry_row(const target_desc& t, const spec_kernel& k) {
          ", kernel_family::" + k.family + ", " + k.op + "},\n";
 }
 
+// The manifest's entries of one element type: `prefix`entries[] and
+// `prefix`entry_count.
+std::string entry_array(const std::string& type, const std::string& prefix, const std::string& rows, std::size_t count) {
+  return "const " + type + " " + prefix + "entries[] = {\n" + (count ? rows : "    {},\n") + "};\nconst std::size_t " +
+         prefix + "entry_count = " + std::to_string(count) + ";\n";
+}
+
+// "VL 4 doubles", "VL 8 floats".
+std::string vector_length(const register_block_desc& b) {
+  return "VL " + std::to_string(b.vector_elems) + " " + c_type(b.elem) + "s";
+}
+
 }  // namespace
 
 std::string manifest_source(const std::vector<target_output>& outs) {
-  std::ostringstream decl, caches, targets, entries;
-  std::size_t entry_count = 0;
+  std::ostringstream decl, caches, targets;
+  std::string entries[2];  // of each element_type, in enumerator order
+  std::size_t entry_count[2] = {0, 0};
+  std::size_t target_count = 0;
   for (const target_output& o : outs) {
-    for (const spec_kernel* k : distinct_kernels(o)) decl << "void " << k->function << "(const swblas::packed_block& blk);\n";
+    for (const spec_kernel* k : distinct_kernels(o))
+      decl << "void " << k->function << "(const " << block_type(k->elem) << "& blk);\n";
     caches << cache_table(o.target);
-    targets << target_row(o.target);
-    for (const spec_kernel& k : o.specs) entries << entry_row(o.target, k);
-    entry_count += o.specs.size();
+    for (const register_block_desc& b : o.target.blocks) targets << target_row(o.target, b);
+    target_count += o.target.blocks.size();
+    for (const spec_kernel& k : o.specs) {
+      if (!k.skipped.empty()) continue;
+      entries[static_cast<int>(k.elem)] += entry_row(o.target, k);
+      ++entry_count[static_cast<int>(k.elem)];
+    }
   }
   std::ostringstream src;
   src << "// Generated by swblas-gen: the manifest of the generated block kernels. Do not edit.\n"
@@ -147,13 +182,11 @@ std::string manifest_source(const std::vector<target_output>& outs) {
       << decl.str() << "}  // namespace swblas::generated\n\nnamespace swblas {\nnamespace {\n"
       << caches.str() << "}  // namespace\n\n"
       << "const generated_target generated_targets[] = {\n"
-      << (outs.empty() ? "    {},\n" : targets.str()) << "};\n"
-      << "const std::size_t generated_target_count = " << outs.size() << ";\n\n"
-      << "const generated_entry generated_entries[] = {\n"
-      << (entry_count ? entries.str() : "    {},\n") << "};\n"
-      << "const std::size_t generated_entry_count = " << entry_count << ";\n\n"
-      << "const basic_generated_entry<float> generated_f32_entries[] = {\n    {},\n};\n"
-      << "const std::size_t generated_f32_entry_count = 0;\n\n}  // namespace swblas\n";
+      << (target_count ? targets.str() : "    {},\n") << "};\n"
+      << "const std::size_t generated_target_count = " << target_count << ";\n\n"
+      << entry_array("generated_entry", "generated_", entries[0], entry_count[0]) << "\n"
+      << entry_array("basic_generated_entry<float>", "generated_f32_", entries[1], entry_count[1])
+      << "\n}  // namespace swblas\n";
   return src.str();
 }
 
@@ -162,19 +195,25 @@ std::string manifest_text(const std::vector<target_output>& outs) {
   txt << "swblas-gen manifest: the generated block kernels\n";
   for (const target_output& o : outs) {
     const target_desc& t = o.target;
-    txt << "\ntarget " << t.name << ": isa " << t.isa << ", micro kernel swblas::ukernel_" << t.ukernel << " (" << t.mr
-        << "x" << t.nr << "), VL " << t.vector_doubles << " doubles\n";
+    txt << "\ntarget " << t.name << "\n";
+    for (const register_block_desc& b : t.blocks)
+      txt << "  " << enumerator(b.elem) << ": isa " << b.isa << ", micro kernel swblas::ukernel_" << b.ukernel << " ("
+          << b.mr << "x" << b.nr << "), " << vector_length(b) << "\n";
     for (const spec_kernel* k : distinct_kernels(o)) txt << "  kernel " << k->function << "\n";
     for (const spec_kernel& k : o.specs)
-      txt << "  spec " << k.spec << ": family " << k.family << ", op " << k.op << " -> " << k.function << "\n";
-    for (const cache_config& c : t.caches) {
-      std::string why;
-      const swblas::blocking b = swblas::choose_blocking(t.shape(), c, &why);
-      txt << "  caches l1d " << c.l1d << " (" << c.l1d_ways << "-way), l2 " << c.l2 << ", l3 " << c.l3 << ": "
-          << swblas::describe_blocking(b) << "\n";
-      std::istringstream lines(why);
-      for (std::string line; std::getline(lines, line);) txt << "      " << line << "\n";
-    }
+      if (k.skipped.empty())
+        txt << "  spec " << k.spec << ": family " << k.family << ", op " << k.op << " -> " << k.function << "\n";
+      else
+        txt << "  spec " << k.spec << ": skipped, " << k.skipped << "\n";
+    for (const register_block_desc& b : t.blocks)
+      for (const cache_config& c : t.caches) {
+        std::string why;
+        const swblas::blocking bl = swblas::choose_blocking(b.shape(), c, &why);
+        txt << "  " << enumerator(b.elem) << " caches l1d " << c.l1d << " (" << c.l1d_ways << "-way), l2 " << c.l2
+            << ", l3 " << c.l3 << ": " << swblas::describe_blocking(bl) << "\n";
+        std::istringstream lines(why);
+        for (std::string line; std::getline(lines, line);) txt << "      " << line << "\n";
+      }
   }
   return txt.str();
 }

@@ -58,6 +58,7 @@ model build_model(isl::ctx ctx, const scop& s) {
   m.reads = m.reads.intersect_domain(m.domain);
   m.writes = m.writes.intersect_domain(m.domain);
   m.schedule = initial_schedule(m.domain, s);
+  m.elem = s.elem;
   return m;
 }
 

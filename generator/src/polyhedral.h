@@ -16,6 +16,7 @@ struct model {
   isl::union_set domain;
   isl::union_map reads, writes;
   isl::schedule schedule;  // one band per statement, in loop order
+  element_type elem = element_type::f64;  // the spec's: what the kernel's block holds
 };
 
 // Builds the model; throws spec_error for what isl cannot express.

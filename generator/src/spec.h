@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "element_type.h"
+
 namespace swgen {
 
 // Input the generator refuses: the message names the statement (when there
@@ -63,13 +65,17 @@ struct statement {
 struct scop {
   std::vector<std::string> parameters;  // in order of first use
   std::vector<statement> statements;
+  // The type of the arrays the function before the region declares
+  // (`double C[M][N]`, `float ...`); double when it declares none.
+  element_type elem = element_type::f64;
 };
 
 // Element-wise functions a spec may call (prologue/epilogue operations).
 bool is_known_function(const std::string& name);
 
 // Parses the region between `#pragma scop` and `#pragma endscop` of a C
-// source. Throws spec_error on anything outside the supported subset.
+// source, and the element type of the arrays declared before it. Throws
+// spec_error on anything outside the supported subset.
 scop parse_spec(const std::string& source);
 
 }  // namespace swgen

@@ -86,6 +86,33 @@ std::vector<token> tokenize(const std::string& src, int first_line) {
   return out;
 }
 
+// The element type of the arrays the function header declares (`toks`, the
+// text before the region): each `TYPE NAME [`, qualifiers aside. One type
+// per spec, double or float: the micro kernels there are.
+element_type declared_element(const std::vector<token>& toks) {
+  std::string first;  // the first array declared, for messages
+  element_type elem = element_type::f64;
+  for (std::size_t p = 1; p + 1 < toks.size(); ++p) {
+    if (toks[p].what != token::kind::ident || toks[p + 1].text != "[" || toks[p - 1].what != token::kind::ident)
+      continue;
+    std::string type;
+    for (std::size_t q = p; q > 0 && toks[q - 1].what == token::kind::ident; --q)
+      if (toks[q - 1].text != "const" && toks[q - 1].text != "restrict")
+        type = type.empty() ? toks[q - 1].text : toks[q - 1].text + " " + type;
+    const std::string where = "line " + std::to_string(toks[p].line) + ": array " + toks[p].text;
+    if (type != "double" && type != "float")
+      throw spec_error(where + " has element type '" + type + "'; kernels are generated for double and float");
+    const element_type e = type == "float" ? element_type::f32 : element_type::f64;
+    if (first.empty()) {
+      first = toks[p].text;
+      elem = e;
+    } else if (e != elem) {
+      throw spec_error(where + " is " + type + " but " + first + " is " + c_type(elem) + ": one element type per spec");
+    }
+  }
+  return elem;
+}
+
 class parser {
  public:
   explicit parser(std::vector<token> toks) : toks_(std::move(toks)) {}
@@ -338,6 +365,7 @@ scop parse_spec(const std::string& source) {
   const int first_line = 1 + static_cast<int>(std::count(source.begin(), source.begin() + body, '\n'));
   scop s = parser(tokenize(source.substr(body, end - body), first_line)).parse();
   if (s.statements.empty()) throw spec_error("the scop region has no statement");
+  s.elem = declared_element(tokenize(source.substr(0, begin), 1));
   return s;
 }
 

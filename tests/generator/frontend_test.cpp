@@ -70,6 +70,32 @@ TEST(Parser, AffineSubscriptsWithConstants) {
   EXPECT_EQ(s.statements[0].rhs->operands[0]->ref.subscripts[1].isl_text(), "k - 1");
 }
 
+TEST(Parser, ElementTypeIsTheArraysOfTheHeader) {
+  EXPECT_EQ(parse_spec(source_file("specs/dgemm.c")).elem, element_type::f64);
+  EXPECT_EQ(parse_spec(source_file("specs/sgemm.c")).elem, element_type::f32);
+  EXPECT_EQ(parse_spec(nest("C[i][j] += A[i][k] * B[k][j];")).elem, element_type::f64);  // none declared
+  EXPECT_EQ(parse_spec("void f(int M, int N, int K, const float C[M][N], const float A[M][K], float B[K][N])\n" +
+                       nest("C[i][j] += A[i][k] * B[k][j];"))
+                .elem,
+            element_type::f32);
+}
+
+TEST(Refusal, ArraysOfAnotherElementType) {
+  const std::string why =
+      refusal("void f(int M, int N, int K, int C[M][N], int A[M][K], int B[K][N])\n" + nest("C[i][j] += A[i][k] * B[k][j];"));
+  EXPECT_NE(why.find("line 1: array C has element type 'int'; kernels are generated for double and float"),
+            std::string::npos)
+      << why;
+  EXPECT_NE(refusal("void f(long double C[M][N])\n" + nest("C[i][j] += A[i][k] * B[k][j];")).find("'long double'"),
+            std::string::npos);
+}
+
+TEST(Refusal, ArraysOfTwoElementTypes) {
+  const std::string why = refusal("void f(int M, int N, int K, float C[M][N],\n  double A[M][K], float B[K][N])\n" +
+                                  nest("C[i][j] += A[i][k] * B[k][j];"));
+  EXPECT_NE(why.find("line 2: array A is double but C is float: one element type per spec"), std::string::npos) << why;
+}
+
 TEST(Refusal, LoopCarriedDependenceOnCAcrossI) {
   const std::string why = refusal(nest("C[i][j] += C[i - 1][j] * B[k][j];"));
   EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
@@ -176,6 +202,14 @@ TEST(Refusal, TwoFusedStatements) {
   EXPECT_NE(why.find("one fused prologue or epilogue per spec"), std::string::npos) << why;
 }
 
+TEST(Refusal, FusedStatementOnFloats) {
+  const std::string why = refusal("void f(float C[M][N], float A[M][K], float B[K][N])\n" +
+                                  with_epilogue("C[i][j] = relu(C[i][j]);"));
+  EXPECT_NE(why.find("statement S1"), std::string::npos) << why;
+  EXPECT_NE(why.find("fused prologues and epilogues are generated for double only, not float"), std::string::npos)
+      << why;
+}
+
 TEST(Refusal, BatchLoopThatIsNotTheFirstSubscript) {
   const std::string why = refusal(
       "#pragma scop\nfor (b = 0; b < L; b++) for (i = 0; i < M; i++) for (j = 0; j < N; j++)"
@@ -235,18 +269,66 @@ TEST(Targets, TheThreeTargetFilesParse) {
   const target_desc avx512 = parse_target(source_file("targets/x86_avx512.target"), "x86_avx512.target");
   const target_desc avx2 = parse_target(source_file("targets/x86_avx2.target"), "x86_avx2.target");
   const target_desc generic = parse_target(source_file("targets/generic.target"), "generic.target");
-  EXPECT_EQ(avx512.ukernel, "avx512_24x8");
-  EXPECT_EQ(avx512.mr * 100 + avx512.nr, 2408);
-  EXPECT_EQ(avx512.vector_doubles, 8);
+  const register_block_desc& d512 = *avx512.block_of(element_type::f64);
+  EXPECT_EQ(d512.ukernel, "avx512_24x8");
+  EXPECT_EQ(d512.mr * 100 + d512.nr, 2408);
+  EXPECT_EQ(d512.vector_elems, 8);
   // Zen 4's line counts its L2 with its L3 share (a victim cache): 1M + 4M.
   EXPECT_EQ(avx512.caches[0].l2, 1024u * 1024);
   EXPECT_EQ(avx512.caches[0].l3, 5u * 1024 * 1024);
-  EXPECT_EQ(avx2.ukernel, "avx2_8x6");
-  EXPECT_EQ(avx2.mr * 100 + avx2.nr, 806);
+  EXPECT_EQ(avx2.block_of(element_type::f64)->ukernel, "avx2_8x6");
+  EXPECT_EQ(avx2.block_of(element_type::f64)->mr * 100 + avx2.block_of(element_type::f64)->nr, 806);
   EXPECT_EQ(avx2.vector_registers, 16);
-  EXPECT_EQ(generic.ukernel, "generic_4x4");
+  EXPECT_EQ(generic.block_of(element_type::f64)->ukernel, "generic_4x4");
   EXPECT_GE(avx2.caches.size(), 3u);
   EXPECT_EQ(avx2.caches[1].l2, 512u * 1024);
+}
+
+// The f32. keys: the float block, double's first in the list; POWER10 has
+// none (its CPUs run power_vsx's).
+TEST(Targets, FloatRegisterBlocks) {
+  const target_desc avx2 = parse_target(source_file("targets/x86_avx2.target"), "x86_avx2.target");
+  ASSERT_EQ(avx2.blocks.size(), 2u);
+  EXPECT_EQ(avx2.blocks[0].elem, element_type::f64);
+  const register_block_desc* f = avx2.block_of(element_type::f32);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->ukernel, "f32_avx2_16x6");
+  EXPECT_EQ(f->isa, "avx2");  // the target's
+  EXPECT_EQ(f->mr * 100 + f->nr, 1606);
+  EXPECT_EQ(f->kr, 8);
+  EXPECT_EQ(f->vector_elems, 8);
+  EXPECT_EQ(f->shape().elem_bytes, 4);
+  EXPECT_EQ(avx2.block_of(element_type::f64)->shape().elem_bytes, 8);
+  const target_desc avx512 = parse_target(source_file("targets/x86_avx512.target"), "x86_avx512.target");
+  EXPECT_EQ(avx512.block_of(element_type::f32)->l1_resident, register_block_desc::l1_panels::b);
+  const target_desc vsx = parse_target(source_file("targets/power_vsx.target"), "power_vsx.target");
+  EXPECT_EQ(vsx.block_of(element_type::f32)->ukernel, "f32_vsx_16x4");
+  const target_desc p10 = parse_target(source_file("targets/power10.target"), "power10.target");
+  EXPECT_EQ(p10.block_of(element_type::f32), nullptr);
+}
+
+TEST(Targets, FloatBlockKeys) {
+  const std::string base = "f32.ukernel = f\nf32.mr = 8\nf32.nr = 4\nname = x\nisa = mma\nukernel = u\nmr = 8\nnr = 8\n"
+                           "cache = l1d=32K l2=1M l3=4M\n";
+  const target_desc t = parse_target(base + "f32.isa = vsx\n", "t");
+  EXPECT_EQ(t.blocks[0].elem, element_type::f64);  // whatever the order of the lines
+  EXPECT_EQ(t.block_of(element_type::f32)->isa, "vsx");
+  EXPECT_EQ(t.block_of(element_type::f32)->vector_elems, 1);
+  EXPECT_EQ(parse_target(base, "t").block_of(element_type::f32)->isa, "mma");
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      parse_target(text, "t");
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "(accepted)";
+  };
+  EXPECT_NE(error(base + "f32.vector_doubles = 4\n").find("unknown key 'f32.vector_doubles'"), std::string::npos);
+  EXPECT_NE(error(base + "f32.isa = sse\n").find("unknown f32.isa 'sse'"), std::string::npos);
+  EXPECT_NE(error(base + "f32.name = y\n").find("unknown key 'f32.name'"), std::string::npos);
+  EXPECT_NE(error("name = x\nf32.mr = 4\n").find("name and ukernel are required"), std::string::npos);
+  EXPECT_NE(error(base + "f32.kr = 0\n").find("f32.mr, f32.nr, f32.kr and f32.vector_elems must be positive"),
+            std::string::npos);
 }
 
 TEST(Targets, BadLineIsReportedWithFileAndLine) {
@@ -261,33 +343,37 @@ TEST(Targets, BadLineIsReportedWithFileAndLine) {
 TEST(Targets, L1PanelsKey) {
   const std::string base = "name = x\nisa = avx512\nukernel = u\nmr = 24\nnr = 8\nvector_doubles = 8\n"
                            "cache = l1d=32K l2=1M l3=4M\n";
-  EXPECT_EQ(parse_target(base, "t").l1_resident, target_desc::l1_panels::a_and_b);
-  EXPECT_EQ(parse_target(base + "l1_panels = b\n", "t").l1_resident, target_desc::l1_panels::b);
-  EXPECT_EQ(parse_target(base + "l1_panels = a,b\n", "t").l1_resident, target_desc::l1_panels::a_and_b);
+  const auto l1 = [&](const std::string& extra) { return parse_target(base + extra, "t").blocks[0].l1_resident; };
+  EXPECT_EQ(l1(""), register_block_desc::l1_panels::a_and_b);
+  EXPECT_EQ(l1("l1_panels = b\n"), register_block_desc::l1_panels::b);
+  EXPECT_EQ(l1("l1_panels = a,b\n"), register_block_desc::l1_panels::a_and_b);
   EXPECT_THROW(parse_target(base + "l1_panels = a\n", "t"), std::runtime_error);
 }
 
 // Every configuration of every target file meets the model's constraints
-// (the model itself is tested in tests/runtime/blocking_test.cpp).
+// for each register block, S its element's bytes (the model itself is
+// tested in tests/runtime/blocking_test.cpp).
 TEST(Targets, EveryConfigurationMeetsTheBlockingConstraints) {
   for (const char* file : {"targets/x86_avx512.target", "targets/x86_avx2.target", "targets/generic.target",
                            "targets/power10.target", "targets/power_vsx.target"}) {
     const target_desc t = parse_target(source_file(file), file);
-    for (const cache_config& c : t.caches) {
-      const swblas::blocking b = swblas::choose_blocking(t.shape(), c);
-      const long S = 8, vl = t.vector_doubles;
-      const long k1 = std::max(1L, (static_cast<long>(c.l1d) / 2 / S - vl * vl) / (2 * vl));
-      EXPECT_EQ(b.kc % t.kr, 0) << file;  // (5)
-      EXPECT_EQ(b.mc % t.mr, 0) << file;  // (6)
-      EXPECT_EQ(b.nc % t.nr, 0) << file;  // (7)
-      EXPECT_LE(b.kc, static_cast<long>(c.l1d) / 2 / S / vl) << file;  // (1)
-      const long way = static_cast<long>(c.l1d) / c.l1d_ways;
-      const long a_ways = t.l1_resident == target_desc::l1_panels::b ? 1 : (S * t.mr * b.kc + way - 1) / way;
-      EXPECT_LE(a_ways + (S * b.kc * t.nr + way - 1) / way, c.l1d_ways - 1) << file;  // (1')
-      EXPECT_LE(b.mc, static_cast<long>(c.l2 - c.l1d) / S / k1) << file;             // (3)
-      EXPECT_LE(S * b.mc * b.kc, static_cast<long>(c.l2) / 2) << file;               // (3')
-      EXPECT_LE(S * b.kc * b.nc, static_cast<long>(c.l3 - c.l2) / 2) << file;        // (4')
-    }
+    for (const register_block_desc& r : t.blocks)
+      for (const cache_config& c : t.caches) {
+        const swblas::blocking b = swblas::choose_blocking(r.shape(), c);
+        const std::string what = std::string(file) + " " + enumerator(r.elem);
+        const long S = bytes_of(r.elem), vl = r.vector_elems;
+        const long k1 = std::max(1L, (static_cast<long>(c.l1d) / 2 / S - vl * vl) / (2 * vl));
+        EXPECT_EQ(b.kc % r.kr, 0) << what;  // (5)
+        EXPECT_EQ(b.mc % r.mr, 0) << what;  // (6)
+        EXPECT_EQ(b.nc % r.nr, 0) << what;  // (7)
+        EXPECT_LE(b.kc, static_cast<long>(c.l1d) / 2 / S / vl) << what;  // (1)
+        const long way = static_cast<long>(c.l1d) / c.l1d_ways;
+        const long a_ways = r.l1_resident == register_block_desc::l1_panels::b ? 1 : (S * r.mr * b.kc + way - 1) / way;
+        EXPECT_LE(a_ways + (S * b.kc * r.nr + way - 1) / way, c.l1d_ways - 1) << what;  // (1')
+        EXPECT_LE(b.mc, static_cast<long>(c.l2 - c.l1d) / S / k1) << what;             // (3)
+        EXPECT_LE(S * b.mc * b.kc, static_cast<long>(c.l2) / 2) << what;               // (3')
+        EXPECT_LE(S * b.kc * b.nc, static_cast<long>(c.l3 - c.l2) / 2) << what;        // (4')
+      }
   }
 }
 

@@ -2,9 +2,11 @@
 // path's loops (alone, and by a team of two sharing the ic and the jr loop)
 // under its target's blocking and under a small one that makes every loop
 // take several blocks, on odd sizes and all four transposes, against a
-// naive triple loop: plain DGEMM entries as they are, fused entries against
-// the unfused composition (prologue on a copy of the operand, GEMM, then the
-// epilogue), batched entries on a batch of three against each entry's GEMM.
+// naive triple loop in its element type: plain GEMM entries as they are,
+// fused entries against the unfused composition (prologue on a copy of the
+// operand, GEMM, then the epilogue), batched entries on a batch of three
+// against each entry's GEMM. Double entries run the runtime's packed path;
+// float entries, which it does not run yet, the same loops written here.
 // Entries whose ISA the CPU lacks are skipped.
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -13,9 +15,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <ostream>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "blocked_gemm.h"
@@ -26,13 +31,14 @@
 namespace swblas {
 namespace {
 
+template <class T>
 struct aligned_buffer {
-  explicit aligned_buffer(std::size_t doubles)
-      : data(static_cast<double*>(std::aligned_alloc(kPackAlignment, ((doubles * 8 + 63) / 64) * 64))) {}
+  explicit aligned_buffer(std::size_t elems)
+      : data(static_cast<T*>(std::aligned_alloc(kPackAlignment, ((elems * sizeof(T) + 63) / 64) * 64))) {}
   ~aligned_buffer() { std::free(data); }
   aligned_buffer(const aligned_buffer&) = delete;
   aligned_buffer& operator=(const aligned_buffer&) = delete;
-  double* data;
+  T* data;
 };
 
 struct shape {
@@ -41,26 +47,27 @@ struct shape {
 
 // Operands of one test problem, stored column-major with padded leading
 // dimensions; op(A)/op(B) are expressed through strides.
+template <class T>
 struct operands {
   dim_t m, n, k, ldc;
   bool trans_a, trans_b;
-  std::vector<double> a, b, c;
+  std::vector<T> a, b, c;
 
   operands(shape s, bool ta, bool tb, std::mt19937* rng)
       : m(s.m), n(s.n), k(s.k), ldc(s.m + 2), trans_a(ta), trans_b(tb) {
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    std::uniform_real_distribution<T> u(-1.0, 1.0);
     a.resize(static_cast<std::size_t>(lda() * (ta ? m : k)));
     b.resize(static_cast<std::size_t>(ldb() * (tb ? k : n)));
     c.resize(static_cast<std::size_t>(ldc * n));
-    for (double& x : a) x = u(*rng);
-    for (double& x : b) x = u(*rng);
-    for (double& x : c) x = u(*rng);
+    for (T& x : a) x = u(*rng);
+    for (T& x : b) x = u(*rng);
+    for (T& x : c) x = u(*rng);
   }
   dim_t lda() const { return (trans_a ? k : m) + 3; }
   dim_t ldb() const { return (trans_b ? n : k) + 1; }
 
-  gemm_problem problem(double alpha, double beta, double* cout) const {
-    gemm_problem p;
+  basic_gemm_problem<T> problem(T alpha, T beta, T* cout) const {
+    basic_gemm_problem<T> p;
     p.m = m, p.n = n, p.k = k, p.alpha = alpha, p.beta = beta;
     p.a = a.data();
     p.rs_a = trans_a ? lda() : 1;
@@ -74,41 +81,45 @@ struct operands {
   }
 };
 
-// C := alpha*op(A)*op(B) + beta*C by the definition, with the error bound
-// gamma_k * (|alpha| |op(A)||op(B)| + |beta| |C|) per element.
-void reference(const gemm_problem& p, std::vector<double>* c, std::vector<double>* bound) {
-  const double eps = std::numeric_limits<double>::epsilon();
+// C := alpha*op(A)*op(B) + beta*C by the definition in T, with the error
+// bound gamma_k * (|alpha| |op(A)||op(B)| + |beta| |C|) per element, the
+// unit roundoff T's: twice, for the kernel's rounding and the reference's.
+template <class T>
+void reference(const basic_gemm_problem<T>& p, std::vector<T>* c, std::vector<T>* bound) {
+  const T eps = std::numeric_limits<T>::epsilon();
   for (dim_t j = 0; j < p.n; ++j)
     for (dim_t i = 0; i < p.m; ++i) {
-      double s = 0, mag = 0;
+      T s = 0, mag = 0;
       for (dim_t l = 0; l < p.k; ++l) {
-        const double x = p.a[i * p.rs_a + l * p.cs_a] * p.b[l * p.rs_b + j * p.cs_b];
+        const T x = p.a[i * p.rs_a + l * p.cs_a] * p.b[l * p.rs_b + j * p.cs_b];
         s += x;
         mag += std::fabs(x);
       }
-      double& cij = (*c)[static_cast<std::size_t>(i + j * p.ldc)];
-      const double old = p.beta == 0.0 ? 0.0 : cij;
+      T& cij = (*c)[static_cast<std::size_t>(i + j * p.ldc)];
+      const T old = p.beta == T(0) ? T(0) : cij;
       cij = p.alpha * s + p.beta * old;
       (*bound)[static_cast<std::size_t>(i + j * p.ldc)] =
-          2.0 * static_cast<double>(p.k + 2) * eps * (std::fabs(p.alpha) * mag + std::fabs(p.beta * old));
+          T(2) * static_cast<T>(p.k + 2) * eps * (std::fabs(p.alpha) * mag + std::fabs(p.beta * old));
     }
 }
 
 // How an entry is run: its kernel under a blocking, by a team sharing a loop.
+template <class T>
 struct run_setup {
-  block_engine engine;
+  basic_block_engine<T> engine;
   int threads = 1;
   parallel_loop loop = parallel_loop::ic;
 };
 
 // Runs the packed path as the runtime does: alone, or from every thread of
 // a team with a shared B panel and a private (ic) or shared (jr) A block.
-void run_entry(const run_setup& r, const gemm_problem& p) {
-  aligned_buffer b_pack(b_panel_elems(p, r.engine)), a_shared(a_block_elems(p, r.engine));
+template <class T>
+void run_entry(const run_setup<T>& r, const basic_gemm_problem<T>& p) {
+  aligned_buffer<T> b_pack(b_panel_elems(p, r.engine)), a_shared(a_block_elems(p, r.engine));
   if (r.threads == 1) return run_blocked(p, r.engine, r.loop, team_member{}, a_shared.data, b_pack.data);
 #pragma omp parallel num_threads(r.threads)
   {
-    aligned_buffer a_private(a_block_elems(p, r.engine));
+    aligned_buffer<T> a_private(a_block_elems(p, r.engine));
     const team_member me{omp_get_thread_num(), omp_get_num_threads()};
     run_blocked(p, r.engine, r.loop, me, r.loop == parallel_loop::ic ? a_private.data : a_shared.data, b_pack.data);
   }
@@ -173,7 +184,8 @@ double activation(const epilogue_args& a, double x) {
   return x;
 }
 
-std::vector<shape> shapes_for(const generated_entry& e, const block_engine& g) {
+template <class T>
+std::vector<shape> shapes_for(const basic_generated_entry<T>& e, const typed_engine<T>& g) {
   const dim_t mr = g.ukernel->mr, nr = g.ukernel->nr;
   const blocking& b = g.blk;
   if (e.family != kernel_family::dgemm)  // fewer: many fused entries; k spans two kc blocks
@@ -182,18 +194,13 @@ std::vector<shape> shapes_for(const generated_entry& e, const block_engine& g) {
           {mr + 1, b.nc + nr + 1, 3}};
 }
 
-// Runs entry e on one problem (its fused op, or a batch of three of it) and
-// returns what it wrote to C; *want gets the unfused reference, *bound the
-// tolerance per element.
-std::vector<double> run_checked(const generated_entry& e, const run_setup& r, const operands& op, double beta,
-                                std::vector<double>* want, std::vector<double>* bound, std::mt19937* rng) {
-  std::vector<double> got = op.c;
-  *want = op.c;
-  bound->assign(op.c.size(), 0.0);
-  if (beta == 0.0)
-    for (dim_t j = 0; j < op.n; ++j)
-      for (dim_t i = 0; i < op.m; ++i) got[static_cast<std::size_t>(i + j * op.ldc)] = std::nan("");
-  operands ref = op;  // the reference's copy of the operands, transformed by an unfused prologue
+// Runs fused or batched entry e (double only) on one problem: its fused op,
+// or a batch of three of it. `got` is C as the kernel finds it; returns what
+// it wrote there, *want the unfused reference, *bound the tolerance.
+std::vector<double> run_fused_or_batched(const generated_entry& e, const run_setup<double>& r,
+                                         const operands<double>& op, double beta, std::vector<double> got,
+                                         std::vector<double>* want, std::vector<double>* bound, std::mt19937* rng) {
+  operands<double> ref = op;  // the reference's copy of the operands, transformed by an unfused prologue
   prologue_args pro = test_prologue(e.op);
   if (e.family == kernel_family::prologue_b) pro.operand = prologue_operand::b;
   if (e.family == kernel_family::prologue_a) unfused_prologue(pro, &ref.a);
@@ -242,16 +249,37 @@ std::vector<double> run_checked(const generated_entry& e, const run_setup& r, co
   return got;
 }
 
-const generated_target& target_of(const generated_entry& e) {
+// Runs entry e on one problem and returns what it wrote to C; *want gets
+// the reference, *bound the tolerance per element.
+template <class T>
+std::vector<T> run_checked(const basic_generated_entry<T>& e, const run_setup<T>& r, const operands<T>& op, T beta,
+                           std::vector<T>* want, std::vector<T>* bound, std::mt19937* rng) {
+  std::vector<T> got = op.c;
+  *want = op.c;
+  bound->assign(op.c.size(), T(0));
+  if (beta == T(0))
+    for (dim_t j = 0; j < op.n; ++j)
+      for (dim_t i = 0; i < op.m; ++i) got[static_cast<std::size_t>(i + j * op.ldc)] = std::numeric_limits<T>::quiet_NaN();
+  if constexpr (std::is_same_v<T, double>)
+    if (e.family != kernel_family::dgemm) return run_fused_or_batched(e, r, op, beta, std::move(got), want, bound, rng);
+  reference(op.problem(T(1.5), beta, want->data()), want, bound);
+  run_entry(r, op.problem(T(1.5), beta, got.data()));
+  return got;
+}
+
+// The row of e's target of element type T.
+template <class T>
+const generated_target& target_of(const basic_generated_entry<T>& e) {
   for (std::size_t i = 0; i < generated_target_count; ++i)
-    if (generated_targets[i].elem == element_type::f64 && std::string(generated_targets[i].name) == e.target)
+    if (generated_targets[i].elem == element_of<T> && std::string(generated_targets[i].name) == e.target)
       return generated_targets[i];
   throw std::runtime_error(std::string("no target ") + e.target);
 }
 
-const dgemm_ukernel_desc& ukernel_of(const generated_target& g) {
+template <class T>
+const ukernel_desc<T>& ukernel_of(const generated_target& g) {
   std::size_t count = 0;
-  const dgemm_ukernel_desc* const* all = ukernel_registry(&count);
+  const ukernel_desc<T>* const* all = micro_kernels<T>(&count);
   for (std::size_t i = 0; i < count; ++i)
     if (std::string(all[i]->name) == g.ukernel) return *all[i];
   throw std::runtime_error(std::string("no micro kernel ") + g.ukernel);
@@ -259,24 +287,26 @@ const dgemm_ukernel_desc& ukernel_of(const generated_target& g) {
 
 // The entry's kernel under its target's blocking for the first cache
 // configuration, and under a small one: several blocks in every loop.
-std::vector<block_engine> engines_for(const generated_entry& e) {
+template <class T>
+std::vector<typed_engine<T>> engines_for(const basic_generated_entry<T>& e) {
   const generated_target& g = target_of(e);
-  const dgemm_ukernel_desc& u = ukernel_of(g);
-  const block_engine real{&u, choose_blocking(g.shape, g.caches[0]), e.run};
-  const block_engine small{&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run};
+  const ukernel_desc<T>& u = ukernel_of<T>(g);
+  const typed_engine<T> real{&u, choose_blocking(g.shape, g.caches[0]), e.run};
+  const typed_engine<T> small{&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run};
   return {real, small};
 }
 
-void check_entry(const generated_entry& e, int threads, parallel_loop loop) {
+template <class T>
+void check_entry(const basic_generated_entry<T>& e, int threads, parallel_loop loop) {
   std::mt19937 rng(42);
-  for (const block_engine& engine : engines_for(e)) {
-    const run_setup r{engine, threads, loop};
+  for (const typed_engine<T>& engine : engines_for(e)) {
+    const run_setup<T> r{engine, threads, loop};
     for (const shape& s : shapes_for(e, engine))
       for (int t = 0; t < 4; ++t) {
-        const operands op(s, t & 1, t & 2, &rng);
-        const double beta = t == 3 ? 0.0 : -0.5;  // beta == 0: C is not read (NaN overwritten)
-        std::vector<double> want, bound;
-        const std::vector<double> got = run_checked(e, r, op, beta, &want, &bound, &rng);
+        const operands<T> op(s, t & 1, t & 2, &rng);
+        const T beta = t == 3 ? T(0) : T(-0.5);  // beta == 0: C is not read (NaN overwritten)
+        std::vector<T> want, bound;
+        const std::vector<T> got = run_checked(e, r, op, beta, &want, &bound, &rng);
         for (std::size_t x = 0; x < got.size(); ++x)
           ASSERT_LE(std::fabs(got[x] - want[x]), bound[x])
               << e.spec << " on " << e.target << " (" << describe_blocking(engine.blk) << ") threads=" << threads
@@ -286,64 +316,105 @@ void check_entry(const generated_entry& e, int threads, parallel_loop loop) {
   }
 }
 
-bool runnable(const generated_entry& e, std::string* why) {
+template <class T>
+bool runnable(const basic_generated_entry<T>& e, std::string* why) {
   const isa_verdict v = can_run(detect_cpu_features(), target_of(e).needs);
   *why = v.reason;
   return v.runnable;
 }
 
-TEST(GeneratedKernels, ManifestIsNotEmptyAndEveryEntryHasItsTarget) {
-  ASSERT_GT(generated_entry_count, 0u);
-  ASSERT_GT(generated_target_count, 0u);
-  for (std::size_t i = 0; i < generated_entry_count; ++i) {
-    const generated_entry& e = generated_entries[i];
+// Every entry of element type T has its target's row of that type, whose
+// register block is its micro kernel's.
+template <class T>
+void check_entries_have_their_targets() {
+  const generated_entry_list<T> list = generated_entries_of<T>();
+  ASSERT_GT(list.count, 0u) << "every build generates for the generic target";
+  for (std::size_t i = 0; i < list.count; ++i) {
+    const basic_generated_entry<T>& e = list.entries[i];
     ASSERT_NE(e.run, nullptr) << e.spec;
     const generated_target& g = target_of(e);
-    EXPECT_EQ(ukernel_of(g).mr, g.shape.mr) << e.spec;
-    EXPECT_EQ(ukernel_of(g).nr, g.shape.nr) << e.spec;
+    EXPECT_EQ(g.shape.elem_bytes, static_cast<int>(sizeof(T))) << e.spec;
+    EXPECT_EQ(ukernel_of<T>(g).mr, g.shape.mr) << e.spec;
+    EXPECT_EQ(ukernel_of<T>(g).nr, g.shape.nr) << e.spec;
   }
 }
 
-// At most three kernels a target, whatever the number of specs.
+TEST(GeneratedKernels, ManifestIsNotEmptyAndEveryEntryHasItsTarget) {
+  ASSERT_GT(generated_target_count, 0u);
+  check_entries_have_their_targets<double>();
+  check_entries_have_their_targets<float>();
+}
+
+// The distinct block kernels of element type T of target `name`.
+template <class T>
+std::size_t distinct_kernels_of(const std::string& name) {
+  const generated_entry_list<T> list = generated_entries_of<T>();
+  std::vector<basic_block_kernel_fn<T>> distinct;
+  for (std::size_t i = 0; i < list.count; ++i)
+    if (list.entries[i].target == name && std::find(distinct.begin(), distinct.end(), list.entries[i].run) == distinct.end())
+      distinct.push_back(list.entries[i].run);
+  return distinct.size();
+}
+
+// At most three double kernels a target, whatever the number of specs, and
+// one float kernel (plain GEMM).
 TEST(GeneratedKernels, SpecsShareTheirTargetsKernels) {
   for (std::size_t t = 0; t < generated_target_count; ++t) {
-    std::vector<block_kernel_fn> distinct;
-    for (std::size_t i = 0; i < generated_entry_count; ++i)
-      if (std::string(generated_entries[i].target) == generated_targets[t].name &&
-          std::find(distinct.begin(), distinct.end(), generated_entries[i].run) == distinct.end())
-        distinct.push_back(generated_entries[i].run);
-    EXPECT_LE(distinct.size(), 3u) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), 3u) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 1u) << generated_targets[t].name;
   }
 }
 
-class EveryEntry : public ::testing::TestWithParam<std::size_t> {};
+// An entry of the manifest: its element type and index in that type's array.
+struct entry_ref {
+  element_type elem;
+  std::size_t index;
+};
+
+// For gtest's messages: "f32 entry 2".
+void PrintTo(const entry_ref& r, std::ostream* os) {
+  *os << (r.elem == element_type::f32 ? "f32" : "f64") << " entry " << r.index;
+}
+
+// Calls f with the entry `r` names, typed.
+template <class F>
+void with_entry(const entry_ref& r, F&& f) {
+  if (r.elem == element_type::f32) return f(generated_f32_entries[r.index]);
+  f(generated_entries[r.index]);
+}
+
+class EveryEntry : public ::testing::TestWithParam<entry_ref> {};
 
 TEST_P(EveryEntry, MatchesNaiveLoopSingleThread) {
-  const generated_entry& e = generated_entries[GetParam()];
-  std::string why;
-  if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
-  check_entry(e, 1, parallel_loop::ic);
+  with_entry(GetParam(), [](const auto& e) {
+    std::string why;
+    if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
+    check_entry(e, 1, parallel_loop::ic);
+  });
 }
 
 TEST_P(EveryEntry, MatchesNaiveLoopTeamOfTwo) {
-  const generated_entry& e = generated_entries[GetParam()];
-  std::string why;
-  if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
-  check_entry(e, 2, parallel_loop::ic);
-  check_entry(e, 2, parallel_loop::jr);
+  with_entry(GetParam(), [](const auto& e) {
+    std::string why;
+    if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
+    check_entry(e, 2, parallel_loop::ic);
+    check_entry(e, 2, parallel_loop::jr);
+  });
 }
 
-std::vector<std::size_t> every_entry() {
-  std::vector<std::size_t> all(generated_entry_count);
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+std::vector<entry_ref> every_entry() {
+  std::vector<entry_ref> all;
+  for (std::size_t i = 0; i < generated_entry_count; ++i) all.push_back({element_type::f64, i});
+  for (std::size_t i = 0; i < generated_f32_entry_count; ++i) all.push_back({element_type::f32, i});
   return all;
 }
 
 // The manifest is constant-initialised, so it is ready here.
 INSTANTIATE_TEST_SUITE_P(Manifest, EveryEntry, ::testing::ValuesIn(every_entry()),
-                         [](const ::testing::TestParamInfo<std::size_t>& info) {
-                           const generated_entry& e = generated_entries[info.param];
-                           return std::string(e.spec) + "_" + e.target;
+                         [](const ::testing::TestParamInfo<entry_ref>& info) {
+                           std::string name;
+                           with_entry(info.param, [&](const auto& e) { name = std::string(e.spec) + "_" + e.target; });
+                           return name;
                          });
 
 }  // namespace

@@ -1,13 +1,15 @@
 // The printed block kernels and manifests: the kernel's structure, the
 // calls through the descriptor, one golden kernel (isl's own tests are
-// golden files too), the k-outermost spec printing the same code, and specs
-// sharing their kernels.
+// golden files too), the k-outermost spec printing the same code, specs
+// sharing their kernels, and the float spec on the float register block.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "driver.h"
 
@@ -96,6 +98,45 @@ TEST(PrintedKernel, SpecsShareTheirKernels) {
   EXPECT_EQ(count(src, "void dgemm_block_generic_4x4("), 1u);
 }
 
+TEST(PrintedKernel, FloatSpecRunsTheFloatBlock) {
+  const spec_kernel& k = generic_from("sgemm.c");
+  EXPECT_EQ(k.elem, element_type::f32);
+  EXPECT_EQ(k.function, "sgemm_block_generic_4x4");
+  EXPECT_EQ(k.family, "dgemm");  // plain GEMM
+  EXPECT_EQ(k.code.rfind("void sgemm_block_generic_4x4(const swblas::basic_packed_block<float>& blk) {", 0), 0u)
+      << k.code;
+  EXPECT_EQ(count(k.code, "swblas::ukernel_generic_4x4."), 0u) << k.code;
+  EXPECT_GE(count(k.code, "swblas::ukernel_f32_generic_4x4.ukernel_full("), 1u) << k.code;
+}
+
+// Both blocks are 4x4 on the generic target: the same loops, other names.
+TEST(PrintedKernel, FloatKernelIsTheDoubleKernelOverFloats) {
+  std::string code = generic_from("dgemm.c").code;
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"dgemm_block_", "sgemm_block_"},
+           {"swblas::packed_block&", "swblas::basic_packed_block<float>&"},
+           {"ukernel_generic_4x4", "ukernel_f32_generic_4x4"}})
+    for (std::size_t p = code.find(from); p != std::string::npos; p = code.find(from, p + to.size()))
+      code.replace(p, from.size(), to);
+  EXPECT_EQ(generic_from("sgemm.c").code, code);
+}
+
+TEST(PrintedKernel, FloatSpecIsSkippedWhereTheTargetHasNoFloatBlock) {
+  const target_desc p10 = parse_target(source_file("targets/power10.target"), "power10.target");
+  target_output out;
+  out.target = p10;
+  out.specs.push_back(generate_for_target("dgemm", source_file("specs/dgemm.c"), p10));
+  out.specs.push_back(generate_for_target("sgemm", source_file("specs/sgemm.c"), p10));
+  EXPECT_EQ(out.specs[1].skipped, "no f32 register block");
+  EXPECT_EQ(out.specs[1].function, "");
+  EXPECT_EQ(distinct_kernels(out).size(), 1u);
+  EXPECT_EQ(count(kernel_source(out), "sgemm"), 0u);
+  const std::string src = manifest_source({out});
+  EXPECT_NE(src.find("generated_target_count = 1;"), std::string::npos) << src;
+  EXPECT_NE(src.find("generated_f32_entry_count = 0;"), std::string::npos) << src;
+  EXPECT_NE(manifest_text({out}).find("  spec sgemm: skipped, no f32 register block\n"), std::string::npos);
+}
+
 TEST(PrintedKernel, TwoSpecsNamingOneKernelWithDifferentCodeAreAnError) {
   target_output out = generic_output({"dgemm.c", "dgemm_batch.c"});
   out.specs[1].code += "// different\n";
@@ -104,9 +145,9 @@ TEST(PrintedKernel, TwoSpecsNamingOneKernelWithDifferentCodeAreAnError) {
 
 TEST(Manifest, SourceListsTheTargetAndEverySpec) {
   const std::string src = manifest_source({generic_output({"dgemm.c", "dgemm_epilogue_relu.c"})});
-  EXPECT_NE(src.find("const std::size_t generated_target_count = 1;"), std::string::npos) << src;
+  EXPECT_NE(src.find("const std::size_t generated_target_count = 2;"), std::string::npos) << src;  // f64, f32
   EXPECT_NE(src.find("const std::size_t generated_entry_count = 2;"), std::string::npos) << src;
-  EXPECT_NE(src.find("{\"generic\", isa::generic, element_type::f64, \"generic_4x4\", {4, 4, 4, 2, false}, kgeneric_caches, 4},"),
+  EXPECT_NE(src.find("{\"generic\", isa::generic, element_type::f64, \"generic_4x4\", {4, 4, 4, 2, false, 8}, kgeneric_caches, 4},"),
             std::string::npos)
       << src;
   EXPECT_NE(src.find("{\"dgemm\", \"generic\", \"dgemm_block_generic_4x4\", &generated::dgemm_block_generic_4x4, "
@@ -119,10 +160,39 @@ TEST(Manifest, SourceListsTheTargetAndEverySpec) {
   EXPECT_NE(txt.find("caches l1d 32768 (8-way), l2 524288, l3 16777216: mc="), std::string::npos) << txt;
 }
 
+// One target row per register block; float entries in their own array.
+TEST(Manifest, FloatRowsAndEntries) {
+  const target_output out = generic_output({"dgemm.c", "sgemm.c", "dgemm_epilogue_relu.c"});
+  const std::string src = manifest_source({out});
+  EXPECT_NE(src.find("const std::size_t generated_target_count = 2;"), std::string::npos) << src;
+  EXPECT_NE(src.find("{\"generic\", isa::generic, element_type::f32, \"f32_generic_4x4\", {4, 4, 4, 4, false, 4}, "
+                     "kgeneric_caches, 4},"),
+            std::string::npos)
+      << src;
+  EXPECT_NE(src.find("void sgemm_block_generic_4x4(const swblas::basic_packed_block<float>& blk);"), std::string::npos)
+      << src;
+  EXPECT_NE(src.find("const std::size_t generated_entry_count = 2;"), std::string::npos) << src;
+  EXPECT_NE(src.find("const basic_generated_entry<float> generated_f32_entries[] = {\n"
+                     "    {\"sgemm\", \"generic\", \"sgemm_block_generic_4x4\", &generated::sgemm_block_generic_4x4, "
+                     "kernel_family::dgemm, 0},\n};\nconst std::size_t generated_f32_entry_count = 1;"),
+            std::string::npos)
+      << src;
+  const std::string txt = manifest_text({out});
+  EXPECT_NE(txt.find("  f32: isa generic, micro kernel swblas::ukernel_f32_generic_4x4 (4x4), VL 4 floats\n"),
+            std::string::npos)
+      << txt;
+  EXPECT_NE(txt.find("  kernel sgemm_block_generic_4x4\n"), std::string::npos) << txt;
+  EXPECT_NE(txt.find("  spec sgemm: family dgemm, op 0 -> sgemm_block_generic_4x4\n"), std::string::npos) << txt;
+  // Half the bytes per element: twice the kc of the double block.
+  EXPECT_NE(txt.find("  f64 caches l1d 32768 (8-way), l2 262144, l3 2097152: mc=40 kc=384 "), std::string::npos) << txt;
+  EXPECT_NE(txt.find("  f32 caches l1d 32768 (8-way), l2 262144, l3 2097152: mc=40 kc=768 "), std::string::npos) << txt;
+}
+
 TEST(Manifest, EmptyManifestStillCompilesAsArrays) {
   const std::string src = manifest_source({});
   EXPECT_NE(src.find("generated_target_count = 0;"), std::string::npos);
   EXPECT_NE(src.find("generated_entry_count = 0;"), std::string::npos);
+  EXPECT_NE(src.find("generated_f32_entry_count = 0;"), std::string::npos);
 }
 
 }  // namespace

@@ -170,7 +170,7 @@ TEST(Codegen, RefusesALoopOfTheParallelBandThatCarriesADependence) {
   ASSERT_EQ(member(band_at(k_band), 0), "{ S0[i, j, k] -> [(k)] }");
   r.schedule = k_band.insert_mark("parallel").schedule();
   try {
-    generate_kernel(r, g.a.roles, {"bad", "swblas::ukernel_generic_4x4", 8, 6});
+    generate_kernel(r, g.a.roles, {"bad", "swblas::ukernel_generic_4x4", "swblas::packed_block", 8, 6});
     FAIL() << "a dependence carried by a shared loop";
   } catch (const std::logic_error& e) {
     EXPECT_NE(std::string(e.what()).find("a loop of the parallel band carries a dependence"), std::string::npos)
@@ -217,7 +217,8 @@ isl::schedule_node first_mark(const isl::schedule& s, const std::string& name) {
 }
 
 std::string code_of(const model& m, const analysis& a) {
-  return generate_kernel(apply_block_recipe(m, a, kTile), a.roles, {"k", "swblas::ukernel_generic_4x4", 8, 6});
+  return generate_kernel(apply_block_recipe(m, a, kTile), a.roles,
+                         {"k", "swblas::ukernel_generic_4x4", "swblas::packed_block", 8, 6});
 }
 
 std::string code_of(const analysed& g) { return code_of(g.m, g.a); }
