@@ -1,7 +1,7 @@
 // swblas-bench-dgemm: times the Fortran dgemm_ (or sgemm_, cgemm_, zgemm_
 // with --routine) of any BLAS library loaded by path with dlopen, so that
 // swblas, OpenBLAS and BLIS are measured by the same code and none of them is
-// linked in.  --peak measures the FMA peak of the CPU instead.
+// linked in.  --peak measures the FMA peaks of the CPU instead.
 #include <dlfcn.h>
 
 #include <cstdio>
@@ -37,9 +37,9 @@ void print_usage() {
                "  --routine R        sgemm, dgemm, cgemm or zgemm (default dgemm); shapes\n"
                "                     take op C (conjugate transpose) besides N and T\n"
             << run_options_usage()
-            << "  --peak             measure the FMA peak (one thread per core) instead,\n"
-               "                     best of 10 ms runs for --min-time seconds (default 1);\n"
-               "                     without --threads: 1 thread and all cores\n";
+            << "  --peak             measure the double and float FMA peaks (one thread per\n"
+               "                     core) instead, best of 10 ms runs for --min-time seconds\n"
+               "                     each (default 1); without --threads: 1 thread and all cores\n";
 }
 
 // OpenBLAS and BLIS read their thread counts when they are loaded or first
@@ -68,15 +68,18 @@ gemm_call<T> fortran_call(fortran_gemm<T> gemm) {
   };
 }
 
+// Per thread count a row for the double peak, then one for the float peak.
 int run_peak(const command_line& cl) {
   const double total_seconds = cl.get_double("min-time", 1.0);
   std::vector<int> thread_counts = {1, static_cast<int>(one_cpu_per_core().size())};
   if (cl.has("threads")) thread_counts = {static_cast<int>(cl.get_long("threads", 1))};
-  std::cout << "isa,threads,gflops\n";
-  for (int threads : thread_counts) {
-    const fma_peak peak = measure_fma_peak(threads, total_seconds);
-    std::printf("%s,%d,%.3f\n", peak.isa.c_str(), peak.threads, peak.gflops);
-  }
+  std::cout << "isa,threads,gflops,precision\n";
+  for (int threads : thread_counts)
+    for (fma_precision precision : {fma_precision::f64, fma_precision::f32}) {
+      const fma_peak peak = measure_fma_peak(threads, total_seconds, precision);
+      std::printf("%s,%d,%.3f,%s\n", peak.isa.c_str(), peak.threads, peak.gflops,
+                  precision_name(precision));
+    }
   return 0;
 }
 
