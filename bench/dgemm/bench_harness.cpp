@@ -18,7 +18,8 @@ namespace {
 char parse_trans(const std::string& field) {
   if (field == "N" || field == "n") return 'N';
   if (field == "T" || field == "t") return 'T';
-  throw std::invalid_argument("transpose must be N or T, got '" + field + "'");
+  if (field == "C" || field == "c") return 'C';
+  throw std::invalid_argument("transpose must be N, T or C, got '" + field + "'");
 }
 
 int parse_dimension(const std::string& field) {
@@ -56,32 +57,51 @@ gemm_shape parse_shape(const std::string& item) {
   return shape;
 }
 
-aligned_matrix random_matrix(std::size_t count, std::mt19937_64& engine) {
+template <class T>
+T random_element(std::uniform_real_distribution<real_t<T>>& uniform, std::mt19937_64& engine) {
+  if constexpr (is_complex<T>) {
+    const real_t<T> re = uniform(engine);
+    return T(re, uniform(engine));
+  } else {
+    return uniform(engine);
+  }
+}
+
+template <class T>
+T conjugate(const T& x) {
+  if constexpr (is_complex<T>) return std::conj(x);
+  else return x;
+}
+
+template <class T>
+aligned_matrix<T> random_matrix(std::size_t count, std::mt19937_64& engine) {
   // aligned_alloc wants a size that is a multiple of the alignment.
-  const std::size_t bytes = (count * sizeof(double) + 63) / 64 * 64;
-  aligned_matrix matrix(static_cast<double*>(std::aligned_alloc(64, bytes)));
+  const std::size_t bytes = (count * sizeof(T) + 63) / 64 * 64;
+  aligned_matrix<T> matrix(static_cast<T*>(std::aligned_alloc(64, bytes)));
   if (!matrix) throw std::bad_alloc();
-  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-  for (std::size_t i = 0; i < count; ++i) matrix[i] = uniform(engine);
+  std::uniform_real_distribution<real_t<T>> uniform(-1, 1);
+  for (std::size_t i = 0; i < count; ++i) matrix[i] = random_element<T>(uniform, engine);
   return matrix;
 }
 
+template <class T>
 struct sampled_entry {
   int i;
   int j;
-  double c_before;
+  T c_before;
 };
 
 // The four corners catch edge-tile mistakes; the random ones the interior.
-std::vector<sampled_entry> pick_samples(gemm_operands& operands, std::uint64_t seed) {
+template <class T>
+std::vector<sampled_entry<T>> pick_samples(gemm_operands<T>& operands, std::uint64_t seed) {
   const gemm_shape& s = operands.shape();
-  std::vector<sampled_entry> samples = {
-      {0, 0, 0.0}, {s.m - 1, 0, 0.0}, {0, s.n - 1, 0.0}, {s.m - 1, s.n - 1, 0.0}};
+  std::vector<sampled_entry<T>> samples = {
+      {0, 0, T(0)}, {s.m - 1, 0, T(0)}, {0, s.n - 1, T(0)}, {s.m - 1, s.n - 1, T(0)}};
   std::mt19937_64 engine(seed);
   std::uniform_int_distribution<int> row(0, s.m - 1);
   std::uniform_int_distribution<int> column(0, s.n - 1);
-  for (int r = 0; r < 12; ++r) samples.push_back({row(engine), column(engine), 0.0});
-  for (sampled_entry& e : samples)
+  for (int r = 0; r < 12; ++r) samples.push_back({row(engine), column(engine), T(0)});
+  for (sampled_entry<T>& e : samples)
     e.c_before = operands.c()[e.i + static_cast<std::size_t>(e.j) * operands.ldc()];
   return samples;
 }
@@ -89,29 +109,35 @@ std::vector<sampled_entry> pick_samples(gemm_operands& operands, std::uint64_t s
 // Checks one entry against a dot product.  Two correct summation orders differ
 // by at most twice the classical bound (k + 2) * eps * (|alpha| sum |a||b| +
 // |beta c|), so this cannot reject a right answer yet catches any wrong term.
-std::string check_entry(const gemm_operands& operands, const sampled_entry& e, double computed) {
-  double dot = 0.0;
-  double magnitude = 0.0;
+// A complex entry is two real sums of 2k products each (as the 1m method
+// computes it), and its modulus errs by at most sqrt(2) times theirs.
+template <class T>
+std::string check_entry(const gemm_operands<T>& operands, const sampled_entry<T>& e,
+                        T computed) {
+  using real = real_t<T>;
+  T dot = T(0);
+  real magnitude = 0;
   for (int p = 0; p < operands.shape().k; ++p) {
-    const double term = operands.op_a(e.i, p) * operands.op_b(p, e.j);
+    const T term = operands.op_a(e.i, p) * operands.op_b(p, e.j);
     dot += term;
-    magnitude += std::fabs(term);
+    magnitude += std::abs(term);
   }
-  const double expected = bench_beta * e.c_before + bench_alpha * dot;
-  const double scale = std::fabs(bench_alpha) * magnitude + std::fabs(bench_beta * e.c_before);
-  const double bound = 2.0 * (operands.shape().k + 2) *
-                           std::numeric_limits<double>::epsilon() * scale +
-                       std::numeric_limits<double>::min();
-  if (std::fabs(computed - expected) <= bound) return "";
+  const T expected = bench_beta<T> * e.c_before + bench_alpha<T> * dot;
+  const real scale = std::abs(bench_alpha<T>) * magnitude + std::abs(bench_beta<T> * e.c_before);
+  const real terms = is_complex<T> ? 2 * operands.shape().k : operands.shape().k;
+  const real spread = is_complex<T> ? std::sqrt(real(2)) : real(1);
+  const real bound = 2 * (terms + 2) * std::numeric_limits<real>::epsilon() * scale * spread +
+                     std::numeric_limits<real>::min();
+  if (std::abs(computed - expected) <= bound) return "";
   std::ostringstream message;
   message << "C(" << e.i << "," << e.j << ") = " << computed << ", expected " << expected
           << " (allowed error " << bound << ")";
   return message.str();
 }
 
-double seconds_for_calls(const gemm_call& call, gemm_operands& operands, long calls) {
+double seconds_for_calls(const std::function<void()>& call, long calls) {
   const auto start = std::chrono::steady_clock::now();
-  for (long c = 0; c < calls; ++c) call(operands);
+  for (long c = 0; c < calls; ++c) call();
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   return elapsed.count();
 }
@@ -139,12 +165,11 @@ struct timed_run {
 // One run of `calls` calls timed window by window: on a shared machine a few
 // milliseconds often pass without another process on the core, while a whole
 // run is always slowed down by some of them.
-timed_run run_in_windows(const gemm_call& call, gemm_operands& operands, long calls,
-                         long window) {
+timed_run run_in_windows(const std::function<void()>& call, long calls, long window) {
   timed_run result;
   for (long done = 0; done < calls; done += window) {
     const long these = std::min(window, calls - done);
-    const double seconds = seconds_for_calls(call, operands, these);
+    const double seconds = seconds_for_calls(call, these);
     result.seconds += seconds;
     result.best_seconds_per_call = std::min(result.best_seconds_per_call, seconds / these);
   }
@@ -152,10 +177,10 @@ timed_run run_in_windows(const gemm_call& call, gemm_operands& operands, long ca
 }
 
 void print_row(std::ostream& out, const run_options& options, const gemm_shape& s,
-               const timing_result& t) {
+               double flops, const timing_result& t) {
   char numbers[96];
   std::snprintf(numbers, sizeof numbers, "%.6e,%.3f,%ld,%d", t.seconds,
-                s.flops() / t.seconds * 1e-9, t.calls_per_run, t.runs);
+                flops / t.seconds * 1e-9, t.calls_per_run, t.runs);
   out << options.label << ',' << options.threads << ',' << s.m << ',' << s.n << ',' << s.k
       << ',' << s.transa << ',' << s.transb << ',' << numbers << '\n';
 }
@@ -173,54 +198,60 @@ std::vector<gemm_shape> parse_shapes(const std::string& list) {
   return shapes;
 }
 
-void free_deleter::operator()(double* p) const { std::free(p); }
+void free_deleter::operator()(void* p) const { std::free(p); }
 
-gemm_operands::gemm_operands(const gemm_shape& shape, std::uint64_t seed)
+template <class T>
+gemm_operands<T>::gemm_operands(const gemm_shape& shape, std::uint64_t seed)
     : shape_(shape),
       lda_(shape.transa == 'N' ? shape.m : shape.k),
       ldb_(shape.transb == 'N' ? shape.k : shape.n) {
   std::mt19937_64 engine(seed);
   const std::size_t m = shape.m, n = shape.n, k = shape.k;
-  a_ = random_matrix(m * k, engine);
-  b_ = random_matrix(k * n, engine);
-  c_ = random_matrix(m * n, engine);
+  a_ = random_matrix<T>(m * k, engine);
+  b_ = random_matrix<T>(k * n, engine);
+  c_ = random_matrix<T>(m * n, engine);
 }
 
-double gemm_operands::op_a(int i, int p) const {
+template <class T>
+T gemm_operands<T>::op_a(int i, int p) const {
   const std::size_t ld = lda_;
-  return shape_.transa == 'N' ? a_[i + p * ld] : a_[p + i * ld];
+  if (shape_.transa == 'N') return a_[i + p * ld];
+  return shape_.transa == 'C' ? conjugate(a_[p + i * ld]) : a_[p + i * ld];
 }
 
-double gemm_operands::op_b(int p, int j) const {
+template <class T>
+T gemm_operands<T>::op_b(int p, int j) const {
   const std::size_t ld = ldb_;
-  return shape_.transb == 'N' ? b_[p + j * ld] : b_[j + p * ld];
+  if (shape_.transb == 'N') return b_[p + j * ld];
+  return shape_.transb == 'C' ? conjugate(b_[j + p * ld]) : b_[j + p * ld];
 }
 
-std::string verify_sampled_entries(const gemm_call& call, gemm_operands& operands) {
-  const std::vector<sampled_entry> samples = pick_samples(operands, 0x5eed);
+template <class T>
+std::string verify_sampled_entries(const gemm_call<T>& call, gemm_operands<T>& operands) {
+  const std::vector<sampled_entry<T>> samples = pick_samples(operands, 0x5eed);
   call(operands);
-  for (const sampled_entry& e : samples) {
-    const double computed = operands.c()[e.i + static_cast<std::size_t>(e.j) * operands.ldc()];
+  for (const sampled_entry<T>& e : samples) {
+    const T computed = operands.c()[e.i + static_cast<std::size_t>(e.j) * operands.ldc()];
     const std::string error = check_entry(operands, e, computed);
     if (!error.empty()) return error;
   }
   return "";
 }
 
-timing_result time_best_of_runs(const gemm_call& call, gemm_operands& operands,
+timing_result time_best_of_runs(const std::function<void()>& call,
                                 const timing_options& options) {
   long calls = std::max(1L, options.min_calls);
-  double run = seconds_for_calls(call, operands, calls);
+  double run = seconds_for_calls(call, calls);
   double spent = run;
   while (run < options.min_run_seconds) {
     calls = next_call_count(calls, run, options.min_run_seconds);
-    run = seconds_for_calls(call, operands, calls);
+    run = seconds_for_calls(call, calls);
     spent += run;
   }
   timing_result result{run / calls, calls, 1};
   const long window = window_calls(calls, run, options.window_seconds);
   while (result.runs < options.runs && spent + run <= options.max_seconds) {
-    const timed_run next = run_in_windows(call, operands, calls, window);
+    const timed_run next = run_in_windows(call, calls, window);
     run = next.seconds;
     spent += run;
     result.seconds = std::min(result.seconds, next.best_seconds_per_call);
@@ -298,14 +329,15 @@ std::string run_options_usage() {
          "  --no-header        omit the CSV header\n";
 }
 
+template <class T>
 void run_shapes(const run_options& options,
-                const std::function<gemm_call(const gemm_shape&)>& make_call,
+                const std::function<gemm_call<T>(const gemm_shape&)>& make_call,
                 std::ostream& out) {
   if (options.header)
     out << "library,threads,m,n,k,transa,transb,seconds,gflops,calls_per_run,runs" << std::endl;
   for (const gemm_shape& shape : options.shapes) {
-    gemm_operands operands(shape, options.seed);
-    const gemm_call call = make_call(shape);
+    gemm_operands<T> operands(shape, options.seed);
+    const gemm_call<T> call = make_call(shape);
     const std::string error = verify_sampled_entries(call, operands);
     if (!error.empty()) {
       std::cerr << "swblas-bench: wrong result from " << options.label << " for m=" << shape.m
@@ -313,9 +345,23 @@ void run_shapes(const run_options& options,
                 << ": " << error << std::endl;
       std::exit(3);
     }
-    print_row(out, options, shape, time_best_of_runs(call, operands, options.timing));
+    const timing_result timing = time_best_of_runs([&] { call(operands); }, options.timing);
+    print_row(out, options, shape, gemm_flops<T>(shape), timing);
     out.flush();
   }
 }
+
+// The four element types of the BLAS GEMMs (sgemm_, dgemm_, cgemm_, zgemm_).
+#define SWBLAS_BENCH_ELEMENT_TYPE(T)                                                         \
+  template class gemm_operands<T>;                                                           \
+  template std::string verify_sampled_entries(const gemm_call<T>&, gemm_operands<T>&);       \
+  template void run_shapes<T>(const run_options&,                                            \
+                              const std::function<gemm_call<T>(const gemm_shape&)>&,         \
+                              std::ostream&);
+SWBLAS_BENCH_ELEMENT_TYPE(float)
+SWBLAS_BENCH_ELEMENT_TYPE(double)
+SWBLAS_BENCH_ELEMENT_TYPE(std::complex<float>)
+SWBLAS_BENCH_ELEMENT_TYPE(std::complex<double>)
+#undef SWBLAS_BENCH_ELEMENT_TYPE
 
 }  // namespace swblas_bench

@@ -1,9 +1,12 @@
-// The measuring protocol shared by the DGEMM benchmark executables
+// The measuring protocol shared by the GEMM benchmark executables
 // (swblas-bench-dgemm for any BLAS loaded with dlopen, swblas-bench-xsmm for
 // libxsmm): problem shapes, operands filled with random data, verification of
 // sampled entries, best-of-runs timing and the CSV rows run_bench.py reads.
+// Operands, checks and calls are written once over the element type T:
+// float, double, std::complex<float>, std::complex<double> (s, d, c, z).
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -11,11 +14,27 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace swblas_bench {
 
-// One DGEMM problem: C (m x n) += op(A) (m x k) * op(B) (k x n).
+// The real type under an element type: its precision and its epsilon.
+template <class T>
+struct real_of {
+  using type = T;
+};
+template <class R>
+struct real_of<std::complex<R>> {
+  using type = R;
+};
+template <class T>
+using real_t = typename real_of<T>::type;
+template <class T>
+constexpr bool is_complex = !std::is_same_v<T, real_t<T>>;
+
+// One GEMM problem: C (m x n) += op(A) (m x k) * op(B) (k x n), op one of
+// N, T and C (conjugate transpose; the same as T for real types).
 struct gemm_shape {
   int m = 0;
   int n = 0;
@@ -23,56 +42,70 @@ struct gemm_shape {
   char transa = 'N';
   char transb = 'N';
 
-  double flops() const { return 2.0 * m * n * k; }
+  double multiply_adds() const { return static_cast<double>(m) * n * k; }
 };
+
+// A real multiply-add is 2 flops, a complex one 8 (four real products and
+// four additions), so 2mnk for sgemm/dgemm and 8mnk for cgemm/zgemm.
+template <class T>
+double gemm_flops(const gemm_shape& shape) {
+  return (is_complex<T> ? 8.0 : 2.0) * shape.multiply_adds();
+}
 
 // Parses "m,n,k[,ta,tb]" items separated by ';' or whitespace; a lone "n"
 // means the square NN problem.  Throws std::invalid_argument.
 std::vector<gemm_shape> parse_shapes(const std::string& list);
 
 struct free_deleter {
-  void operator()(double* p) const;
+  void operator()(void* p) const;
 };
-using aligned_matrix = std::unique_ptr<double[], free_deleter>;
+template <class T>
+using aligned_matrix = std::unique_ptr<T[], free_deleter>;
 
 // Column-major operands stored with the smallest legal leading dimensions
 // (lda = m for A not transposed, k otherwise; ldb = k or n; ldc = m), 64-byte
-// aligned, filled with uniform random numbers in [-1, 1].
+// aligned, filled with uniform random numbers in [-1, 1] (real and imaginary
+// parts alike).
+template <class T>
 class gemm_operands {
  public:
   gemm_operands(const gemm_shape& shape, std::uint64_t seed);
 
   const gemm_shape& shape() const { return shape_; }
-  const double* a() const { return a_.get(); }
-  const double* b() const { return b_.get(); }
-  double* c() { return c_.get(); }
+  const T* a() const { return a_.get(); }
+  const T* b() const { return b_.get(); }
+  T* c() { return c_.get(); }
   int lda() const { return lda_; }
   int ldb() const { return ldb_; }
   int ldc() const { return shape_.m; }
 
-  double op_a(int i, int p) const;  // op(A)(i, p)
-  double op_b(int p, int j) const;  // op(B)(p, j)
+  T op_a(int i, int p) const;  // op(A)(i, p)
+  T op_b(int p, int j) const;  // op(B)(p, j)
 
  private:
   gemm_shape shape_;
   int lda_;
   int ldb_;
-  aligned_matrix a_;
-  aligned_matrix b_;
-  aligned_matrix c_;
+  aligned_matrix<T> a_;
+  aligned_matrix<T> b_;
+  aligned_matrix<T> c_;
 };
 
 // Every benchmarked call computes C = 1 * op(A) * op(B) + 1 * C: alpha = 1 and
 // beta = 1 are the only scalars libxsmm's JIT kernels take, so all libraries
 // get the same problem.
-constexpr double bench_alpha = 1.0;
-constexpr double bench_beta = 1.0;
-using gemm_call = std::function<void(gemm_operands&)>;
+template <class T>
+constexpr T bench_alpha = T(1);
+template <class T>
+constexpr T bench_beta = T(1);
+template <class T>
+using gemm_call = std::function<void(gemm_operands<T>&)>;
 
 // Calls `call` once (this is also the warm-up call) and compares sampled
 // entries of C with dot products computed here.  Returns an empty string when
 // all agree within a rounding bound derived from k, else a description.
-std::string verify_sampled_entries(const gemm_call& call, gemm_operands& operands);
+template <class T>
+std::string verify_sampled_entries(const gemm_call<T>& call, gemm_operands<T>& operands);
 
 struct timing_options {
   double min_run_seconds = 0.2;  // one run repeats the call at least this long
@@ -88,11 +121,11 @@ struct timing_result {
   int runs = 0;
 };
 
-// Times an already warm call: finds how many calls make one run last
-// min_run_seconds (that run counts), then repeats runs and keeps the best
-// time per call, of whole runs or, with window_seconds > 0, of the fastest
-// window of whole calls inside them.
-timing_result time_best_of_runs(const gemm_call& call, gemm_operands& operands,
+// Times an already warm call (its operands bound in): finds how many calls
+// make one run last min_run_seconds (that run counts), then repeats runs and
+// keeps the best time per call, of whole runs or, with window_seconds > 0, of
+// the fastest window of whole calls inside them.
+timing_result time_best_of_runs(const std::function<void()>& call,
                                 const timing_options& options);
 
 // Command-line options of the form "--name value", plus value-less flags.
@@ -126,8 +159,9 @@ std::string run_options_usage();
 
 // Benchmarks every shape with the call make_call returns for it and prints one
 // CSV row per shape.  A wrong result ends the process with exit status 3.
+template <class T>
 void run_shapes(const run_options& options,
-                const std::function<gemm_call(const gemm_shape&)>& make_call,
+                const std::function<gemm_call<T>(const gemm_shape&)>& make_call,
                 std::ostream& out);
 
 }  // namespace swblas_bench

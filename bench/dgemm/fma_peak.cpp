@@ -19,82 +19,51 @@ namespace {
 // pipes of latency 4 (5 on some parts), so at least 8-10 chains must be in
 // flight to keep both pipes busy.  The registers start at zero, so no value
 // ever becomes denormal.  The assembler accepts zmm text without -mavx512f, so
-// this file needs no ISA flags; the AVX-512 loop runs only when the CPU has it.
-void fma_chains_avx2(long iterations) {
-  asm volatile(
-      "vxorpd %%ymm0, %%ymm0, %%ymm0\n\t"
-      "vmovapd %%ymm0, %%ymm1\n\t"
-      "vmovapd %%ymm0, %%ymm2\n\t"
-      "vmovapd %%ymm0, %%ymm3\n\t"
-      "vmovapd %%ymm0, %%ymm4\n\t"
-      "vmovapd %%ymm0, %%ymm5\n\t"
-      "vmovapd %%ymm0, %%ymm6\n\t"
-      "vmovapd %%ymm0, %%ymm7\n\t"
-      "vmovapd %%ymm0, %%ymm8\n\t"
-      "vmovapd %%ymm0, %%ymm9\n\t"
-      "vmovapd %%ymm0, %%ymm10\n\t"
-      "vmovapd %%ymm0, %%ymm11\n\t"
-      "vmovapd %%ymm0, %%ymm12\n\t"
-      "vmovapd %%ymm0, %%ymm13\n\t"
-      "1:\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm0\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm1\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm2\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm3\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm4\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm5\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm6\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm7\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm8\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm9\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm10\n\t"
-      "vfmadd231pd %%ymm12, %%ymm13, %%ymm11\n\t"
-      "dec %0\n\t"
-      "jnz 1b\n\t"
-      "vzeroupper\n\t"
-      : "+r"(iterations)
-      :
-      : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
-        "xmm10", "xmm11", "xmm12", "xmm13", "cc");
-}
+// this file needs no ISA flags; the AVX-512 loops run only when the CPU has it.
+// One text for all four loops: REG is ymm or zmm, TYPE pd or ps (the same
+// instruction rate, twice the lanes in single precision).
+#define SWBLAS_FMA_CHAINS(REG, TYPE)                                                        \
+  asm volatile(                                                                             \
+      "vpxor %%xmm0, %%xmm0, %%xmm0\n\t"                                                    \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "1\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "2\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "3\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "4\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "5\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "6\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "7\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "8\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "9\n\t"                                         \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "10\n\t"                                        \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "11\n\t"                                        \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "12\n\t"                                        \
+      "vmova" #TYPE " %%" #REG "0, %%" #REG "13\n\t"                                        \
+      "1:\n\t"                                                                              \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "0\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "1\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "2\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "3\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "4\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "5\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "6\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "7\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "8\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "9\n\t"                      \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "10\n\t"                     \
+      "vfmadd231" #TYPE " %%" #REG "12, %%" #REG "13, %%" #REG "11\n\t"                     \
+      "dec %0\n\t"                                                                          \
+      "jnz 1b\n\t"                                                                          \
+      "vzeroupper\n\t"                                                                      \
+      : "+r"(iterations)                                                                    \
+      :                                                                                     \
+      : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",     \
+        "xmm10", "xmm11", "xmm12", "xmm13", "cc")
 
-void fma_chains_avx512(long iterations) {
-  asm volatile(
-      "vpxord %%zmm0, %%zmm0, %%zmm0\n\t"
-      "vmovapd %%zmm0, %%zmm1\n\t"
-      "vmovapd %%zmm0, %%zmm2\n\t"
-      "vmovapd %%zmm0, %%zmm3\n\t"
-      "vmovapd %%zmm0, %%zmm4\n\t"
-      "vmovapd %%zmm0, %%zmm5\n\t"
-      "vmovapd %%zmm0, %%zmm6\n\t"
-      "vmovapd %%zmm0, %%zmm7\n\t"
-      "vmovapd %%zmm0, %%zmm8\n\t"
-      "vmovapd %%zmm0, %%zmm9\n\t"
-      "vmovapd %%zmm0, %%zmm10\n\t"
-      "vmovapd %%zmm0, %%zmm11\n\t"
-      "vmovapd %%zmm0, %%zmm12\n\t"
-      "vmovapd %%zmm0, %%zmm13\n\t"
-      "1:\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm0\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm1\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm2\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm3\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm4\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm5\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm6\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm7\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm8\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm9\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm10\n\t"
-      "vfmadd231pd %%zmm12, %%zmm13, %%zmm11\n\t"
-      "dec %0\n\t"
-      "jnz 1b\n\t"
-      "vzeroupper\n\t"
-      : "+r"(iterations)
-      :
-      : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
-        "xmm10", "xmm11", "xmm12", "xmm13", "cc");
-}
+void fma_chains_avx2_pd(long iterations) { SWBLAS_FMA_CHAINS(ymm, pd); }
+void fma_chains_avx2_ps(long iterations) { SWBLAS_FMA_CHAINS(ymm, ps); }
+void fma_chains_avx512_pd(long iterations) { SWBLAS_FMA_CHAINS(zmm, pd); }
+void fma_chains_avx512_ps(long iterations) { SWBLAS_FMA_CHAINS(zmm, ps); }
+#undef SWBLAS_FMA_CHAINS
 
 struct fma_kernel {
   const char* isa;
@@ -102,11 +71,16 @@ struct fma_kernel {
   double flops_per_iteration;  // 12 FMAs x lanes x 2 flops
 };
 
-fma_kernel widest_fma_kernel() {
+fma_kernel widest_fma_kernel(fma_precision precision) {
+  const bool f32 = precision == fma_precision::f32;
+  const double element_bytes = f32 ? 4 : 8;
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) return {"avx512", fma_chains_avx512, 12 * 8 * 2};
+  if (__builtin_cpu_supports("avx512f"))
+    return {"avx512", f32 ? fma_chains_avx512_ps : fma_chains_avx512_pd,
+            12 * (64 / element_bytes) * 2};
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-    return {"avx2", fma_chains_avx2, 12 * 4 * 2};
+    return {"avx2", f32 ? fma_chains_avx2_ps : fma_chains_avx2_pd,
+            12 * (32 / element_bytes) * 2};
   throw std::runtime_error("this CPU has neither AVX-512F nor AVX2+FMA");
 }
 
@@ -174,12 +148,16 @@ std::vector<int> one_cpu_per_core() {
   return cpus;
 }
 
-fma_peak measure_fma_peak(int threads, double total_seconds) {
+const char* precision_name(fma_precision precision) {
+  return precision == fma_precision::f32 ? "float" : "double";
+}
+
+fma_peak measure_fma_peak(int threads, double total_seconds, fma_precision precision) {
   // Many short runs rather than a few long ones: on a shared machine a 10 ms
   // run often falls into a time slice where no other process holds the core,
   // while every long run is slowed by some of them.
   constexpr double run_seconds = 0.01;
-  const fma_kernel kernel = widest_fma_kernel();
+  const fma_kernel kernel = widest_fma_kernel(precision);
   const std::vector<int> cores = one_cpu_per_core();
   std::vector<int> cpus;
   for (int t = 0; t < threads; ++t) cpus.push_back(cores[t % cores.size()]);

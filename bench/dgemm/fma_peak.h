@@ -1,12 +1,17 @@
-// The double-precision FMA peak of this CPU, measured rather than computed
-// from nominal clocks (a virtual machine's clock and turbo are unknown): the
-// ceiling every GFLOP/s figure of the benchmark is compared with.
+// The double- and single-precision FMA peaks of this CPU, measured rather
+// than computed from nominal clocks (a virtual machine's clock and turbo are
+// unknown): the ceilings every GFLOP/s figure of the benchmark is compared
+// with (s and c routines against the float peak, d and z against the double).
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace swblas_bench {
+
+// Which vfmadd231 the loop runs: pd (f64) or ps (f32, twice the lanes).
+enum class fma_precision { f64, f32 };
+const char* precision_name(fma_precision precision);  // "double" or "float"
 
 struct fma_peak {
   std::string isa;  // "avx512" or "avx2"
@@ -18,8 +23,9 @@ struct fma_peak {
 // already chosen core are left out), from sysfs and the affinity mask.
 std::vector<int> one_cpu_per_core();
 
-// Runs the widest FMA loop the CPU supports on `threads` threads, pinned one
-// per core, and returns the best rate over short runs lasting total_seconds.
-fma_peak measure_fma_peak(int threads, double total_seconds);
+// Runs the widest FMA loop of that precision the CPU supports on `threads`
+// threads, pinned one per core, and returns the best rate over short runs
+// lasting total_seconds.
+fma_peak measure_fma_peak(int threads, double total_seconds, fma_precision precision);
 
 }  // namespace swblas_bench

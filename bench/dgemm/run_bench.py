@@ -1,12 +1,14 @@
 #!/usr/bin/python3
-"""Side-by-side DGEMM benchmark: swblas against OpenBLAS, BLIS and libxsmm.
+"""Side-by-side GEMM benchmark: swblas against OpenBLAS, BLIS and libxsmm.
 
 One command runs every library configuration on the same shapes, single
-threaded and on all cores, and writes into the output directory:
-  results.csv            every measured row, with the configuration name
-  dgemm_square_1t.png    GFLOP/s against n (square NN), one thread
-  dgemm_square_mt.png    the same on all cores
-  summary.md             tables of GFLOP/s, swblas % of peak, swblas / best peer
+threaded and on all cores, for DGEMM or any of sgemm, dgemm, cgemm, zgemm
+(--routines, --level3), and writes into the output directory:
+  results.csv            every measured row, with the configuration and routine
+  R_square_1t.png        GFLOP/s against n (square NN) per routine R, one thread
+  R_square_mt.png        the same on all cores
+  summary.md             per routine a table of GFLOP/s, swblas % of the peak of
+                         its precision, swblas / best peer
 
 Each measurement runs in its own child process (swblas-bench-dgemm, or
 swblas-bench-xsmm for libxsmm) with the environment of its configuration, so
@@ -18,6 +20,7 @@ seconds apart: the 2-core machine is shared and its speed drifts.
 Usage (from the repository root, after building into build/):
   bench/dgemm/run_bench.py --quick            # a handful of sizes, < 1 minute
   bench/dgemm/run_bench.py --full             # the whole grid, < 20 minutes
+  bench/dgemm/run_bench.py --level3 --quick   # s/d/c/z GEMM, n = 500-2000, < 3 minutes
 """
 
 import argparse
@@ -44,6 +47,12 @@ NON_SQUARE = [(2000, 2000, 32), (32, 2000, 2000), (2000, 32, 2000), (999, 1001, 
               (4000, 16, 4000)]
 TRANSPOSES = [(1000, 1000, 1000, ta, tb) for ta in "NT" for tb in "NT" if ta + tb != "NN"]
 
+# The GEMMs the executable times (--routine) and the FMA peak each is judged
+# against: the precision of its real type.  A complex multiply-add is 8 flops.
+ROUTINES = ("sgemm", "dgemm", "cgemm", "zgemm")
+PRECISION = {"sgemm": "float", "dgemm": "double", "cgemm": "float", "zgemm": "double"}
+FLOPS_PER_MULTIPLY_ADD = {"sgemm": 2, "dgemm": 2, "cgemm": 8, "zgemm": 8}
+
 # Timing per preset: a run lasts min_time seconds, the best of `runs` runs is
 # kept unless they would exceed max_time seconds (large sizes: fewer runs);
 # a child is killed after `timeout` seconds.  Runs are timed in windows of
@@ -60,6 +69,12 @@ PRESETS = {
                   min_time=0.1, runs=3, max_time=1.0, timeout=60, rounds=1),
     "full": dict(square=SQUARE_FULL, other=NON_SQUARE + TRANSPOSES,
                  min_time=0.2, runs=3, max_time=8.0, timeout=300, rounds=2),
+    # --level3: the four GEMMs on square NN problems; --quick with it times
+    # each cell by one short run (a 2000 zgemm call alone takes about a second).
+    "level3": dict(square=[500, 1000, 2000], other=[], routines=ROUTINES,
+                   min_time=0.2, runs=3, max_time=4.0, timeout=300, rounds=2),
+    "level3-quick": dict(square=[500, 1000, 2000], other=[], routines=ROUTINES,
+                         min_time=0.05, runs=1, max_time=0.2, timeout=60, rounds=1),
 }
 
 
@@ -78,7 +93,9 @@ class Config:
         self.max_square_n = max_square_n
         self.description = description
         self.skip_reason = None
-        self.failures = 0
+        # Per routine: a library may lack one GEMM or fail on it and still run the others.
+        self.failures = {}  # routine -> failed cells
+        self.stopped = {}  # routine -> why it is no longer run
 
     def environment(self, threads):
         env = dict(os.environ)
@@ -89,11 +106,11 @@ class Config:
         env.update(self.set_env)
         return env
 
-    def takes(self, shape):
+    def takes(self, routine, shape):
         if self.max_square_n is None:
             return True
         m, n, k, ta, tb = shape
-        return m == n == k and ta == tb == "N" and n <= self.max_square_n
+        return routine == "dgemm" and m == n == k and ta == tb == "N" and n <= self.max_square_n
 
 
 def make_configs(args):
@@ -120,8 +137,8 @@ def make_configs(args):
         Config("blis:skx", "blis", BLIS, set_env={"BLIS_ARCH_TYPE": "skx"}, needs_avx512=True,
                description="BLIS_ARCH_TYPE=skx"),
         Config("libxsmm", "libxsmm", single_thread_only=True, max_square_n=XSMM_MAX_N,
-               description="JIT kernels via libxsmm_dmmdispatch, square NN n <= %d, 1 thread"
-               % XSMM_MAX_N),
+               description="JIT kernels via libxsmm_dmmdispatch, dgemm square NN n <= %d, "
+               "1 thread" % XSMM_MAX_N),
     ]
     if args.configs:
         wanted = set(args.configs.split(","))
@@ -174,6 +191,11 @@ def shape_label(shape):
     return "%dx%dx%d %s%s" % (m, n, k, ta, tb)
 
 
+def gflop(routine, shape):
+    m, n, k = shape[:3]
+    return FLOPS_PER_MULTIPLY_ADD[routine] * m * n * k * 1e-9
+
+
 def last_line(text):
     lines = text.strip().splitlines()
     return lines[-1] if lines else ""
@@ -183,7 +205,9 @@ def describe_failure(returncode, stderr):
     """The benchmark executables exit with 2 on a setup error (bad option, library not
     loadable), 3 on a wrong result, 4 when the library has no kernel for the shape."""
     if returncode < 0:
-        return "killed by %s" % signal.Signals(-returncode).name
+        # An abort usually says why on its last line (e.g. no kernel for the routine).
+        why = last_line(stderr)
+        return "killed by %s%s" % (signal.Signals(-returncode).name, ": " + why if why else "")
     if returncode == 3:
         return "wrong result: " + last_line(stderr)
     if returncode == 4:
@@ -199,65 +223,71 @@ class Runner:
         self.preset = preset
         self.rows = []
         self.failures = []
-        self.rechecks = []  # (threads, shape, ratio before, ratio after)
-        self.best_gflops = {}  # (config, threads) -> best rate so far, to predict times
+        self.rechecks = []  # (threads, routine, shape, ratio before, ratio after)
+        # (config, threads, routine) -> best rate so far, to predict times
+        self.best_gflops = {}
 
-    def command(self, config, threads, shape):
+    def command(self, config, threads, routine, shape):
         timing = ["--threads", str(threads), "--shapes", shape_argument(shape),
                   "--min-time", str(self.preset["min_time"]), "--runs", str(self.preset["runs"]),
                   "--max-time", str(self.preset["max_time"]), "--window", str(self.args.window)]
         if config.library == "libxsmm":
             return [self.args.xsmm_exe] + timing
-        return [self.args.bench_exe, "--lib", config.path, "--label", config.library] + timing
+        return [self.args.bench_exe, "--lib", config.path, "--label", config.library,
+                "--routine", routine] + timing
 
-    def too_slow(self, config, threads, shape):
+    def too_slow(self, config, threads, routine, shape):
         """A reason to skip when the rate seen so far predicts a call near the timeout."""
-        rate = self.best_gflops.get((config.name, threads))
+        rate = self.best_gflops.get((config.name, threads, routine))
         if not rate:
             return None
-        m, n, k = shape[:3]
-        predicted = 2.0 * m * n * k / (rate * 1e9)
+        predicted = gflop(routine, shape) / rate
         if 3 * predicted > self.preset["timeout"]:
             return "predicted %.0f s per call at %.2f GFLOP/s" % (predicted, rate)
         return None
 
-    def measure(self, config, threads, shape):
-        reason = self.too_slow(config, threads, shape)
+    def measure(self, config, threads, routine, shape):
+        reason = self.too_slow(config, threads, routine, shape)
         if reason:
-            self.failures.append((config.name, threads, shape, "skipped: " + reason))
+            self.failures.append((config.name, threads, routine, shape, "skipped: " + reason))
             return
-        print("  %-18s %2d thread(s) %s" % (config.name, threads, shape_label(shape)), flush=True)
+        print("  %-18s %2d thread(s) %s %s" % (config.name, threads, routine, shape_label(shape)),
+              flush=True)
         try:
-            child = subprocess.run(self.command(config, threads, shape),
+            child = subprocess.run(self.command(config, threads, routine, shape),
                                    env=config.environment(threads), capture_output=True,
                                    text=True, timeout=self.preset["timeout"])
         except subprocess.TimeoutExpired:
-            self.fail(config, threads, shape, "timeout after %g s" % self.preset["timeout"])
+            self.fail(config, threads, routine, shape,
+                      "timeout after %g s" % self.preset["timeout"])
             return
         if child.returncode != 0:
-            self.fail(config, threads, shape, describe_failure(child.returncode, child.stderr))
-            if child.returncode == 2:  # could not load the library: no shape will work
-                config.skip_reason = "setup failed: " + last_line(child.stderr)
+            self.fail(config, threads, routine, shape,
+                      describe_failure(child.returncode, child.stderr))
+            if child.returncode == 2:  # no library or no such routine: no shape will work
+                config.stopped[routine] = "setup failed: " + last_line(child.stderr)
             return
         for row in csv.DictReader(io.StringIO(child.stdout)):
             row["config"] = config.name
+            row["routine"] = routine
             self.rows.append(row)
-            key = (config.name, threads)
+            key = (config.name, threads, routine)
             self.best_gflops[key] = max(self.best_gflops.get(key, 0.0), float(row["gflops"]))
 
-    def fail(self, config, threads, shape, reason):
+    def fail(self, config, threads, routine, shape, reason):
         print("    failed: " + reason, flush=True)
-        self.failures.append((config.name, threads, shape, reason))
-        config.failures += 1
-        if config.failures >= 3 and not config.skip_reason:
-            config.skip_reason = "stopped after 3 failures"
+        self.failures.append((config.name, threads, routine, shape, reason))
+        config.failures[routine] = config.failures.get(routine, 0) + 1
+        if config.failures[routine] >= 3 and routine not in config.stopped:
+            config.stopped[routine] = "stopped after 3 failures"
 
 
 def measure_peak(bench_exe, threads):
+    """{"double": (isa, GFLOP/s), "float": (isa, GFLOP/s)} on `threads` cores."""
     child = subprocess.run([bench_exe, "--peak", "--threads", str(threads), "--min-time", "0.5"],
                            capture_output=True, text=True, check=True)
-    row = next(csv.DictReader(io.StringIO(child.stdout)))
-    return row["isa"], float(row["gflops"])
+    return {row["precision"]: (row["isa"], float(row["gflops"]))
+            for row in csv.DictReader(io.StringIO(child.stdout))}
 
 
 def library_identity(config, threads, bench_exe):
@@ -292,11 +322,13 @@ def library_identity(config, threads, bench_exe):
     return child.stdout.strip()
 
 
-def shapes_of(preset):
+def problems_of(preset):
+    """(routine, shape) in measuring order: shapes outer, so that one shape's routines and
+    libraries are measured close together."""
     shapes = [(n, n, n, "N", "N") for n in preset["square"]]
     for shape in preset["other"]:
         shapes.append(tuple(shape) + ("N", "N") if len(shape) == 3 else tuple(shape))
-    return shapes
+    return [(routine, shape) for shape in shapes for routine in preset["routines"]]
 
 
 def parse_shapes(text):
@@ -310,7 +342,7 @@ def parse_shapes(text):
         except ValueError:
             dimensions = []
         if len(fields) not in (1, 3, 5) or not dimensions or min(dimensions) < 1 or \
-                any(t not in ("N", "T") for t in transposes):
+                any(t not in ("N", "T", "C") for t in transposes):
             raise argparse.ArgumentTypeError("bad shape %r: use n or m,n,k[,ta,tb]" % item)
         if len(fields) == 1:
             square.append(dimensions[0])
@@ -319,59 +351,72 @@ def parse_shapes(text):
     return square, other
 
 
-def measure_shape(runner, configs, threads, shape):
-    """Every configuration that runs this shape at this thread count, one after the other."""
+def parse_routines(text):
+    """--routines: a comma-separated subset of ROUTINES, in the order given."""
+    routines = tuple(r.strip() for r in text.split(",") if r.strip())
+    unknown = [r for r in routines if r not in ROUTINES]
+    if unknown or not routines:
+        raise argparse.ArgumentTypeError("bad routine list %r: use some of %s"
+                                         % (text, ",".join(ROUTINES)))
+    return routines
+
+
+def measure_problem(runner, configs, threads, problem):
+    """Every configuration that runs this (routine, shape) at this thread count, one after
+    the other."""
+    routine, shape = problem
     for config in configs:
-        if config.skip_reason or not config.takes(shape):
+        if config.skip_reason or routine in config.stopped or not config.takes(routine, shape):
             continue
         if config.single_thread_only and threads != 1:
             continue
-        runner.measure(config, threads, shape)
+        runner.measure(config, threads, routine, shape)
 
 
 def peer_ratios(rows, threads):
-    """{shape: swblas / best peer} over the rounds so far (cells with both only)."""
+    """{(routine, shape): swblas / best peer} over the rounds so far (cells with both only)."""
     ratios = {}
-    for shape, gflops in gflops_table(rows, threads).items():
+    for problem, gflops in gflops_table(rows, threads).items():
         own = gflops.get("swblas")
         best_peer = max((v for name, v in gflops.items() if not name.startswith("swblas")),
                         default=None)
         if own and best_peer:
-            ratios[shape] = own / best_peer
+            ratios[problem] = own / best_peer
     return ratios
 
 
 def run_all(runner, configs, thread_counts, measure_peaks):
-    """Runs every cell `rounds` times, then (--recheck RATIO) the shapes whose swblas / best
+    """Runs every cell `rounds` times, then (--recheck RATIO) the problems whose swblas / best
     peer lies outside [RATIO, 1/RATIO] `recheck_rounds` more times, every library of the
-    shape again; measure_peaks() is called before, between and after the thread counts."""
-    shapes = shapes_of(runner.preset)
+    problem again; measure_peaks() is called before, between and after the thread counts."""
+    problems = problems_of(runner.preset)
     measure_peaks()
     for threads in thread_counts:
         for round_number in range(runner.preset["rounds"]):
             print("%d thread(s), round %d of %d:" % (threads, round_number + 1,
                                                     runner.preset["rounds"]), flush=True)
-            for shape in shapes:
-                measure_shape(runner, configs, threads, shape)
+            for problem in problems:
+                measure_problem(runner, configs, threads, problem)
         if runner.args.recheck:
             before = peer_ratios(runner.rows, threads)
             # Both tails, so that the peers' unlucky cells get the same second chance.
             ratio = runner.args.recheck
-            low = [s for s in shapes if s in before and not ratio <= before[s] <= 1.0 / ratio]
+            low = [p for p in problems if p in before and not ratio <= before[p] <= 1.0 / ratio]
             for round_number in range(runner.args.recheck_rounds if low else 0):
                 print("%d thread(s), recheck %d of %d (%d shape(s) outside %.2f-%.2f):"
                       % (threads, round_number + 1, runner.args.recheck_rounds, len(low), ratio,
                          1.0 / ratio), flush=True)
-                for shape in low:
-                    measure_shape(runner, configs, threads, shape)
+                for problem in low:
+                    measure_problem(runner, configs, threads, problem)
             after = peer_ratios(runner.rows, threads)
-            for shape in low:
-                runner.rechecks.append((threads, shape, before[shape], after.get(shape)))
+            for problem in low:
+                runner.rechecks.append((threads,) + problem + (before[problem],
+                                                               after.get(problem)))
         measure_peaks()
 
 
 def write_csv(path, rows):
-    fields = ["config", "library", "threads", "m", "n", "k", "transa", "transb", "seconds",
+    fields = ["config", "routine", "library", "threads", "m", "n", "k", "transa", "transb", "seconds",
               "gflops", "calls_per_run", "runs"]
     with open(path, "w", newline="") as out:
         writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore")
@@ -383,26 +428,27 @@ def row_shape(row):
     return (int(row["m"]), int(row["n"]), int(row["k"]), row["transa"], row["transb"])
 
 
-def gflops_table(rows, threads):
-    """{shape: {config: gflops}} for one thread count, in measuring order; the best round."""
+def gflops_table(rows, threads, routine=None):
+    """{(routine, shape): {config: gflops}} for one thread count (and routine), in measuring
+    order; the best round."""
     table = {}
     for row in rows:
-        if int(row["threads"]) == threads:
-            cell = table.setdefault(row_shape(row), {})
+        if int(row["threads"]) == threads and routine in (None, row["routine"]):
+            cell = table.setdefault((row["routine"], row_shape(row)), {})
             cell[row["config"]] = max(cell.get(row["config"], 0.0), float(row["gflops"]))
     return table
 
 
-def plot_square(path, rows, threads, peak, config_names):
+def plot_square(path, rows, threads, routine, peak, config_names):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    table = gflops_table(rows, threads)
+    table = gflops_table(rows, threads, routine)
     figure, axes = plt.subplots(figsize=(8, 5))
     sizes = set()
     for index, name in enumerate(config_names):
-        points = sorted((s[0], g[name]) for s, g in table.items()
+        points = sorted((s[0], g[name]) for (_, s), g in table.items()
                         if name in g and s[0] == s[1] == s[2] and s[3] == s[4] == "N")
         if points:
             sizes.update(p[0] for p in points)
@@ -413,8 +459,9 @@ def plot_square(path, rows, threads, peak, config_names):
     isa, gflops = peak
     axes.axhline(gflops, color="black", linestyle="--", linewidth=1)
     # x in axes fractions, y in data units: the label sits on the line's left end.
-    axes.text(0.01, gflops, "measured FMA peak (%s, %d core%s): %.1f GFLOP/s"
-              % (isa, threads, "s" if threads > 1 else "", gflops), va="bottom",
+    axes.text(0.01, gflops, "measured FMA peak (%s %s, %d core%s): %.1f GFLOP/s"
+              % (PRECISION[routine], isa, threads, "s" if threads > 1 else "", gflops),
+              va="bottom",
               transform=axes.get_yaxis_transform())
     axes.set_xscale("log", base=2)
     axes.set_xticks(sorted(sizes), [str(n) for n in sorted(sizes)])
@@ -422,7 +469,8 @@ def plot_square(path, rows, threads, peak, config_names):
     axes.set_ylim(0, gflops * 1.12)
     axes.set_xlabel("n (m = n = k, NN)")
     axes.set_ylabel("GFLOP/s")
-    axes.set_title("DGEMM, square, %d thread%s" % (threads, "s" if threads > 1 else ""))
+    axes.set_title("%s, square, %d thread%s" % (routine.upper(), threads,
+                                                "s" if threads > 1 else ""))
     axes.grid(True, which="both", alpha=0.3)
     if sizes:
         axes.legend(loc="best")
@@ -431,28 +479,43 @@ def plot_square(path, rows, threads, peak, config_names):
     plt.close(figure)
 
 
-def summary_table(rows, threads, peak, config_names):
-    table = gflops_table(rows, threads)
-    ran = [n for n in config_names if any(n in g for g in table.values())]
+def geometric_mean_line(what, ratios):
+    mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    return ("swblas / best peer, geometric mean over %s: **%.2f** (min %.2f, max %.2f)"
+            % (what, mean, min(ratios), max(ratios)))
+
+
+def summary_table(rows, routine, peaks, config_names):
+    """One table for the routine, a row per thread count and shape; % of peak against the
+    measured peak of the routine's precision at that thread count."""
+    tables = {t: gflops_table(rows, t, routine) for t in peaks}
+    ran = [n for n in config_names if any(n in g for t in tables.values() for g in t.values())]
     peers = [n for n in ran if not n.startswith("swblas")]
-    lines = ["| shape (m x n x k, op) | " + " | ".join(ran) +
-             " | swblas % of peak | swblas / best peer |",
-             "|---" * (len(ran) + 3) + "|"]
-    ratios = []
-    for shape, gflops in table.items():
-        cells = ["%.2f" % gflops[n] if n in gflops else "—" for n in ran]
-        own = gflops.get("swblas")
-        best_peer = max((gflops[n] for n in peers if n in gflops), default=None)
-        percent = "%.0f %%" % (100.0 * own / peak[1]) if own else "—"
-        ratio = "%.2f" % (own / best_peer) if own and best_peer else "—"
-        if own and best_peer:
-            ratios.append(own / best_peer)
-        lines.append("| %s | %s | %s | %s |" % (shape_label(shape), " | ".join(cells), percent,
-                                                ratio))
+    lines = ["| threads | shape (m x n x k, op) | " + " | ".join(ran) +
+             " | swblas %% of %s peak | swblas / best peer |" % PRECISION[routine],
+             "|---" * (len(ran) + 4) + "|"]
+    ratios = {}
+    for threads, table in tables.items():
+        peak = peaks[threads][PRECISION[routine]][1]
+        for (_, shape), gflops in table.items():
+            cells = ["%.2f" % gflops[n] if n in gflops else "—" for n in ran]
+            own = gflops.get("swblas")
+            best_peer = max((gflops[n] for n in peers if n in gflops), default=None)
+            percent = "%.0f %%" % (100.0 * own / peak) if own and peak else "—"
+            ratio = "%.2f" % (own / best_peer) if own and best_peer else "—"
+            if own and best_peer:
+                ratios.setdefault(threads, []).append(own / best_peer)
+            lines.append("| %d | %s | %s | %s | %s |" % (threads, shape_label(shape),
+                                                         " | ".join(cells), percent, ratio))
     if ratios:
-        mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        lines += ["", "swblas / best peer, geometric mean over %d shapes: **%.2f** (min %.2f, "
-                  "max %.2f)" % (len(ratios), mean, min(ratios), max(ratios))]
+        lines.append("")
+        for threads, values in ratios.items():
+            lines += ["- %d thread%s: %s" % (threads, "s" if threads > 1 else "",
+                                              geometric_mean_line("%d shapes" % len(values),
+                                                                  values))]
+        if len(ratios) > 1:
+            every = [r for values in ratios.values() for r in values]
+            lines.append("- all: " + geometric_mean_line("%d cells" % len(every), every))
     return "\n".join(lines)
 
 
@@ -463,8 +526,9 @@ def method_text(args, preset, loads):
                    "fastest window counting" % (1000 * args.window))
     return ("Method: each cell is one child process; C = 1 * op(A) * op(B) + 1 * C on random "
             "data with lda = m (etc.); sampled entries of C are checked against dot products; "
+            "GFLOP/s count 2mnk flops for real and 8mnk for complex routines; "
             "the time is the **best** call time over up to %d runs of at least %.2f s each "
-            "(fewer runs when they would exceed %.0f s)%s; the grid is measured %d time(s) "
+            "(fewer runs when they would exceed %g s)%s; the grid is measured %d time(s) "
             "over, libraries interleaved shape by shape, and each cell keeps its best round. "
             "The machine is shared: compare ratios within one run, not times across runs "
             "(1-minute load average before / after: %.2f / %.2f)."
@@ -481,29 +545,41 @@ def in_repository(path):
 def write_summary(path, args, preset, runner, configs, peaks, identities, loads):
     names = [c.name for c in configs]
     command = [in_repository(sys.argv[0])] + sys.argv[1:]
-    out = ["# DGEMM: swblas side by side with OpenBLAS, BLIS and libxsmm", "",
+    routines = preset["routines"]
+    out = ["# %s: swblas side by side with OpenBLAS, BLIS and libxsmm"
+           % ", ".join(r.upper() for r in routines), "",
            "Command: `%s`" % " ".join(shlex.quote(a) for a in command), "",
            "Date: %s UTC. CPU: %s, %d core(s) used for the all-core runs."
            % (datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M"), cpu_model(), max(peaks)),
            "",
-           method_text(args, preset, loads), ""]
+           method_text(args, preset, loads), "",
+           "Measured FMA peaks (s and c routines are compared with the float peak, d and z "
+           "with the double peak):", ""]
     for threads, peak in peaks.items():
-        out += ["## %d thread%s (measured FMA peak: %.1f GFLOP/s, %s)"
-                % (threads, "s" if threads > 1 else "", peak[1], peak[0]), "",
-                "GFLOP/s per configuration:", "",
-                summary_table(runner.rows, threads, peak, names), ""]
-        fastest = max((float(r["gflops"]) for r in runner.rows if int(r["threads"]) == threads),
-                      default=0.0)
-        if fastest > peak[1]:
-            out += ["Note: %.1f GFLOP/s measured above the measured peak: the peak loop ran "
-                    "while other work shared the cores, so %% of peak is overstated." % fastest, ""]
+        out.append("- %d thread%s: %s" % (threads, "s" if threads > 1 else "", ", ".join(
+            "%s %.1f GFLOP/s (%s)" % (precision, gflops, isa)
+            for precision, (isa, gflops) in sorted(peak.items()))))
+    out.append("")
+    for routine in routines:
+        out += ["## %s" % routine, "", "GFLOP/s per configuration:", "",
+                summary_table(runner.rows, routine, peaks, names), ""]
+        for threads, peak in peaks.items():
+            ceiling = peak[PRECISION[routine]][1]
+            fastest = max((float(r["gflops"]) for r in runner.rows
+                           if int(r["threads"]) == threads and r["routine"] == routine),
+                          default=0.0)
+            if fastest > ceiling:
+                out += ["Note: %.1f GFLOP/s on %d thread(s) measured above the measured peak: "
+                        "the peak loop ran while other work shared the cores, so %% of peak is "
+                        "overstated." % (fastest, threads), ""]
     out += ["## Configurations", ""]
     measured = {row["config"] for row in runner.rows}
     for config in configs:
+        stopped = "; ".join("%s %s" % item for item in config.stopped.items())
         if config.name not in measured:
-            status = "did not run: " + (config.skip_reason or "every cell failed")
+            status = "did not run: " + (config.skip_reason or stopped or "every cell failed")
         else:
-            status = "ran" + (" until %s" % config.skip_reason if config.skip_reason else "")
+            status = "ran" + ("; " + stopped if stopped else "")
         where = in_repository(config.path or args.xsmm_exe)
         extra = "; " + identities[config.name] if identities.get(config.name) else ""
         out.append("- **%s**: %s — `%s` — %s%s" % (config.name, config.description, where,
@@ -517,13 +593,15 @@ def write_summary(path, args, preset, runner, configs, peaks, identities, loads)
                 % (args.recheck, 1.0 / args.recheck, args.recheck_rounds), ""]
         if not runner.rechecks:
             out.append("- none outside %.2f-%.2f" % (args.recheck, 1.0 / args.recheck))
-        for threads, shape, before, after in runner.rechecks:
-            out.append("- %d thread(s), %s: %.2f -> %s" % (threads, shape_label(shape), before,
-                                                          "%.2f" % after if after else "—"))
+        for threads, routine, shape, before, after in runner.rechecks:
+            out.append("- %d thread(s), %s %s: %.2f -> %s"
+                       % (threads, routine, shape_label(shape), before,
+                          "%.2f" % after if after else "—"))
     if runner.failures:
         out += ["", "## Failures and skipped cells", ""]
-        for name, threads, shape, reason in runner.failures:
-            out.append("- %s, %d thread(s), %s: %s" % (name, threads, shape_label(shape), reason))
+        for name, threads, routine, shape, reason in runner.failures:
+            out.append("- %s, %d thread(s), %s %s: %s" % (name, threads, routine,
+                                                          shape_label(shape), reason))
     with open(path, "w") as summary:
         summary.write("\n".join(out) + "\n")
 
@@ -535,6 +613,12 @@ def parse_arguments():
                         help="a handful of sizes (default)")
     preset.add_argument("--full", action="store_const", dest="preset", const="full",
                         help="the whole grid")
+    parser.add_argument("--level3", action="store_true",
+                        help="sgemm, dgemm, cgemm and zgemm at n = 500, 1000, 2000 (square NN); "
+                        "with --quick one short run per cell")
+    parser.add_argument("--routines", type=parse_routines,
+                        help="comma-separated GEMMs to run: sgemm, dgemm, cgemm, zgemm "
+                        "(default: dgemm; all four with --level3)")
     parser.add_argument("--build-dir", default="build",
                         help="build tree holding libswblas.so and bench/dgemm (default: build)")
     parser.add_argument("--lib", "--swblas", dest="lib",
@@ -554,7 +638,8 @@ def parse_arguments():
     parser.add_argument("--swblas-target", action="append", default=[],
                         help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
     parser.add_argument("--shapes", type=parse_shapes, help="replace the preset's shapes: 'n' or 'm,n,k[,ta,tb]' "
-                        "items separated by ';' (timing still from the preset)")
+                        "items separated by ';', ta and tb one of N, T, C (timing still from "
+                        "the preset)")
     parser.add_argument("--window", type=float, default=WINDOW,
                         help="seconds per timing window, 0 for whole runs (default %g)" % WINDOW)
     parser.add_argument("--rounds", type=int,
@@ -571,6 +656,8 @@ def parse_arguments():
     parser.add_argument("--try-unsupported", action="store_true",
                         help="run AVX-512 configurations even on a CPU without AVX-512F")
     args = parser.parse_args()
+    if args.level3:
+        args.preset = "level3-quick" if args.preset == "quick" else "level3"
     args.preset = args.preset or "quick"
     build = resolve(args.build_dir)
     args.lib = resolve(args.lib) if args.lib else os.path.join(build, "libswblas.so")
@@ -581,9 +668,11 @@ def parse_arguments():
     return args
 
 
-def mark_unrunnable(configs, args, has_avx512):
+def mark_unrunnable(configs, args, has_avx512, problems):
     for config in configs:
-        if config.needs_avx512 and not has_avx512 and not args.try_unsupported:
+        if not any(config.takes(routine, shape) for routine, shape in problems):
+            config.skip_reason = "none of the routines and shapes of this run is one it takes"
+        elif config.needs_avx512 and not has_avx512 and not args.try_unsupported:
             config.skip_reason = ("the CPU lacks AVX-512F (%s would die with SIGILL)"
                                   % config.description)
         elif config.library == "libxsmm" and not os.path.exists(args.xsmm_exe):
@@ -612,6 +701,7 @@ def main():
     preset["rounds"] = args.rounds or preset["rounds"]
     if args.shapes:
         preset["square"], preset["other"] = args.shapes
+    preset["routines"] = args.routines or preset.get("routines", ("dgemm",))
     if not os.path.exists(args.bench_exe):
         sys.exit("run_bench.py: %s not found; build first (cmake --build %s)"
                  % (args.bench_exe, args.build_dir))
@@ -619,25 +709,30 @@ def main():
     cores = args.threads or physical_cores()
     thread_counts = [1] if cores == 1 else [1, cores]
     configs = make_configs(args)
-    mark_unrunnable(configs, args, "avx512f" in cpu_flags())
+    mark_unrunnable(configs, args, "avx512f" in cpu_flags(), problems_of(preset))
     load_before = os.getloadavg()[0]
     identities = {c.name: library_identity(c, 1, args.bench_exe) for c in configs}
     # Other load only ever lowers a measured peak: keep the best measurement.
-    peaks = {t: ("", 0.0) for t in thread_counts}
+    peaks = {t: {"double": ("", 0.0), "float": ("", 0.0)} for t in thread_counts}
 
     def measure_peaks():
         for t in thread_counts:
-            peaks[t] = max(peaks[t], measure_peak(args.bench_exe, t), key=lambda p: p[1])
+            for precision, peak in measure_peak(args.bench_exe, t).items():
+                peaks[t][precision] = max(peaks[t][precision], peak, key=lambda p: p[1])
 
     runner = Runner(args, preset)
     run_all(runner, configs, thread_counts, measure_peaks)
-    for threads, (isa, gflops) in peaks.items():
-        print("FMA peak, %d thread(s): %.1f GFLOP/s (%s)" % (threads, gflops, isa), flush=True)
+    for threads, peak in peaks.items():
+        for precision, (isa, gflops) in sorted(peak.items()):
+            print("FMA peak, %s, %d thread(s): %.1f GFLOP/s (%s)"
+                  % (precision, threads, gflops, isa), flush=True)
     write_csv(os.path.join(args.out, "results.csv"), runner.rows)
     try:
-        for threads, suffix in zip(thread_counts, ["1t", "mt"]):
-            plot_square(os.path.join(args.out, "dgemm_square_%s.png" % suffix), runner.rows,
-                        threads, peaks[threads], [c.name for c in configs])
+        for routine in preset["routines"]:
+            for threads, suffix in zip(thread_counts, ["1t", "mt"]):
+                plot_square(os.path.join(args.out, "%s_square_%s.png" % (routine, suffix)),
+                            runner.rows, threads, routine, peaks[threads][PRECISION[routine]],
+                            [c.name for c in configs])
     except ImportError:
         print("warning: matplotlib missing, plots skipped", file=sys.stderr)
     write_summary(os.path.join(args.out, "summary.md"), args, preset, runner, configs, peaks,

@@ -30,19 +30,19 @@ struct no_kernel : std::runtime_error {
 
 // libxsmm kernels take only the operand pointers; shape, leading dimensions
 // and beta are fixed when the kernel is generated.
-gemm_call xsmm_call(const gemm_shape& s) {
+gemm_call<double> xsmm_call(const gemm_shape& s) {
   if (s.transa != 'N' || s.transb != 'N')
     throw std::invalid_argument("swblas-bench-xsmm times NN problems only");
   const libxsmm_blasint lda = s.m, ldb = s.k, ldc = s.m;
   const int flags = LIBXSMM_GEMM_FLAG_NONE;
   const int prefetch = LIBXSMM_GEMM_PREFETCH_NONE;
-  const libxsmm_dmmfunction kernel = libxsmm_dmmdispatch(s.m, s.n, s.k, &lda, &ldb, &ldc,
-                                                         &bench_alpha, &bench_beta, &flags,
-                                                         &prefetch);
+  const libxsmm_dmmfunction kernel =
+      libxsmm_dmmdispatch(s.m, s.n, s.k, &lda, &ldb, &ldc, &bench_alpha<double>,
+                          &bench_beta<double>, &flags, &prefetch);
   if (!kernel)
     throw no_kernel("libxsmm has no kernel for m=" + std::to_string(s.m) +
                              " n=" + std::to_string(s.n) + " k=" + std::to_string(s.k));
-  return [kernel](gemm_operands& x) { kernel(x.a(), x.b(), x.c()); };
+  return [kernel](gemm_operands<double>& x) { kernel(x.a(), x.b(), x.c()); };
 }
 
 }  // namespace
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     run_options options = read_run_options(cl, "libxsmm");
     options.threads = "1";
     libxsmm_init();
-    run_shapes(options, xsmm_call, std::cout);
+    run_shapes<double>(options, xsmm_call, std::cout);
     libxsmm_finalize();
     return 0;
   } catch (const no_kernel& error) {
