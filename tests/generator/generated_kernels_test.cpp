@@ -185,7 +185,7 @@ double activation(const epilogue_args& a, double x) {
 }
 
 template <class T>
-std::vector<shape> shapes_for(const basic_generated_entry<T>& e, const typed_engine<T>& g) {
+std::vector<shape> shapes_for(const basic_generated_entry<T>& e, const basic_block_engine<T>& g) {
   const dim_t mr = g.ukernel->mr, nr = g.ukernel->nr;
   const blocking& b = g.blk;
   if (e.family != kernel_family::dgemm)  // fewer: many fused entries; k spans two kc blocks
@@ -288,18 +288,18 @@ const ukernel_desc<T>& ukernel_of(const generated_target& g) {
 // The entry's kernel under its target's blocking for the first cache
 // configuration, and under a small one: several blocks in every loop.
 template <class T>
-std::vector<typed_engine<T>> engines_for(const basic_generated_entry<T>& e) {
+std::vector<basic_block_engine<T>> engines_for(const basic_generated_entry<T>& e) {
   const generated_target& g = target_of(e);
   const ukernel_desc<T>& u = ukernel_of<T>(g);
-  const typed_engine<T> real{&u, choose_blocking(g.shape, g.caches[0]), e.run};
-  const typed_engine<T> small{&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run};
+  const basic_block_engine<T> real{&u, choose_blocking(g.shape, g.caches[0]), e.run};
+  const basic_block_engine<T> small{&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run};
   return {real, small};
 }
 
 template <class T>
 void check_entry(const basic_generated_entry<T>& e, int threads, parallel_loop loop) {
   std::mt19937 rng(42);
-  for (const typed_engine<T>& engine : engines_for(e)) {
+  for (const basic_block_engine<T>& engine : engines_for(e)) {
     const run_setup<T> r{engine, threads, loop};
     for (const shape& s : shapes_for(e, engine))
       for (int t = 0; t < 4; ++t) {
