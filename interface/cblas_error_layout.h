@@ -30,12 +30,23 @@ struct position_exchange {
 inline thread_local position_exchange reporting_exchange{};
 
 // Sets reporting_exchange for the duration of one cblas_xerbla call.
+// The reference CBLAS's globals, which handlers written for it read
+// (cblas_globals.cpp): RowMajorStrg is 1 while a row-major call reports.
+extern "C" int RowMajorStrg;
+extern "C" int CBLAS_CallFromC;
+
 class row_major_report_scope {
  public:
-  explicit row_major_report_scope(const position_exchange& exchange) {
+  row_major_report_scope(const position_exchange& exchange, bool row_major) {
     reporting_exchange = exchange;
+    RowMajorStrg = row_major ? 1 : 0;
+    CBLAS_CallFromC = 1;
   }
-  ~row_major_report_scope() { reporting_exchange = {}; }
+  ~row_major_report_scope() {
+    reporting_exchange = {};
+    RowMajorStrg = 0;
+    CBLAS_CallFromC = 0;
+  }
   row_major_report_scope(const row_major_report_scope&) = delete;
   row_major_report_scope& operator=(const row_major_report_scope&) = delete;
 };

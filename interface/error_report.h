@@ -25,7 +25,9 @@ void report_fortran(const char (&routine)[N], int position) {
 class cblas_report {
  public:
   cblas_report(const char* routine, const position_exchange& row_major_pairs, std::optional<order> layout)
-      : routine_(routine), exchange_(layout == order::row_major ? row_major_pairs : position_exchange{}) {}
+      : routine_(routine),
+        exchange_(layout == order::row_major ? row_major_pairs : position_exchange{}),
+        row_major_(layout == order::row_major) {}
   // A GEMM signature's.
   cblas_report(const char* routine, const gemm_positions& at, std::optional<order> layout)
       : cblas_report(routine, row_major_exchange(at), layout) {}
@@ -35,13 +37,14 @@ class cblas_report {
   // With the reference's message, which names the illegal value.
   template <class... Value>
   void operator()(int position, const char* form, Value... value) const {
-    row_major_report_scope scope(exchange_);
+    row_major_report_scope scope(exchange_, row_major_);
     cblas_xerbla(position, routine_, form, value...);
   }
 
  private:
   const char* routine_;
   position_exchange exchange_;
+  bool row_major_;
 };
 
 }  // namespace swblas::api
