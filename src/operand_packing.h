@@ -59,30 +59,22 @@ bool packs_by_element_b(const basic_gemm_problem<T>& p) {
   return (p.complex && (p.complex->conj_b || p.rs_b != 1)) || p.b_structure.kind != structure::general;
 }
 
-// Rows [i0, i0 + rows) x steps [l0, l0 + kc) of op(A) (the real view of a
-// complex problem: its real rows and steps) into the A format of an mr-row
-// micro kernel, zero padded.
-template <class T>
-void pack_a_by_element(const basic_gemm_problem<T>& p, dim_t mr, dim_t i0, dim_t rows, dim_t l0, dim_t kc, T* ap) {
-  for (dim_t r0 = 0; r0 < rows; r0 += mr, ap += mr * kc) {
-    const dim_t width = std::min(mr, rows - r0);
-    if (!p.complex) {
-      for (dim_t l = 0; l < kc; ++l) {
-        T* step = ap + l * mr;
-        for (dim_t r = 0; r < width; ++r) step[r] = element_at(p.a, p.rs_a, p.cs_a, p.a_structure, i0 + r0 + r, l0 + l);
-        std::fill(step + width, step + mr, T(0));
-      }
-      continue;
-    }
-    const complex_view<T>& v = *p.complex;
-    const std::complex<T> alpha(v.alpha_re, v.alpha_im);
-    const auto* a = reinterpret_cast<const std::complex<T>*>(p.a);
-    for (dim_t l = 0; l < kc / 2; ++l) {
-      T* even = ap + 2 * l * mr;  // step 2l: ar, ai down the rows
-      T* odd = even + mr;         // step 2l + 1: -ai, ar
+namespace operand_packing_detail {
+
+// The 1m A format from read(i, l), complex element (i, l) of op(A) as the
+// product uses it (structure and conjugation applied): step by step across
+// every micro-panel of the block, so that a column-major A is read down
+// its columns.
+template <class T, class Read>
+void pack_a_1m(std::complex<T> alpha, dim_t mr, dim_t i0, dim_t rows, dim_t l0, dim_t kc, T* ap, const Read& read) {
+  for (dim_t l = 0; l < kc / 2; ++l)
+    for (dim_t r0 = 0; r0 < rows; r0 += mr) {
+      const dim_t width = std::min(mr, rows - r0);
+      T* even = ap + r0 * kc + 2 * l * mr;  // step 2l: ar, ai down the rows
+      T* odd = even + mr;                   // step 2l + 1: -ai, ar
+      const dim_t first = (i0 + r0) / 2, column = l0 / 2 + l;
       for (dim_t r = 0; r < width; r += 2) {
-        std::complex<T> z = element_at(a, p.rs_a, p.cs_a, p.a_structure, (i0 + r0 + r) / 2, l0 / 2 + l);
-        if (v.conj_a) z = std::conj(z);
+        const std::complex<T> z = read(first + r / 2, column);
         const T ar = alpha.real() * z.real() - alpha.imag() * z.imag();
         const T ai = alpha.real() * z.imag() + alpha.imag() * z.real();
         even[r] = ar;
@@ -93,8 +85,67 @@ void pack_a_by_element(const basic_gemm_problem<T>& p, dim_t mr, dim_t i0, dim_t
       std::fill(even + width, even + mr, T(0));
       std::fill(odd + width, odd + mr, T(0));
     }
+}
+
+}  // namespace operand_packing_detail
+
+// Rows [i0, i0 + rows) x steps [l0, l0 + kc) of op(A) (the real view of a
+// complex problem: its real rows and steps) into the A format of an mr-row
+// micro kernel, zero padded.
+template <class T>
+void pack_a_by_element(const basic_gemm_problem<T>& p, dim_t mr, dim_t i0, dim_t rows, dim_t l0, dim_t kc, T* ap) {
+  if (!p.complex) {
+    for (dim_t r0 = 0; r0 < rows; r0 += mr, ap += mr * kc) {
+      const dim_t width = std::min(mr, rows - r0);
+      for (dim_t l = 0; l < kc; ++l) {
+        T* step = ap + l * mr;
+        for (dim_t r = 0; r < width; ++r) step[r] = element_at(p.a, p.rs_a, p.cs_a, p.a_structure, i0 + r0 + r, l0 + l);
+        std::fill(step + width, step + mr, T(0));
+      }
+    }
+    return;
+  }
+  using operand_packing_detail::pack_a_1m;
+  const complex_view<T>& v = *p.complex;
+  const std::complex<T> alpha(v.alpha_re, v.alpha_im);
+  const auto* a = reinterpret_cast<const std::complex<T>*>(p.a);
+  const inc_t rs = p.rs_a, cs = p.cs_a;
+  // The general operand, the common case, without a test per element.
+  if (p.a_structure.kind == structure::general) {
+    if (v.conj_a)
+      return pack_a_1m(alpha, mr, i0, rows, l0, kc, ap,
+                       [&](dim_t i, dim_t l) { return std::conj(a[i * rs + l * cs]); });
+    return pack_a_1m(alpha, mr, i0, rows, l0, kc, ap, [&](dim_t i, dim_t l) { return a[i * rs + l * cs]; });
+  }
+  pack_a_1m(alpha, mr, i0, rows, l0, kc, ap, [&](dim_t i, dim_t l) {
+    const std::complex<T> z = element_at(a, rs, cs, p.a_structure, i, l);
+    return v.conj_a ? std::conj(z) : z;
+  });
+}
+
+namespace operand_packing_detail {
+
+// The 1m B format from read(l, j), complex element (l, j) of op(B) as the
+// product uses it.
+template <class T, class Read>
+void pack_b_1m(dim_t nr, dim_t l0, dim_t kc, dim_t j0, dim_t cols, T* bp, const Read& read) {
+  for (dim_t c0 = 0; c0 < cols; c0 += nr, bp += nr * kc) {
+    const dim_t width = std::min(nr, cols - c0);
+    for (dim_t l = 0; l < kc / 2; ++l) {
+      T* even = bp + 2 * l * nr;  // step 2l: br across the columns
+      T* odd = even + nr;         // step 2l + 1: bi
+      for (dim_t c = 0; c < width; ++c) {
+        const std::complex<T> z = read(l0 / 2 + l, j0 + c0 + c);
+        even[c] = z.real();
+        odd[c] = z.imag();
+      }
+      std::fill(even + width, even + nr, T(0));
+      std::fill(odd + width, odd + nr, T(0));
+    }
   }
 }
+
+}  // namespace operand_packing_detail
 
 // Columns [j0, j0 + cols) x steps [l0, l0 + kc) of op(B) into the B format
 // of an nr-column micro kernel, zero padded. (An unconjugated complex B with
@@ -102,30 +153,29 @@ void pack_a_by_element(const basic_gemm_problem<T>& p, dim_t mr, dim_t i0, dim_t
 // columns 2 cs_b apart: the micro kernel's own packing takes it.)
 template <class T>
 void pack_b_by_element(const basic_gemm_problem<T>& p, dim_t nr, dim_t l0, dim_t kc, dim_t j0, dim_t cols, T* bp) {
-  for (dim_t c0 = 0; c0 < cols; c0 += nr, bp += nr * kc) {
-    const dim_t width = std::min(nr, cols - c0);
-    if (!p.complex) {
+  if (!p.complex) {
+    for (dim_t c0 = 0; c0 < cols; c0 += nr, bp += nr * kc) {
+      const dim_t width = std::min(nr, cols - c0);
       for (dim_t l = 0; l < kc; ++l) {
         T* step = bp + l * nr;
         for (dim_t c = 0; c < width; ++c) step[c] = element_at(p.b, p.rs_b, p.cs_b, p.b_structure, l0 + l, j0 + c0 + c);
         std::fill(step + width, step + nr, T(0));
       }
-      continue;
     }
-    const bool conj = p.complex->conj_b;
-    const auto* b = reinterpret_cast<const std::complex<T>*>(p.b);
-    for (dim_t l = 0; l < kc / 2; ++l) {
-      T* even = bp + 2 * l * nr;  // step 2l: br across the columns
-      T* odd = even + nr;         // step 2l + 1: bi
-      for (dim_t c = 0; c < width; ++c) {
-        const std::complex<T> z = element_at(b, p.rs_b, p.cs_b, p.b_structure, l0 / 2 + l, j0 + c0 + c);
-        even[c] = z.real();
-        odd[c] = conj ? -z.imag() : z.imag();
-      }
-      std::fill(even + width, even + nr, T(0));
-      std::fill(odd + width, odd + nr, T(0));
-    }
+    return;
   }
+  using operand_packing_detail::pack_b_1m;
+  const bool conj = p.complex->conj_b;
+  const auto* b = reinterpret_cast<const std::complex<T>*>(p.b);
+  const inc_t rs = p.rs_b, cs = p.cs_b;
+  if (p.b_structure.kind == structure::general) {
+    if (conj) return pack_b_1m(nr, l0, kc, j0, cols, bp, [&](dim_t l, dim_t j) { return std::conj(b[l * rs + j * cs]); });
+    return pack_b_1m(nr, l0, kc, j0, cols, bp, [&](dim_t l, dim_t j) { return b[l * rs + j * cs]; });
+  }
+  pack_b_1m(nr, l0, kc, j0, cols, bp, [&](dim_t l, dim_t j) {
+    const std::complex<T> z = element_at(b, rs, cs, p.b_structure, l, j);
+    return conj ? std::conj(z) : z;
+  });
 }
 
 }  // namespace swblas
