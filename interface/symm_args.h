@@ -12,7 +12,7 @@
 
 #include "argument_check.h"
 #include "options.h"
-#include "structured_call.h"
+#include "structured_product.h"
 
 namespace swblas::api {
 
