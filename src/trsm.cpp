@@ -1,9 +1,9 @@
-// trsm by blocked substitution on swblas::gemm. op(A) X = B solves the
-// block rows of X in turn (op(A) X: X's rows; X op(A): its columns), from
-// the first when op(A)'s nonzeros lie before the diagonal in the order of
-// the substitution (left and lower, right and upper), from the last
-// otherwise: each diagonal block by scalar substitution, then one GEMM
-// removes the solved block from the rest of B.
+// trsm by blocked substitution on swblas::gemm: B's block rows (side left)
+// or block columns (side right) are solved in turn, forward when op(A) is
+// lower on the left or upper on the right (a block then depends only on the
+// ones before it), backward otherwise. A diagonal block is solved by scalar
+// substitution, then one GEMM (alpha -1, beta 1) with op(A)'s off-diagonal
+// block removes it from the part of B still to solve.
 #include <algorithm>
 #include <complex>
 #include <cstddef>
@@ -83,8 +83,8 @@ void trsm(const triangular_problem<T>& p) {
     if (r0 == r1) continue;
     if (p.left) {
       off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;
-      gemm(product_problem(r1 - r0, p.n, d1 - d0, T(-1), off_diagonal, as_stored<T>(p.b + d0, p.ldb), T(1),
-                           p.b + r0, p.ldb));
+      gemm(product_problem(r1 - r0, p.n, d1 - d0, T(-1), off_diagonal, as_stored<T>(p.b + d0, p.ldb), T(1), p.b + r0,
+                           p.ldb));
     } else {
       off_diagonal.x = p.a.x + std::ptrdiff_t(d0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
       gemm(product_problem(p.m, r1 - r0, d1 - d0, T(-1), as_stored<T>(p.b + std::ptrdiff_t(d0) * p.ldb, p.ldb),
