@@ -16,7 +16,7 @@ template <class T>
 inline void cblas_triangular(const char* name, void (*solve)(const triangular_problem<T>&), CBLAS_LAYOUT layout,
                              CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, CBLAS_INT M,
                              CBLAS_INT N, const T& alpha, const T* A, CBLAS_INT lda, T* B, CBLAS_INT ldb) {
-  const triangular_call caller{from_cblas<order>(layout),  from_cblas<side>(Side), from_cblas<uplo>(Uplo),
+  const triangular_call caller{from_cblas<order>(layout), from_cblas<side>(Side), from_cblas<uplo>(Uplo),
                                from_cblas<trans_op>(TransA), from_cblas<diag>(Diag), M, N, lda, ldb};
   constexpr const triangular_positions& at = kCblasTriangular;
   const cblas_report report(name, row_major_exchange(at), caller.layout);
@@ -35,21 +35,21 @@ inline void cblas_triangular(const char* name, void (*solve)(const triangular_pr
 extern "C" {
 
 // Real: alpha by value.
-#define SWBLAS_CBLAS_REAL_TRIANGULAR(fname, R, solve)                                                           \
-  SWBLAS_EXPORT void fname(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,       \
-                           CBLAS_DIAG Diag, const CBLAS_INT M, const CBLAS_INT N, const R alpha, const R* A,    \
-                           const CBLAS_INT lda, R* B, const CBLAS_INT ldb) {                                    \
+#define SWBLAS_CBLAS_REAL_TRIANGULAR(fname, R, solve)                                                             \
+  SWBLAS_EXPORT void fname(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,         \
+                           CBLAS_DIAG Diag, const CBLAS_INT M, const CBLAS_INT N, const R alpha, const R* A,      \
+                           const CBLAS_INT lda, R* B, const CBLAS_INT ldb) {                                      \
     cblas_triangular<R>(#fname, swblas::solve<R>, layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb); \
   }
 
 // Complex: scalars and matrices by address, (re, im) pairs.
-#define SWBLAS_CBLAS_COMPLEX_TRIANGULAR(fname, R, solve)                                                        \
-  SWBLAS_EXPORT void fname(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,       \
-                           CBLAS_DIAG Diag, const CBLAS_INT M, const CBLAS_INT N, const void* alpha,           \
-                           const void* A, const CBLAS_INT lda, void* B, const CBLAS_INT ldb) {                 \
-    using X = std::complex<R>;                                                                                 \
-    cblas_triangular<X>(#fname, swblas::solve<X>, layout, Side, Uplo, TransA, Diag, M, N,                       \
-                        *static_cast<const X*>(alpha), static_cast<const X*>(A), lda, static_cast<X*>(B), ldb); \
+#define SWBLAS_CBLAS_COMPLEX_TRIANGULAR(fname, R, solve)                                                            \
+  SWBLAS_EXPORT void fname(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,           \
+                           CBLAS_DIAG Diag, const CBLAS_INT M, const CBLAS_INT N, const void* alpha, const void* A, \
+                           const CBLAS_INT lda, void* B, const CBLAS_INT ldb) {                                     \
+    using X = std::complex<R>;                                                                                      \
+    cblas_triangular<X>(#fname, swblas::solve<X>, layout, Side, Uplo, TransA, Diag, M, N,                           \
+                        *static_cast<const X*>(alpha), static_cast<const X*>(A), lda, static_cast<X*>(B), ldb);     \
   }
 
 SWBLAS_CBLAS_REAL_TRIANGULAR(cblas_strmm, float, trmm)

@@ -23,19 +23,24 @@ inline void fortran_triangular(const char (&name)[N], void (*solve)(const triang
 
 }  // namespace
 
-// Scalars and matrices by address; complex ones are (re, im) pairs.
-#define SWBLAS_FORTRAN_TRIANGULAR(fname, T, solve, NAME)                                                        \
-  extern "C" SWBLAS_EXPORT void fname(const char* side, const char* uplo, const char* transa, const char* diag,  \
-                                      const int* m, const int* n, const void* alpha, const void* a,             \
-                                      const int* lda, void* b, const int* ldb) {                                \
+extern "C" {
+
+// Scalars and matrices by address (P: the real element type, or void for
+// complex (re, im) pairs), as swblas.h declares them.
+#define SWBLAS_FORTRAN_TRIANGULAR(fname, T, P, solve, NAME)                                                     \
+  SWBLAS_EXPORT void fname(const char* side, const char* uplo, const char* transa, const char* diag,            \
+                           const int* m, const int* n, const P* alpha, const P* a, const int* lda, P* b,         \
+                           const int* ldb) {                                                                    \
     fortran_triangular<T>(NAME, swblas::solve<T>, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);        \
   }
 
-SWBLAS_FORTRAN_TRIANGULAR(strmm_, float, trmm, "STRMM ")
-SWBLAS_FORTRAN_TRIANGULAR(dtrmm_, double, trmm, "DTRMM ")
-SWBLAS_FORTRAN_TRIANGULAR(ctrmm_, std::complex<float>, trmm, "CTRMM ")
-SWBLAS_FORTRAN_TRIANGULAR(ztrmm_, std::complex<double>, trmm, "ZTRMM ")
-SWBLAS_FORTRAN_TRIANGULAR(strsm_, float, trsm, "STRSM ")
-SWBLAS_FORTRAN_TRIANGULAR(dtrsm_, double, trsm, "DTRSM ")
-SWBLAS_FORTRAN_TRIANGULAR(ctrsm_, std::complex<float>, trsm, "CTRSM ")
-SWBLAS_FORTRAN_TRIANGULAR(ztrsm_, std::complex<double>, trsm, "ZTRSM ")
+SWBLAS_FORTRAN_TRIANGULAR(strmm_, float, float, trmm, "STRMM ")
+SWBLAS_FORTRAN_TRIANGULAR(dtrmm_, double, double, trmm, "DTRMM ")
+SWBLAS_FORTRAN_TRIANGULAR(ctrmm_, std::complex<float>, void, trmm, "CTRMM ")
+SWBLAS_FORTRAN_TRIANGULAR(ztrmm_, std::complex<double>, void, trmm, "ZTRMM ")
+SWBLAS_FORTRAN_TRIANGULAR(strsm_, float, float, trsm, "STRSM ")
+SWBLAS_FORTRAN_TRIANGULAR(dtrsm_, double, double, trsm, "DTRSM ")
+SWBLAS_FORTRAN_TRIANGULAR(ctrsm_, std::complex<float>, void, trsm, "CTRSM ")
+SWBLAS_FORTRAN_TRIANGULAR(ztrsm_, std::complex<double>, void, trsm, "ZTRSM ")
+
+}  // extern "C"

@@ -73,7 +73,7 @@ struct cblas_error_case {
   const char* why;
   int layout, side, uplo, transa, diag;
   int m, n, lda, ldb;
-  int expected;  // the CBLAS parameter number the caller sees
+  int expected;         // the CBLAS parameter number the caller sees
   const char* message;  // the reference's for an illegal option
 };
 
@@ -108,8 +108,8 @@ TYPED_TEST(TriangularErrors, CblasReportsTheFirstIllegalArgument) {
       const std::string printed = testing::internal::GetCapturedStderr();
       std::string want;
       if (e.expected)
-        want = "Parameter " + std::to_string(e.expected) + " to routine cblas_" + r.name + " was incorrect\n" +
-               e.message;
+        want =
+            "Parameter " + std::to_string(e.expected) + " to routine cblas_" + r.name + " was incorrect\n" + e.message;
       EXPECT_EQ(printed, want) << r.name << " " << e.why;
       if (e.expected) {
         EXPECT_EQ(b, untouched<T>()) << r.name << " " << e.why;

@@ -5,35 +5,28 @@
 #pragma once
 
 #include <cblas.h>
+#include <swblas.h>
 
 #include <limits>
 #include <string>
 
 #include "level3_harness.h"
 
-extern "C" {
-// The routines declared by the test as a Fortran program sees them.
-#define SWBLAS_TEST_F77_TRIANGULAR(fname)                                                                    \
-  void fname(const char*, const char*, const char*, const char*, const int*, const int*, const void*, const void*, \
-             const int*, void*, const int*);
-SWBLAS_TEST_F77_TRIANGULAR(strmm_)
-SWBLAS_TEST_F77_TRIANGULAR(dtrmm_)
-SWBLAS_TEST_F77_TRIANGULAR(ctrmm_)
-SWBLAS_TEST_F77_TRIANGULAR(ztrmm_)
-SWBLAS_TEST_F77_TRIANGULAR(strsm_)
-SWBLAS_TEST_F77_TRIANGULAR(dtrsm_)
-SWBLAS_TEST_F77_TRIANGULAR(ctrsm_)
-SWBLAS_TEST_F77_TRIANGULAR(ztrsm_)
-#undef SWBLAS_TEST_F77_TRIANGULAR
-}
-
 namespace swblas_test {
 
-using f77_triangular = void (*)(const char*, const char*, const char*, const char*, const int*, const int*,
-                                const void*, const void*, const int*, void*, const int*);
+using f77_triangular = void (*)(const char*, const char*, const char*, const char*, const int*, const int*, const void*,
+                                const void*, const int*, void*, const int*);
 template <class T>
-using cblas_triangular = void (*)(CBLAS_LAYOUT, CBLAS_SIDE, CBLAS_UPLO, CBLAS_TRANSPOSE, CBLAS_DIAG, int, int,
-                                  const T*, const T*, int, T*, int);
+using cblas_triangular = void (*)(CBLAS_LAYOUT, CBLAS_SIDE, CBLAS_UPLO, CBLAS_TRANSPOSE, CBLAS_DIAG, int, int, const T*,
+                                  const T*, int, T*, int);
+
+// A Fortran routine through the uniform signature: untyped pointers.
+template <class T, auto F>
+void f77_untyped(const char* s, const char* u, const char* t, const char* d, const int* m, const int* n,
+                 const void* alpha, const void* a, const int* lda, void* b, const int* ldb) {
+  using P = std::conditional_t<is_complex<T>, void, T>;
+  F(s, u, t, d, m, n, static_cast<const P*>(alpha), static_cast<const P*>(a), lda, static_cast<P*>(b), ldb);
+}
 
 // A CBLAS routine through the uniform signature: alpha by address.
 template <class T, auto F>
@@ -57,25 +50,29 @@ template <class T>
 struct triangular_routines;
 template <>
 struct triangular_routines<float> {
-  static constexpr triangular_routine<float> trmm{"strmm", strmm_, cblas_by_address<float, cblas_strmm>};
-  static constexpr triangular_routine<float> trsm{"strsm", strsm_, cblas_by_address<float, cblas_strsm>};
+  static constexpr triangular_routine<float> trmm{"strmm", f77_untyped<float, strmm_>,
+                                                  cblas_by_address<float, cblas_strmm>};
+  static constexpr triangular_routine<float> trsm{"strsm", f77_untyped<float, strsm_>,
+                                                  cblas_by_address<float, cblas_strsm>};
 };
 template <>
 struct triangular_routines<double> {
-  static constexpr triangular_routine<double> trmm{"dtrmm", dtrmm_, cblas_by_address<double, cblas_dtrmm>};
-  static constexpr triangular_routine<double> trsm{"dtrsm", dtrsm_, cblas_by_address<double, cblas_dtrsm>};
+  static constexpr triangular_routine<double> trmm{"dtrmm", f77_untyped<double, dtrmm_>,
+                                                   cblas_by_address<double, cblas_dtrmm>};
+  static constexpr triangular_routine<double> trsm{"dtrsm", f77_untyped<double, dtrsm_>,
+                                                   cblas_by_address<double, cblas_dtrsm>};
 };
 template <>
 struct triangular_routines<std::complex<float>> {
   using X = std::complex<float>;
-  static constexpr triangular_routine<X> trmm{"ctrmm", ctrmm_, cblas_by_address<X, cblas_ctrmm>};
-  static constexpr triangular_routine<X> trsm{"ctrsm", ctrsm_, cblas_by_address<X, cblas_ctrsm>};
+  static constexpr triangular_routine<X> trmm{"ctrmm", f77_untyped<X, ctrmm_>, cblas_by_address<X, cblas_ctrmm>};
+  static constexpr triangular_routine<X> trsm{"ctrsm", f77_untyped<X, ctrsm_>, cblas_by_address<X, cblas_ctrsm>};
 };
 template <>
 struct triangular_routines<std::complex<double>> {
   using X = std::complex<double>;
-  static constexpr triangular_routine<X> trmm{"ztrmm", ztrmm_, cblas_by_address<X, cblas_ztrmm>};
-  static constexpr triangular_routine<X> trsm{"ztrsm", ztrsm_, cblas_by_address<X, cblas_ztrsm>};
+  static constexpr triangular_routine<X> trmm{"ztrmm", f77_untyped<X, ztrmm_>, cblas_by_address<X, cblas_ztrmm>};
+  static constexpr triangular_routine<X> trsm{"ztrsm", f77_untyped<X, ztrsm_>, cblas_by_address<X, cblas_ztrsm>};
 };
 
 struct triangular_case {
@@ -85,9 +82,12 @@ struct triangular_case {
 };
 
 inline std::string describe(const char* name, const triangular_case& g) {
-  return std::string(name) + (g.api == entry::f77 ? " f77" : g.api == entry::cblas_col ? " cblas col" : " cblas row") +
-         " side " + g.side + " uplo " + g.uplo + " trans " + g.transa + " diag " + g.diag + " " +
-         std::to_string(g.m) + "x" + std::to_string(g.n);
+  return std::string(name) +
+         (g.api == entry::f77         ? " f77"
+          : g.api == entry::cblas_col ? " cblas col"
+                                      : " cblas row") +
+         " side " + g.side + " uplo " + g.uplo + " trans " + g.transa + " diag " + g.diag + " " + std::to_string(g.m) +
+         "x" + std::to_string(g.n);
 }
 
 // A as the routine gets it, and op(A) (k x k, column-major, in double
