@@ -96,6 +96,44 @@ void cblas_zhemm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
                  const CBLAS_INT ldb, const void *beta, void *C,
                  const CBLAS_INT ldc);
 
+/* B := alpha * op(A) * B (Side Left) or alpha * B * op(A) (Side Right), A
+ * triangular and read through its Uplo triangle only (its diagonal not at
+ * all when Diag is Unit). */
+void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const float alpha, const float *A,
+                 const CBLAS_INT lda, float *B, const CBLAS_INT ldb);
+void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const double alpha, const double *A,
+                 const CBLAS_INT lda, double *B, const CBLAS_INT ldb);
+void cblas_ctrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *A,
+                 const CBLAS_INT lda, void *B, const CBLAS_INT ldb);
+void cblas_ztrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *A,
+                 const CBLAS_INT lda, void *B, const CBLAS_INT ldb);
+/* Solves op(A) * X = alpha * B (Side Left) or X * op(A) = alpha * B (Side
+ * Right) for X, which overwrites B; A as in trmm. */
+void cblas_strsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const float alpha, const float *A,
+                 const CBLAS_INT lda, float *B, const CBLAS_INT ldb);
+void cblas_dtrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const double alpha, const double *A,
+                 const CBLAS_INT lda, double *B, const CBLAS_INT ldb);
+void cblas_ctrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *A,
+                 const CBLAS_INT lda, void *B, const CBLAS_INT ldb);
+void cblas_ztrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+                 CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *A,
+                 const CBLAS_INT lda, void *B, const CBLAS_INT ldb);
+
 /* The CBLAS error handler.  swblas's default prints the reference message
  * on stderr and returns (the reference calls exit); a program may define its
  * own cblas_xerbla, which then replaces it, also under LD_PRELOAD. */

@@ -39,6 +39,33 @@ void zgemm_(const char *transa, const char *transb, const int *m, const int *n,
             const void *b, const int *ldb, const void *beta, void *c,
             const int *ldc);
 
+/* B := alpha op(A) B or alpha B op(A) (trmm), and the X of op(A) X = alpha B
+ * or X op(A) = alpha B, which overwrites B (trsm); A triangular. */
+void strmm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const float *alpha,
+            const float *a, const int *lda, float *b, const int *ldb);
+void dtrmm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const double *alpha,
+            const double *a, const int *lda, double *b, const int *ldb);
+void ctrmm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const void *alpha,
+            const void *a, const int *lda, void *b, const int *ldb);
+void ztrmm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const void *alpha,
+            const void *a, const int *lda, void *b, const int *ldb);
+void strsm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const float *alpha,
+            const float *a, const int *lda, float *b, const int *ldb);
+void dtrsm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const double *alpha,
+            const double *a, const int *lda, double *b, const int *ldb);
+void ctrsm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const void *alpha,
+            const void *a, const int *lda, void *b, const int *ldb);
+void ztrsm_(const char *side, const char *uplo, const char *transa,
+            const char *diag, const int *m, const int *n, const void *alpha,
+            const void *a, const int *lda, void *b, const int *ldb);
+
 /* The Fortran error handler: called with the routine name ("DGEMM ", length
  * 6) and the position of the first illegal argument.  swblas's default prints
  * the reference message on stderr and returns (the reference stops); a

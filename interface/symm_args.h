@@ -12,7 +12,8 @@
 
 #include "argument_check.h"
 #include "options.h"
-#include "structured_call.h"
+#include "sided_call.h"
+#include "structured_product.h"
 
 namespace swblas::api {
 
@@ -33,29 +34,12 @@ struct symm_call {
   int m = 0, n = 0, lda = 0, ldb = 0, ldc = 0;
 };
 
-// The column-major call of c, whose options must be legal.
-inline symm_call column_major(symm_call c) {
-  if (*c.layout == order::row_major) {
-    c.side_of_a = transposed(*c.side_of_a);
-    c.triangle = transposed(*c.triangle);
-    std::swap(c.m, c.n);
-  }
-  return c;
-}
-
 // The reference's checks, in its order.
 inline int first_illegal_argument(const symm_call& caller, const symm_positions& at) {
   if (const int info = first_illegal({{!caller.layout, at.layout}, {!caller.side_of_a, at.side}, {!caller.triangle, at.uplo}}))
     return info;
   const symm_call c = column_major(caller);
-  const int rows_of_a = *c.side_of_a == side::left ? c.m : c.n;
-  return first_illegal({
-      {c.m < 0, at.m},
-      {c.n < 0, at.n},
-      {c.lda < std::max(1, rows_of_a), at.lda},
-      {c.ldb < std::max(1, c.m), at.ldb},
-      {c.ldc < std::max(1, c.m), at.ldc},
-  });
+  return first_of(first_illegal_dimension(c, at), first_illegal({{c.ldc < std::max(1, c.m), at.ldc}}));
 }
 
 // Solves a checked call (column-major, legal): the product with A read

@@ -8,7 +8,10 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "nm failed on ${LIBRARY}")
 endif()
 foreach(expected "T sgemm_" "T dgemm_" "T cgemm_" "T zgemm_" "T cblas_sgemm" "T cblas_dgemm"
-                 "T cblas_cgemm" "T cblas_zgemm" "W xerbla_" "W cblas_xerbla" "W dgemm" "W zgemm")
+                 "T cblas_cgemm" "T cblas_zgemm" "T strmm_" "T dtrmm_" "T ctrmm_" "T ztrmm_"
+                 "T strsm_" "T dtrsm_" "T ctrsm_" "T ztrsm_" "T cblas_strmm" "T cblas_dtrmm" "T cblas_ctrmm"
+                 "T cblas_ztrmm" "T cblas_strsm" "T cblas_dtrsm" "T cblas_ctrsm" "T cblas_ztrsm"
+                 "W xerbla_" "W cblas_xerbla" "W dgemm" "W zgemm")
   if(NOT symbols MATCHES "[0-9a-f]+ ${expected}\n")
     message(FATAL_ERROR "libswblas.so does not export '${expected}'")
   endif()
@@ -16,4 +19,4 @@ endforeach()
 if(symbols MATCHES "swblas3api")
   message(FATAL_ERROR "libswblas.so exports interface internals (swblas::api)")
 endif()
-message(STATUS "exports of ${LIBRARY}: ?gemm_, ?gemm, cblas_?gemm, xerbla_, cblas_xerbla")
+message(STATUS "exports of ${LIBRARY}: ?gemm_, ?gemm, cblas_?gemm, ?trmm_, ?trsm_, cblas_?trmm, cblas_?trsm, xerbla_, cblas_xerbla")

@@ -158,14 +158,6 @@ void check_case(const gemm_case<T>& g, unsigned seed, bool ab_nan = false, bool 
     }
 }
 
-template <class T>
-std::vector<char> transposes() {
-  if constexpr (is_complex<T>)
-    return {'N', 'T', 'C'};
-  else
-    return {'N', 'T'};
-}
-
 // A few alpha / beta pairs: 0, 1, general; complex ones with imaginary parts.
 template <class T>
 std::vector<std::pair<T, T>> scalars() {

@@ -25,6 +25,16 @@ using real_t = typename real_of<T>::type;
 template <class T>
 constexpr bool is_complex = !std::is_same_v<T, real_t<T>>;
 
+// The transposes a precision has: C is a plain transpose for real ones, so
+// only complex ones test it.
+template <class T>
+std::vector<char> transposes() {
+  if constexpr (is_complex<T>)
+    return {'N', 'T', 'C'};
+  else
+    return {'N', 'T'};
+}
+
 enum class entry { f77, cblas_col, cblas_row };
 
 // A matrix stored column-major (or row-major) with a padded leading

@@ -1,7 +1,8 @@
 // The runtime problem of a Level-3 operation other than GEMM, all of which
 // are a product op(A) op(B) whose operands may be read through a stored
-// triangle (operand_structure, src/macro_kernel.h): symm, hemm, and the
-// routines to come. One builder for the real and the complex element types.
+// triangle (operand_structure, src/macro_kernel.h): symm, hemm, trmm, and
+// the updates of trsm. One builder for the real and the complex element
+// types, in the runtime so that its trmm and trsm drivers build theirs too.
 #pragma once
 
 #include <complex>
@@ -10,7 +11,7 @@
 #include "complex_gemm.h"
 #include "gemm.h"
 
-namespace swblas::api {
+namespace swblas {
 
 // One operand as the product reads it: element (i, l) of op(X) is
 // x[i*rs + l*cs] (through `structure`), conjugated when `conj`.
@@ -65,4 +66,4 @@ typename problem_type<T>::type product_problem(int m, int n, int k, T alpha, con
   return p;
 }
 
-}  // namespace swblas::api
+}  // namespace swblas

@@ -1,0 +1,101 @@
+// trsm by blocked substitution on swblas::gemm: B's block rows (side left)
+// or block columns (side right) are solved in turn, forward when op(A) is
+// lower on the left or upper on the right (a block then depends only on the
+// ones before it), backward otherwise. A diagonal block is solved by scalar
+// substitution, then one GEMM (alpha -1, beta 1) with op(A)'s off-diagonal
+// block removes it from the part of B still to solve.
+#include <algorithm>
+#include <complex>
+#include <cstddef>
+#include <type_traits>
+
+#include "triangular.h"
+
+namespace swblas {
+namespace {
+
+// The diagonal blocks' size: the scalar substitution costs O(nb) per
+// element of B, the GEMM updates run at the kernels' speed.
+constexpr int kSubstitutionBlock = 128;
+
+template <class T>
+T conjugated(T x, bool conj) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return x;
+  } else {
+    return conj ? std::conj(x) : x;
+  }
+}
+
+// Element (i, l) of op(A).
+template <class T>
+T op_a(const triangular_problem<T>& p, int i, int l) {
+  return conjugated(p.a.x[std::ptrdiff_t(i) * p.a.rs + std::ptrdiff_t(l) * p.a.cs], p.a.conj);
+}
+
+// Solves the diagonal block [d0, d1) of op(A) against B's rows (left) or
+// columns (right) [d0, d1), in the substitution's direction.
+template <class T>
+void substitute(const triangular_problem<T>& p, bool forward, int d0, int d1) {
+  const bool unit = p.a.structure.unit_diag;
+  auto at = [&](int i, int j) -> T& { return p.b[i + std::ptrdiff_t(j) * p.ldb]; };
+  for (int s = 0; s < d1 - d0; ++s) {
+    const int d = forward ? d0 + s : d1 - 1 - s;
+    if (p.left) {
+      for (int j = 0; j < p.n; ++j) {
+        if (!unit) at(d, j) /= op_a(p, d, d);
+        const T x = at(d, j);
+        for (int r = forward ? d + 1 : d0; r < (forward ? d1 : d); ++r) at(r, j) -= x * op_a(p, r, d);
+      }
+    } else {
+      // Column d of X depends on the block's columns solved before it.
+      for (int l = forward ? d0 : d + 1; l < (forward ? d : d1); ++l) {
+        const T t = op_a(p, l, d);
+        for (int i = 0; i < p.m; ++i) at(i, d) -= at(i, l) * t;
+      }
+      if (!unit) {
+        const T diagonal = op_a(p, d, d);
+        for (int i = 0; i < p.m; ++i) at(i, d) /= diagonal;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+template <class T>
+void trsm(const triangular_problem<T>& p) {
+  if (p.m == 0 || p.n == 0) return;
+  scale_b(p);
+  if (p.alpha == T(0)) return;
+  const int size = p.left ? p.m : p.n;
+  const bool forward = p.left != p.a.structure.upper;
+  const int blocks = (size + kSubstitutionBlock - 1) / kSubstitutionBlock;
+  operand_of<T> off_diagonal = p.a;
+  off_diagonal.structure = {};
+  for (int s = 0; s < blocks; ++s) {
+    const int d0 = (forward ? s : blocks - 1 - s) * kSubstitutionBlock;
+    const int d1 = std::min(size, d0 + kSubstitutionBlock);
+    substitute(p, forward, d0, d1);
+    // What is still to solve: after the block going forward, before it
+    // going backward.
+    const int r0 = forward ? d1 : 0, r1 = forward ? size : d0;
+    if (r0 == r1) continue;
+    if (p.left) {
+      off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;
+      gemm(product_problem(r1 - r0, p.n, d1 - d0, T(-1), off_diagonal, as_stored<T>(p.b + d0, p.ldb), T(1), p.b + r0,
+                           p.ldb));
+    } else {
+      off_diagonal.x = p.a.x + std::ptrdiff_t(d0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
+      gemm(product_problem(p.m, r1 - r0, d1 - d0, T(-1), as_stored<T>(p.b + std::ptrdiff_t(d0) * p.ldb, p.ldb),
+                           off_diagonal, T(1), p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb));
+    }
+  }
+}
+
+template void trsm(const triangular_problem<float>&);
+template void trsm(const triangular_problem<double>&);
+template void trsm(const triangular_problem<std::complex<float>>&);
+template void trsm(const triangular_problem<std::complex<double>>&);
+
+}  // namespace swblas

@@ -1,0 +1,54 @@
+// ?trmm against a naive product with the op(A) the call means: every side,
+// triangle, transpose and diagonal, the three entries (Fortran, CBLAS
+// column- and row-major), odd sizes and one larger than a block, NaN where
+// A must not be read (other triangle, unit diagonal), alpha == 0 over NaN.
+#include <gtest/gtest.h>
+
+#include <utility>
+
+#include "triangular_harness.h"
+
+namespace swblas_test {
+namespace {
+
+template <class T>
+void check_trmm(const triangular_case& g, T alpha, unsigned seed, bool b_nan = false) {
+  const triangular_routine<T>& r = triangular_routines<T>::trmm;
+  triangular_run<T> run(r, g, alpha, seed, false, b_nan);
+  const double eps = std::numeric_limits<real_t<T>>::epsilon();
+  const std::complex<double> al(alpha);
+  expect_result(r.name, g, alpha, run, [&](int i, int j) {
+    const product_element want = side_product(g, run.a, run.b0, i, j);
+    return std::pair(std::abs(std::complex<double>(run.b.at(i, j)) - al * want.value),
+                     4 * (run.a.k + 4) * eps * norm1(al) * want.magnitude + 1e-30);
+  });
+}
+
+template <class T>
+class Trmm : public ::testing::Test {};
+using precisions = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(Trmm, precisions);
+
+TYPED_TEST(Trmm, EveryOptionAndEntryOnOddSizes) {
+  using T = TypeParam;
+  unsigned seed = 1;
+  for (entry api : {entry::f77, entry::cblas_col, entry::cblas_row})
+    for (int m : {0, 1, 5, 19})
+      for (int n : {0, 1, 4, 23})
+        for_each_option<T>(api, m, n, [&](const triangular_case& g) { check_trmm<T>(g, T(0.7f), seed++); });
+}
+
+TYPED_TEST(Trmm, LargerThanOneBlock) {
+  using T = TypeParam;
+  // The blocking is the drivers', the same behind every entry.
+  for_each_option<T>(entry::f77, 300, 170, [](const triangular_case& g) { check_trmm<T>(g, T(-0.5f), 11); });
+}
+
+TYPED_TEST(Trmm, AlphaZeroOverwritesNaN) {
+  using T = TypeParam;
+  for (entry api : {entry::f77, entry::cblas_col, entry::cblas_row})
+    for_each_option<T>(api, 13, 9, [](const triangular_case& g) { check_trmm<T>(g, T(0), 3, /*b_nan=*/true); });
+}
+
+}  // namespace
+}  // namespace swblas_test
