@@ -153,6 +153,25 @@ void cblas_zher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
                   const void *A, const CBLAS_INT lda, const void *B,
                   const CBLAS_INT ldb, const double beta, void *C, const CBLAS_INT ldc);
 
+/* C := alpha * op(A) * op(B) + beta * C on the Uplo triangle of the N x N C
+ * only (OpenBLAS's and MKL's gemmt). */
+void cblas_sgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const float alpha, const float *A, const CBLAS_INT lda, const float *B,
+                  const CBLAS_INT ldb, const float beta, float *C, const CBLAS_INT ldc);
+void cblas_dgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const double alpha, const double *A, const CBLAS_INT lda, const double *B,
+                  const CBLAS_INT ldb, const double beta, double *C, const CBLAS_INT ldc);
+void cblas_cgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const void *alpha, const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+void cblas_zgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const void *alpha, const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+
 /* The CBLAS error handler.  swblas's default prints the reference message
  * on stderr and returns (the reference calls exit); a program may define its
  * own cblas_xerbla, which then replaces it, also under LD_PRELOAD. */

@@ -78,13 +78,6 @@ inline int first_illegal_argument(const rank_k_call& c, const rank_k_positions& 
   });
 }
 
-// op(X) under t: element (i, l) of X, X^T or X^H.
-template <class T>
-operand_of<T> op_of(const T* x, int ld, trans_op t) {
-  if (t == trans_op::none) return {x, 1, ld, {}};
-  return {x, ld, 1, {}, t == trans_op::conj_trans};
-}
-
 // The transpose of op(X) the second factor is: X' when op(X) = X, else X.
 inline trans_op second_factor(rank_k_kind kind, trans_op t) {
   if (t != trans_op::none) return trans_op::none;

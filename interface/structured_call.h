@@ -9,6 +9,7 @@
 
 #include "complex_gemm.h"
 #include "gemm.h"
+#include "options.h"
 
 namespace swblas::api {
 
@@ -26,6 +27,13 @@ struct operand_of {
 template <class T>
 operand_of<T> as_stored(const T* x, int ld, operand_structure s = {}) {
   return {x, 1, ld, s};
+}
+
+// op(X) of a column-major X under t: element (i, l) of X, X^T or X^H.
+template <class T>
+operand_of<T> op_of(const T* x, int ld, trans_op t) {
+  if (t == trans_op::none) return {x, 1, ld, {}};
+  return {x, ld, 1, {}, t == trans_op::conj_trans};
 }
 
 template <class T>
