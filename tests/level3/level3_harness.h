@@ -25,6 +25,15 @@ using real_t = typename real_of<T>::type;
 template <class T>
 constexpr bool is_complex = !std::is_same_v<T, real_t<T>>;
 
+// re + i im, or re for a real T.
+template <class T>
+T scalar(float re, [[maybe_unused]] float im) {
+  if constexpr (is_complex<T>)
+    return T(re, im);
+  else
+    return T(re);
+}
+
 enum class entry { f77, cblas_col, cblas_row };
 
 // A matrix stored column-major (or row-major) with a padded leading
