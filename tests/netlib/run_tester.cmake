@@ -1,4 +1,5 @@
-# Runs one of Debian's netlib BLAS testers (libblas-test) on swblas's DGEMM.
+# Runs one of Debian's netlib BLAS testers (libblas-test) on swblas's DGEMM
+# (or the routines ROUTINES names).
 #
 # The testers are linked against libblas.so.3. They run here against netlib's
 # reference libblas.so.3 (REFERENCE_BLAS_DIR, which also defines the CBLAS
@@ -8,7 +9,9 @@
 # for illegal arguments: the error-exit tests rely on that.
 #
 # Inputs (-D): KIND (f77 | cblas), TESTER, INPUT (the tester's stock input),
-# SWBLAS_LIBRARY, REFERENCE_BLAS_DIR, WORK_DIR, and EMULATOR (a command list,
+# ROUTINES (the names under test without a cblas_ prefix, separated by
+# commas; DGEMM when not given: every other routine of the input is switched
+# off), SWBLAS_LIBRARY, REFERENCE_BLAS_DIR, WORK_DIR, and EMULATOR (a command list,
 # empty for a native run; in a cross build the toolchain's qemu-user command,
 # cmake/toolchain-ppc64le.cmake). Environment: SWBLAS_TARGET passes through;
 # SWBLAS_EXPECT_TARGET / SWBLAS_EXPECT_UKERNEL name what swblas must choose;
@@ -27,26 +30,37 @@ if(NOT EXISTS "${TESTER}" OR NOT EXISTS "${INPUT}")
   cmake_language(EXIT 77)
 endif()
 
-# The stock input with every routine but DGEMM switched off; the F77 tester's
-# summary goes to a file in WORK_DIR (its name is limited to 32 characters, so
-# it is relative to the working directory).
+if(NOT ROUTINES)
+  set(ROUTINES DGEMM)
+endif()
+string(TOLOWER "${ROUTINES}" routines_lower)
+string(REPLACE "," ";" routines_lower "${routines_lower}")
+list(GET routines_lower 0 tag)  # names this run's files
+get_filename_component(tester_name "${TESTER}" NAME)
+
+# The stock input with every routine but ROUTINES switched off; the F77
+# tester's summary goes to a file in WORK_DIR (its name is limited to 32
+# characters, so it is relative to the working directory).
 # Each tester works in its own directory: ctest runs them in parallel, and
 # they must not see (or delete) each other's files.
 set(WORK_DIR "${WORK_DIR}/${KIND}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
-set(summary_name "xblat3d_dgemm.out")
+set(summary_name "${tester_name}_${tag}.out")
 file(STRINGS "${INPUT}" lines)
 set(edited "")
 foreach(line IN LISTS lines)
-  if(line MATCHES "^'dblat3.out'")
-    string(REPLACE "'dblat3.out'" "'${summary_name}'" line "${line}")
-  elseif(line MATCHES "^(cblas_)?[Dd][A-Za-z0-9]+ +T " AND
-         NOT line MATCHES "^(cblas_dgemm|DGEMM) ")
-    string(REGEX REPLACE "^([A-Za-z0-9_]+ +)T " "\\1F " line "${line}")
+  if(line MATCHES "^'[a-z]blat3.out'")
+    string(REGEX REPLACE "^'[a-z]blat3.out'" "'${summary_name}'" line "${line}")
+  elseif(line MATCHES "^(cblas_)?([A-Za-z][A-Za-z0-9]+) +T ")
+    string(TOLOWER "${CMAKE_MATCH_2}" routine)
+    list(FIND routines_lower "${routine}" under_test)
+    if(under_test EQUAL -1)
+      string(REGEX REPLACE "^([A-Za-z0-9_]+ +)T " "\\1F " line "${line}")
+    endif()
   endif()
   string(APPEND edited "${line}\n")
 endforeach()
-set(input_file "${WORK_DIR}/${KIND}_dgemm.in")
+set(input_file "${WORK_DIR}/${KIND}_${tag}.in")
 file(WRITE "${input_file}" "${edited}")
 file(REMOVE "${WORK_DIR}/${summary_name}")
 
@@ -66,33 +80,51 @@ execute_process(COMMAND ${EMULATOR} "${TESTER}"
 unset(ENV{LD_PRELOAD})
 unset(ENV{LD_DEBUG})
 unset(ENV{QEMU_SET_ENV})
-# Keep swblas's report and the bindings of DGEMM and the error handlers
-# (LD_DEBUG logs every binding).
+# The entry points under test, and the lines of the tester's report that
+# say each passed: the report pads the F77 names to 6 characters, the CBLAS
+# ones to 12.
+set(symbols "")
+set(required "")
+foreach(routine IN LISTS routines_lower)
+  if(KIND STREQUAL "f77")
+    string(TOUPPER "${routine}" name)
+    list(APPEND symbols "${routine}_")
+    set(width 6)
+    set(kinds "COMPUTATIONAL TESTS")
+  else()
+    set(name "cblas_${routine}")
+    list(APPEND symbols "${name}")
+    set(width 12)
+    set(kinds "COLUMN-MAJOR COMPUTATIONAL TESTS" "ROW-MAJOR    COMPUTATIONAL TESTS")
+  endif()
+  string(LENGTH "${name}" length)
+  while(length LESS width)
+    string(APPEND name " ")
+    math(EXPR length "${length} + 1")
+  endwhile()
+  list(APPEND required " ${name} PASSED THE TESTS OF ERROR-EXITS")
+  foreach(k IN LISTS kinds)
+    list(APPEND required " ${name} PASSED THE ${k}")
+  endforeach()
+endforeach()
+list(JOIN symbols "|" symbol_pattern)
+
+# Keep swblas's report and the bindings of the routines under test and the
+# error handlers (LD_DEBUG logs every binding).
 string(REPLACE ";" "," err_kept "${err}")
 string(REGEX MATCHALL
-  "[^\n]*(swblas: |symbol `(cblas_dgemm|dgemm_|cblas_xerbla|xerbla_)')[^\n]*"
+  "[^\n]*(swblas: |symbol `(${symbol_pattern}|cblas_xerbla|xerbla_)')[^\n]*"
   err_kept "${err_kept}")
 string(REPLACE ";" "\n" err_kept "${err_kept}")
-file(WRITE "${WORK_DIR}/${KIND}_dgemm.stderr" "${err_kept}\n")
+file(WRITE "${WORK_DIR}/${KIND}_${tag}.stderr" "${err_kept}\n")
 
 if(KIND STREQUAL "f77")
   if(NOT EXISTS "${WORK_DIR}/${summary_name}")
     message(FATAL_ERROR "no summary file written; stdout:\n${out}")
   endif()
   file(READ "${WORK_DIR}/${summary_name}" report)
-  set(tester_name "xblat3d")
-  set(symbol "dgemm_")
-  set(required
-    " DGEMM  PASSED THE TESTS OF ERROR-EXITS"
-    " DGEMM  PASSED THE COMPUTATIONAL TESTS")
 else()
   set(report "${out}")
-  set(tester_name "xdcblat3")
-  set(symbol "cblas_dgemm")
-  set(required
-    " cblas_dgemm  PASSED THE TESTS OF ERROR-EXITS"
-    " cblas_dgemm  PASSED THE COLUMN-MAJOR COMPUTATIONAL TESTS"
-    " cblas_dgemm  PASSED THE ROW-MAJOR    COMPUTATIONAL TESTS")
 endif()
 
 set(failures "")
@@ -107,12 +139,15 @@ endforeach()
 if(report MATCHES "\\*\\*\\*\\*\\*|FAIL")
   string(APPEND failures "the tester reports a failure\n")
 endif()
-# Proof that the DGEMM under test is swblas's: the dynamic linker bound the
-# tester's call to libswblas.so, and swblas's runtime printed its
+# Proof that the routines under test are swblas's: the dynamic linker bound
+# their calls to libswblas.so (the tester's own, or netlib's Fortran BLAS's
+# for a CBLAS routine it wraps), and swblas's runtime printed its
 # SWBLAS_VERBOSE report when it first dispatched.
-if(NOT err MATCHES "binding file [^\n]*${tester_name} \\[0\\] to [^\n]*libswblas\\.so[^\n]*: normal symbol `${symbol}'")
-  string(APPEND failures "${symbol} was not bound to libswblas.so\n")
-endif()
+foreach(symbol IN LISTS symbols)
+  if(NOT err MATCHES "binding file [^\n]* to [^\n]*libswblas\\.so[^\n]*: normal symbol `${symbol}'")
+    string(APPEND failures "${symbol} was not bound to libswblas.so\n")
+  endif()
+endforeach()
 if(NOT err MATCHES "(^|\n)swblas: ")
   string(APPEND failures "no SWBLAS_VERBOSE report from swblas on stderr\n")
 endif()
@@ -140,7 +175,7 @@ endif()
 if(failures)
   message(FATAL_ERROR "${tester_name} on swblas failed:\n${failures}\n"
                       "tester output:\n${report}\n"
-                      "(stderr in ${WORK_DIR}/${KIND}_dgemm.stderr)")
+                      "(stderr in ${WORK_DIR}/${KIND}_${tag}.stderr)")
 endif()
 string(REGEX MATCHALL "[^\n]*PASSED[^\n]*" passed "${report}")
 string(REPLACE ";" "\n" passed "${passed}")
