@@ -10,6 +10,8 @@
 namespace {
 
 using namespace swblas::api;
+using C = std::complex<float>;
+using Z = std::complex<double>;
 
 template <class T>
 const T& value(const void* x) {
@@ -55,8 +57,6 @@ void fortran_rank_2k(const char (&name)[N], rank_k_kind kind, const char* uplo_,
     fortran_rank_2k<T, S>(NAME, kind, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);                 \
   }
 
-using C = std::complex<float>;
-using Z = std::complex<double>;
 SWBLAS_FORTRAN_RANK_K(ssyrk_, float, float, rank_k_kind::real_symmetric, "SSYRK ")
 SWBLAS_FORTRAN_RANK_K(dsyrk_, double, double, rank_k_kind::real_symmetric, "DSYRK ")
 SWBLAS_FORTRAN_RANK_K(csyrk_, C, C, rank_k_kind::complex_symmetric, "CSYRK ")
