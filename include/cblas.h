@@ -134,6 +134,82 @@ void cblas_ztrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
                  const CBLAS_INT N, const void *alpha, const void *A,
                  const CBLAS_INT lda, void *B, const CBLAS_INT ldb);
 
+/* C := alpha * A * A' + beta * C (Trans NoTrans) or alpha * A' * A + beta * C,
+ * A' = A^T (syrk: Trans or, real, ConjTrans) or A^H (herk: ConjTrans, alpha
+ * and beta real), on the Uplo triangle of the N x N C only. */
+void cblas_ssyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                 const CBLAS_INT N, const CBLAS_INT K, const float alpha,
+                 const float *A, const CBLAS_INT lda, const float beta, float *C,
+                 const CBLAS_INT ldc);
+void cblas_dsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                 const CBLAS_INT N, const CBLAS_INT K, const double alpha,
+                 const double *A, const CBLAS_INT lda, const double beta, double *C,
+                 const CBLAS_INT ldc);
+void cblas_csyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                 const CBLAS_INT N, const CBLAS_INT K, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *beta, void *C,
+                 const CBLAS_INT ldc);
+void cblas_zsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                 const CBLAS_INT N, const CBLAS_INT K, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *beta, void *C,
+                 const CBLAS_INT ldc);
+void cblas_cherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                 const CBLAS_INT N, const CBLAS_INT K, const float alpha,
+                 const void *A, const CBLAS_INT lda, const float beta, void *C,
+                 const CBLAS_INT ldc);
+void cblas_zherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                 const CBLAS_INT N, const CBLAS_INT K, const double alpha,
+                 const void *A, const CBLAS_INT lda, const double beta, void *C,
+                 const CBLAS_INT ldc);
+
+/* C := alpha * A * B' + alpha* * B * A' + beta * C (Trans NoTrans) or
+ * alpha * A' * B + alpha* * B' * A + beta * C on the Uplo triangle; syr2k:
+ * ' is ^T and alpha* = alpha; her2k: ' is ^H, alpha* = conj(alpha), beta
+ * real. */
+void cblas_ssyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                  const CBLAS_INT N, const CBLAS_INT K, const float alpha,
+                  const float *A, const CBLAS_INT lda, const float *B,
+                  const CBLAS_INT ldb, const float beta, float *C, const CBLAS_INT ldc);
+void cblas_dsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                  const CBLAS_INT N, const CBLAS_INT K, const double alpha,
+                  const double *A, const CBLAS_INT lda, const double *B,
+                  const CBLAS_INT ldb, const double beta, double *C, const CBLAS_INT ldc);
+void cblas_csyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                  const CBLAS_INT N, const CBLAS_INT K, const void *alpha,
+                  const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+void cblas_zsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                  const CBLAS_INT N, const CBLAS_INT K, const void *alpha,
+                  const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+void cblas_cher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                  const CBLAS_INT N, const CBLAS_INT K, const void *alpha,
+                  const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const float beta, void *C, const CBLAS_INT ldc);
+void cblas_zher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+                  const CBLAS_INT N, const CBLAS_INT K, const void *alpha,
+                  const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const double beta, void *C, const CBLAS_INT ldc);
+
+/* C := alpha * op(A) * op(B) + beta * C on the Uplo triangle of the N x N C
+ * only (OpenBLAS's and MKL's gemmt). */
+void cblas_sgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const float alpha, const float *A, const CBLAS_INT lda, const float *B,
+                  const CBLAS_INT ldb, const float beta, float *C, const CBLAS_INT ldc);
+void cblas_dgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const double alpha, const double *A, const CBLAS_INT lda, const double *B,
+                  const CBLAS_INT ldb, const double beta, double *C, const CBLAS_INT ldc);
+void cblas_cgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const void *alpha, const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+void cblas_zgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const CBLAS_INT N, const CBLAS_INT K,
+                  const void *alpha, const void *A, const CBLAS_INT lda, const void *B,
+                  const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+
 /* The CBLAS error handler.  swblas's default prints the reference message
  * on stderr and returns (the reference calls exit); a program may define its
  * own cblas_xerbla, which then replaces it, also under LD_PRELOAD. */

@@ -10,30 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "../recording_error_handlers.h"
 #include "batch_support.h"
-
-namespace {
-
-struct handler_calls {
-  int count = 0;
-  std::string routine;
-  int info = 0;
-};
-handler_calls recorded;
-
-}  // namespace
-
-extern "C" void xerbla_(const char* srname, const int* info, size_t len) {
-  ++recorded.count;
-  recorded.routine.assign(srname, len);
-  recorded.info = *info;
-}
-
-extern "C" void cblas_xerbla(CBLAS_INT p, const char* rout, const char*, ...) {
-  ++recorded.count;
-  recorded.routine = rout;
-  recorded.info = p;
-}
 
 namespace {
 

@@ -16,7 +16,16 @@ foreach(expected "T sgemm_" "T dgemm_" "T cgemm_" "T zgemm_" "T cblas_sgemm" "T 
     message(FATAL_ERROR "libswblas.so does not export '${expected}'")
   endif()
 endforeach()
+# The routines that update one triangle of C, every precision.
+foreach(routine ssyrk dsyrk csyrk zsyrk cherk zherk ssyr2k dsyr2k csyr2k zsyr2k cher2k zher2k
+                sgemmt dgemmt cgemmt zgemmt)
+  foreach(expected "T ${routine}_" "T cblas_${routine}")
+    if(NOT symbols MATCHES "[0-9a-f]+ ${expected}\n")
+      message(FATAL_ERROR "libswblas.so does not export '${expected}'")
+    endif()
+  endforeach()
+endforeach()
 if(symbols MATCHES "swblas3api")
   message(FATAL_ERROR "libswblas.so exports interface internals (swblas::api)")
 endif()
-message(STATUS "exports of ${LIBRARY}: ?gemm_, ?gemm, cblas_?gemm, ?trmm_, ?trsm_, cblas_?trmm, cblas_?trsm, xerbla_, cblas_xerbla")
+message(STATUS "exports of ${LIBRARY}: the Level-3 routines (Fortran and CBLAS), xerbla_, cblas_xerbla")

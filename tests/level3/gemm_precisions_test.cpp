@@ -159,12 +159,13 @@ void check_case(const gemm_case<T>& g, unsigned seed, bool ab_nan = false, bool 
 }
 
 // A few alpha / beta pairs: 0, 1, general; complex ones with imaginary parts.
+// As many real as complex ones: the tests index them.
 template <class T>
 std::vector<std::pair<T, T>> scalars() {
   if constexpr (is_complex<T>)
     return {{T(1), T(0)}, {T(0.7f, -0.4f), T(1)}, {T(-1), T(0.3f, 0.9f)}, {T(0), T(1.3f, -0.2f)}, {T(0.5f, 0.5f), T(-0.6f)}};
   else
-    return {{T(1), T(0)}, {T(0.7f), T(1)}, {T(-1), T(1.3f)}, {T(0), T(0.4f)}};
+    return {{T(1), T(0)}, {T(0.7f), T(1)}, {T(-1), T(1.3f)}, {T(0), T(0.4f)}, {T(0.5f), T(-0.6f)}};
 }
 
 template <class T>

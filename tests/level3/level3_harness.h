@@ -35,6 +35,15 @@ std::vector<char> transposes() {
     return {'N', 'T'};
 }
 
+// re + i im, or re for a real T.
+template <class T>
+T scalar(float re, [[maybe_unused]] float im) {
+  if constexpr (is_complex<T>)
+    return T(re, im);
+  else
+    return T(re);
+}
+
 enum class entry { f77, cblas_col, cblas_row };
 
 // A matrix stored column-major (or row-major) with a padded leading

@@ -1,117 +1,128 @@
-# Runs one of Debian's netlib BLAS testers (libblas-test) on swblas's DGEMM.
+# Runs one of Debian's netlib BLAS testers (libblas-test) with swblas as the
+# only BLAS in the process.
 #
-# The testers are linked against libblas.so.3. They run here against netlib's
-# reference libblas.so.3 (REFERENCE_BLAS_DIR, which also defines the CBLAS
-# globals the CBLAS tester needs) with libswblas.so preloaded, so that DGEMM
-# (dgemm_ / cblas_dgemm) resolves to swblas, while the tester's own XERBLA and
-# cblas_xerbla, defined in the executable, still take the calls swblas makes
-# for illegal arguments: the error-exit tests rely on that.
+# The testers are linked against libblas.so.3 with BIND_NOW. A directory of
+# its own (LIB_DIR) holds libblas.so.3 as a link to libswblas.so and comes
+# first on the library path; nothing is preloaded, so every routine the
+# tester imports must be swblas's or the tester does not start. The tester's
+# own XERBLA and cblas_xerbla, defined in the executable, take the calls
+# swblas makes for illegal arguments (swblas's handlers are weak), and the
+# CBLAS testers' RowMajorStrg resolves to swblas's.
 #
 # Inputs (-D): KIND (f77 | cblas), TESTER, INPUT (the tester's stock input),
-# SWBLAS_LIBRARY, REFERENCE_BLAS_DIR, WORK_DIR, and EMULATOR (a command list,
-# empty for a native run; in a cross build the toolchain's qemu-user command,
-# cmake/toolchain-ppc64le.cmake). Environment: SWBLAS_TARGET passes through;
-# SWBLAS_EXPECT_TARGET / SWBLAS_EXPECT_UKERNEL name what swblas must choose;
-# SWBLAS_SKIP_IF_REFUSED=1 skips when the CPU cannot run the forced target.
+# ROUTINES (the routines to switch on, as the input names them, e.g.
+# DGEMM;DSYMM or cblas_dgemm; empty: all), SWBLAS_LIBRARY, LIB_DIR, WORK_DIR,
+# and EMULATOR (a command list, empty for a native run; in a cross build the
+# toolchain's qemu-user command, cmake/toolchain-ppc64le.cmake).
+# Environment: SWBLAS_TARGET passes through; SWBLAS_EXPECT_TARGET /
+# SWBLAS_EXPECT_UKERNEL name what swblas must choose; SWBLAS_SKIP_IF_REFUSED=1
+# skips when the CPU cannot run the forced target.
 #
-# Under qemu-user the loader variables are the guest's: set in this process
-# they would apply to qemu itself (LD_PRELOAD of a ppc64le library into an
-# x86-64 process, LD_DEBUG of qemu's own bindings). They go to the guest
-# through QEMU_SET_ENV, and the reference BLAS directory through
-# SWBLAS_QEMU_LIBRARY_PATH, which the toolchain's command puts in front of the
-# guest's LD_LIBRARY_PATH. SWBLAS_VERBOSE passes through as is.
+# Under qemu-user the loader variables are the guest's: LD_LIBRARY_PATH goes
+# through SWBLAS_QEMU_LIBRARY_PATH, which the toolchain's command puts in
+# front of the guest's library path, and LD_DEBUG through QEMU_SET_ENV.
 # Exit 77 (ctest SKIP) when the tester is not installed.
+
+cmake_minimum_required(VERSION 3.16)  # IN_LIST in script mode
 
 if(NOT EXISTS "${TESTER}" OR NOT EXISTS "${INPUT}")
   message("SKIP: ${TESTER} not found (apt-get install libblas-test)")
   cmake_language(EXIT 77)
 endif()
+get_filename_component(tester_name "${TESTER}" NAME)
 
-# The stock input with every routine but DGEMM switched off; the F77 tester's
-# summary goes to a file in WORK_DIR (its name is limited to 32 characters, so
-# it is relative to the working directory).
-# Each tester works in its own directory: ctest runs them in parallel, and
-# they must not see (or delete) each other's files.
-set(WORK_DIR "${WORK_DIR}/${KIND}")
+# swblas as libblas.so.3, alone in its directory.
+file(MAKE_DIRECTORY "${LIB_DIR}")
+file(CREATE_LINK "${SWBLAS_LIBRARY}" "${LIB_DIR}/libblas.so.3" SYMBOLIC)
+
+# The stock input with the routines not in ROUTINES switched off; the F77
+# tester's summary goes to a file in WORK_DIR (its name is limited to 32
+# characters, so it is relative to the working directory). Each tester works
+# in its own directory: ctest runs them in parallel.
+set(WORK_DIR "${WORK_DIR}/${tester_name}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
-set(summary_name "xblat3d_dgemm.out")
+set(summary_name "${tester_name}.out")
 file(STRINGS "${INPUT}" lines)
 set(edited "")
+set(enabled "")
 foreach(line IN LISTS lines)
-  if(line MATCHES "^'dblat3.out'")
-    string(REPLACE "'dblat3.out'" "'${summary_name}'" line "${line}")
-  elseif(line MATCHES "^(cblas_)?[Dd][A-Za-z0-9]+ +T " AND
-         NOT line MATCHES "^(cblas_dgemm|DGEMM) ")
-    string(REGEX REPLACE "^([A-Za-z0-9_]+ +)T " "\\1F " line "${line}")
+  if(line MATCHES "^'[sdcz]blat3.out'")
+    string(REGEX REPLACE "^'[sdcz]blat3.out'" "'${summary_name}'" line "${line}")
+  elseif(line MATCHES "^([A-Za-z0-9_]+) +T ")
+    set(routine "${CMAKE_MATCH_1}")
+    if(ROUTINES AND NOT routine IN_LIST ROUTINES)
+      string(REGEX REPLACE "^([A-Za-z0-9_]+ +)T " "\\1F " line "${line}")
+    else()
+      list(APPEND enabled "${routine}")
+    endif()
   endif()
   string(APPEND edited "${line}\n")
 endforeach()
-set(input_file "${WORK_DIR}/${KIND}_dgemm.in")
+set(input_file "${WORK_DIR}/${tester_name}.in")
 file(WRITE "${input_file}" "${edited}")
 file(REMOVE "${WORK_DIR}/${summary_name}")
 
 set(ENV{SWBLAS_VERBOSE} "1")
 if(EMULATOR)
-  set(ENV{QEMU_SET_ENV} "LD_PRELOAD=${SWBLAS_LIBRARY},LD_DEBUG=bindings")
-  set(ENV{SWBLAS_QEMU_LIBRARY_PATH} "${REFERENCE_BLAS_DIR}")
+  set(ENV{QEMU_SET_ENV} "LD_DEBUG=libs")
+  set(ENV{SWBLAS_QEMU_LIBRARY_PATH} "${LIB_DIR}")
 else()
-  set(ENV{LD_LIBRARY_PATH} "${REFERENCE_BLAS_DIR}")
-  set(ENV{LD_PRELOAD} "${SWBLAS_LIBRARY}")
-  set(ENV{LD_DEBUG} "bindings")
+  set(ENV{LD_LIBRARY_PATH} "${LIB_DIR}")
+  set(ENV{LD_DEBUG} "libs")
 endif()
 execute_process(COMMAND ${EMULATOR} "${TESTER}"
                 INPUT_FILE "${input_file}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
                 WORKING_DIRECTORY "${WORK_DIR}")
-unset(ENV{LD_PRELOAD})
 unset(ENV{LD_DEBUG})
 unset(ENV{QEMU_SET_ENV})
-# Keep swblas's report and the bindings of DGEMM and the error handlers
-# (LD_DEBUG logs every binding).
-string(REPLACE ";" "," err_kept "${err}")
-string(REGEX MATCHALL
-  "[^\n]*(swblas: |symbol `(cblas_dgemm|dgemm_|cblas_xerbla|xerbla_)')[^\n]*"
-  err_kept "${err_kept}")
-string(REPLACE ";" "\n" err_kept "${err_kept}")
-file(WRITE "${WORK_DIR}/${KIND}_dgemm.stderr" "${err_kept}\n")
+file(WRITE "${WORK_DIR}/${tester_name}.stderr" "${err}\n")
+
+# A forced target this CPU cannot run: swblas falls back with a warning,
+# and the run says nothing about the forced one (SKIP).
+if("$ENV{SWBLAS_SKIP_IF_REFUSED}" AND
+   err MATCHES "SWBLAS_TARGET=$ENV{SWBLAS_TARGET} cannot run here")
+  message("SKIP: this CPU cannot run SWBLAS_TARGET=$ENV{SWBLAS_TARGET}")
+  cmake_language(EXIT 77)
+endif()
 
 if(KIND STREQUAL "f77")
-  if(NOT EXISTS "${WORK_DIR}/${summary_name}")
-    message(FATAL_ERROR "no summary file written; stdout:\n${out}")
+  set(report "")
+  if(EXISTS "${WORK_DIR}/${summary_name}")
+    file(READ "${WORK_DIR}/${summary_name}" report)
   endif()
-  file(READ "${WORK_DIR}/${summary_name}" report)
-  set(tester_name "xblat3d")
-  set(symbol "dgemm_")
-  set(required
-    " DGEMM  PASSED THE TESTS OF ERROR-EXITS"
-    " DGEMM  PASSED THE COMPUTATIONAL TESTS")
+  set(required_suffixes "PASSED THE TESTS OF ERROR-EXITS" "PASSED THE COMPUTATIONAL TESTS")
 else()
   set(report "${out}")
-  set(tester_name "xdcblat3")
-  set(symbol "cblas_dgemm")
-  set(required
-    " cblas_dgemm  PASSED THE TESTS OF ERROR-EXITS"
-    " cblas_dgemm  PASSED THE COLUMN-MAJOR COMPUTATIONAL TESTS"
-    " cblas_dgemm  PASSED THE ROW-MAJOR    COMPUTATIONAL TESTS")
+  set(required_suffixes "PASSED THE TESTS OF ERROR-EXITS" "PASSED THE COLUMN-MAJOR COMPUTATIONAL TESTS"
+                        "PASSED THE ROW-MAJOR    COMPUTATIONAL TESTS")
 endif()
 
 set(failures "")
+if(err MATCHES "undefined symbol: ([A-Za-z0-9_]+)")
+  string(APPEND failures "swblas does not export ${CMAKE_MATCH_1}, which ${tester_name} imports\n")
+endif()
 if(NOT rc EQUAL 0)
   string(APPEND failures "tester exited with ${rc}\n")
 endif()
-foreach(line IN LISTS required)
-  if(NOT report MATCHES "${line}")
-    string(APPEND failures "missing: '${line}'\n")
-  endif()
+foreach(routine IN LISTS enabled)
+  foreach(suffix IN LISTS required_suffixes)
+    if(NOT report MATCHES " ${routine} +${suffix}")
+      string(APPEND failures "missing: '${routine} ${suffix}'\n")
+    endif()
+  endforeach()
 endforeach()
 if(report MATCHES "\\*\\*\\*\\*\\*|FAIL")
   string(APPEND failures "the tester reports a failure\n")
 endif()
-# Proof that the DGEMM under test is swblas's: the dynamic linker bound the
-# tester's call to libswblas.so, and swblas's runtime printed its
-# SWBLAS_VERBOSE report when it first dispatched.
-if(NOT err MATCHES "binding file [^\n]*${tester_name} \\[0\\] to [^\n]*libswblas\\.so[^\n]*: normal symbol `${symbol}'")
-  string(APPEND failures "${symbol} was not bound to libswblas.so\n")
+# Proof that swblas is the BLAS: the loader found libblas.so.3 in LIB_DIR
+# and loaded no other BLAS, and swblas's runtime printed its SWBLAS_VERBOSE
+# report when it first dispatched.
+if(NOT err MATCHES "trying file=${LIB_DIR}/libblas\\.so\\.3")
+  string(APPEND failures "libblas.so.3 was not loaded from ${LIB_DIR}\n")
+endif()
+if(err MATCHES "calling init: [^\n]*lib(open)?blas[^\n]*" AND NOT CMAKE_MATCH_0 MATCHES "${LIB_DIR}")
+  string(APPEND failures "another BLAS was loaded: ${CMAKE_MATCH_0}\n")
 endif()
 if(NOT err MATCHES "(^|\n)swblas: ")
   string(APPEND failures "no SWBLAS_VERBOSE report from swblas on stderr\n")
@@ -122,15 +133,6 @@ if(expected_ukernel AND
    NOT err MATCHES "(^|\n)swblas: chosen target [^\n]*micro kernel ${expected_ukernel} ")
   string(APPEND failures "swblas did not choose the micro kernel ${expected_ukernel}\n")
 endif()
-
-# A forced target this CPU cannot run: swblas falls back with a warning,
-# and the run says nothing about the forced one (SKIP).
-if("$ENV{SWBLAS_SKIP_IF_REFUSED}" AND
-   err MATCHES "SWBLAS_TARGET=$ENV{SWBLAS_TARGET} cannot run here")
-  message("SKIP: this CPU cannot run SWBLAS_TARGET=$ENV{SWBLAS_TARGET}")
-  cmake_language(EXIT 77)
-endif()
-
 # A forced or routed target (SWBLAS_TARGET=avx2, sunway-emu) must say it was chosen.
 set(expected_target "$ENV{SWBLAS_EXPECT_TARGET}")
 if(expected_target AND NOT err MATCHES "(^|\n)swblas: chosen target ${expected_target} ")
@@ -138,11 +140,11 @@ if(expected_target AND NOT err MATCHES "(^|\n)swblas: chosen target ${expected_t
 endif()
 
 if(failures)
-  message(FATAL_ERROR "${tester_name} on swblas failed:\n${failures}\n"
+  message(FATAL_ERROR "${tester_name} on swblas alone failed:\n${failures}\n"
                       "tester output:\n${report}\n"
-                      "(stderr in ${WORK_DIR}/${KIND}_dgemm.stderr)")
+                      "(stderr in ${WORK_DIR}/${tester_name}.stderr)")
 endif()
 string(REGEX MATCHALL "[^\n]*PASSED[^\n]*" passed "${report}")
 string(REPLACE ";" "\n" passed "${passed}")
 string(REGEX MATCHALL "swblas: chosen target [^\n]*" chosen "${err}")
-message("${tester_name} with libswblas.so preloaded (${chosen}):\n${passed}")
+message("${tester_name} with swblas as the only libblas.so.3 (${chosen}):\n${passed}")
