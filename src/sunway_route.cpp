@@ -16,13 +16,16 @@ namespace {
 sunway_emu_entry_fn emu_entry = nullptr;
 
 // SWBLAS_SUNWAY_EMU_LIBRARY, else the library next to the file this code
-// was loaded from (dladdr of one of its variables), else the bare name for
-// dlopen's own search.
+// was loaded from (dladdr of one of its variables, links resolved: loaded
+// as a libblas.so.3 that links to it, libswblas.so still has the emulation
+// beside it), else the bare name for dlopen's own search.
 std::string emu_library_path() {
   if (const char* path = std::getenv(kSunwayEmuLibraryVariable); path && *path) return path;
   Dl_info self;
   if (dladdr(&emu_entry, &self) == 0 || !self.dli_fname) return kSunwayEmuLibrary;
-  const std::string file = self.dli_fname;
+  char* resolved = realpath(self.dli_fname, nullptr);
+  const std::string file = resolved ? resolved : self.dli_fname;
+  std::free(resolved);
   const std::size_t slash = file.find_last_of('/');
   return slash == std::string::npos ? kSunwayEmuLibrary : file.substr(0, slash + 1) + kSunwayEmuLibrary;
 }
