@@ -82,13 +82,20 @@ inline T conjugate(const T& x) {
   else return x;
 }
 
-// count elements, 64-byte aligned, uniform random in [-1, 1].
+// count elements, 64-byte aligned, not initialised.
 template <class T>
-aligned_matrix<T> random_matrix(std::size_t count, std::mt19937_64& engine) {
+aligned_matrix<T> allocate_matrix(std::size_t count) {
   // aligned_alloc wants a size that is a multiple of the alignment.
   const std::size_t bytes = (count * sizeof(T) + 63) / 64 * 64;
   aligned_matrix<T> matrix(static_cast<T*>(std::aligned_alloc(64, bytes)));
   if (!matrix) throw std::bad_alloc();
+  return matrix;
+}
+
+// count elements, 64-byte aligned, uniform random in [-1, 1].
+template <class T>
+aligned_matrix<T> random_matrix(std::size_t count, std::mt19937_64& engine) {
+  aligned_matrix<T> matrix = allocate_matrix<T>(count);
   std::uniform_real_distribution<real_t<T>> uniform(-1, 1);
   for (std::size_t i = 0; i < count; ++i) matrix[i] = random_element<T>(uniform, engine);
   return matrix;

@@ -92,7 +92,7 @@ level3_operands<T> make_operands(const routine_description& d, const gemm_shape&
   if (f == family::syr2k || f == family::her2k) x.b = random_operand<T>(s.n, s.k, engine);
   if (f == family::gemmt) x.b = random_operand<T>(s.k, s.n, engine);
   x.c = random_operand<T>(s.m, s.n, engine);
-  x.c_before = random_operand<T>(s.m, s.n, engine);
+  x.c_before = {s.m, s.n, allocate_matrix<T>(x.c.size())};  // filled by the checked call
   if (f == family::trmm || f == family::trsm) {
     // The calls of a run overwrite B again and again, so A is made its own
     // inverse: a diagonal D of signs plus entries at most 1/m in modulus
