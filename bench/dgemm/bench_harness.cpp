@@ -58,33 +58,6 @@ gemm_shape parse_shape(const std::string& item) {
 }
 
 template <class T>
-T random_element(std::uniform_real_distribution<real_t<T>>& uniform, std::mt19937_64& engine) {
-  if constexpr (is_complex<T>) {
-    const real_t<T> re = uniform(engine);
-    return T(re, uniform(engine));
-  } else {
-    return uniform(engine);
-  }
-}
-
-template <class T>
-T conjugate(const T& x) {
-  if constexpr (is_complex<T>) return std::conj(x);
-  else return x;
-}
-
-template <class T>
-aligned_matrix<T> random_matrix(std::size_t count, std::mt19937_64& engine) {
-  // aligned_alloc wants a size that is a multiple of the alignment.
-  const std::size_t bytes = (count * sizeof(T) + 63) / 64 * 64;
-  aligned_matrix<T> matrix(static_cast<T*>(std::aligned_alloc(64, bytes)));
-  if (!matrix) throw std::bad_alloc();
-  std::uniform_real_distribution<real_t<T>> uniform(-1, 1);
-  for (std::size_t i = 0; i < count; ++i) matrix[i] = random_element<T>(uniform, engine);
-  return matrix;
-}
-
-template <class T>
 struct sampled_entry {
   int i;
   int j;
@@ -106,33 +79,21 @@ std::vector<sampled_entry<T>> pick_samples(gemm_operands<T>& operands, std::uint
   return samples;
 }
 
-// Checks one entry against a dot product.  Two correct summation orders differ
-// by at most twice the classical bound (k + 2) * eps * (|alpha| sum |a||b| +
-// |beta c|), so this cannot reject a right answer yet catches any wrong term.
-// A complex entry is two real sums of 2k products each (as the 1m method
-// computes it), and its modulus errs by at most sqrt(2) times theirs.
+// Checks one entry against a dot product (see compare_entry).
 template <class T>
 std::string check_entry(const gemm_operands<T>& operands, const sampled_entry<T>& e,
                         T computed) {
-  using real = real_t<T>;
   T dot = T(0);
-  real magnitude = 0;
+  real_t<T> magnitude = 0;
   for (int p = 0; p < operands.shape().k; ++p) {
     const T term = operands.op_a(e.i, p) * operands.op_b(p, e.j);
     dot += term;
     magnitude += std::abs(term);
   }
   const T expected = bench_beta<T> * e.c_before + bench_alpha<T> * dot;
-  const real scale = std::abs(bench_alpha<T>) * magnitude + std::abs(bench_beta<T> * e.c_before);
-  const real terms = is_complex<T> ? 2 * operands.shape().k : operands.shape().k;
-  const real spread = is_complex<T> ? std::sqrt(real(2)) : real(1);
-  const real bound = 2 * (terms + 2) * std::numeric_limits<real>::epsilon() * scale * spread +
-                     std::numeric_limits<real>::min();
-  if (std::abs(computed - expected) <= bound) return "";
-  std::ostringstream message;
-  message << "C(" << e.i << "," << e.j << ") = " << computed << ", expected " << expected
-          << " (allowed error " << bound << ")";
-  return message.str();
+  const real_t<T> scale =
+      std::abs(bench_alpha<T>) * magnitude + std::abs(bench_beta<T> * e.c_before);
+  return compare_entry(e.i, e.j, computed, expected, scale, operands.shape().k);
 }
 
 double seconds_for_calls(const std::function<void()>& call, long calls) {
@@ -199,6 +160,25 @@ std::vector<gemm_shape> parse_shapes(const std::string& list) {
 }
 
 void free_deleter::operator()(void* p) const { std::free(p); }
+
+// Two correct summation orders differ by at most twice the classical bound
+// (terms + 2) * eps * scale, so this cannot reject a right answer yet catches
+// any wrong term.  A complex entry is two real sums of twice the products each
+// (as the 1m method computes it), and its modulus errs by at most sqrt(2)
+// times theirs.
+template <class T>
+std::string compare_entry(int i, int j, T computed, T expected, real_t<T> scale, int products) {
+  using real = real_t<T>;
+  const real terms = is_complex<T> ? 2 * products : products;
+  const real spread = is_complex<T> ? std::sqrt(real(2)) : real(1);
+  const real bound = 2 * (terms + 2) * std::numeric_limits<real>::epsilon() * scale * spread +
+                     std::numeric_limits<real>::min();
+  if (std::abs(computed - expected) <= bound) return "";
+  std::ostringstream message;
+  message << "C(" << i << "," << j << ") = " << computed << ", expected " << expected
+          << " (allowed error " << bound << ")";
+  return message.str();
+}
 
 template <class T>
 gemm_operands<T>::gemm_operands(const gemm_shape& shape, std::uint64_t seed)
@@ -329,30 +309,42 @@ std::string run_options_usage() {
          "  --no-header        omit the CSV header\n";
 }
 
-template <class T>
-void run_shapes(const run_options& options,
-                const std::function<gemm_call<T>(const gemm_shape&)>& make_call,
-                std::ostream& out) {
+void run_cases(const run_options& options,
+               const std::function<bench_case(const gemm_shape&)>& make_case,
+               std::ostream& out) {
   if (options.header)
     out << "library,threads,m,n,k,transa,transb,seconds,gflops,calls_per_run,runs" << std::endl;
   for (const gemm_shape& shape : options.shapes) {
-    gemm_operands<T> operands(shape, options.seed);
-    const gemm_call<T> call = make_call(shape);
-    const std::string error = verify_sampled_entries(call, operands);
+    const bench_case problem = make_case(shape);
+    const std::string error = problem.checked_call();
     if (!error.empty()) {
       std::cerr << "swblas-bench: wrong result from " << options.label << " for m=" << shape.m
                 << " n=" << shape.n << " k=" << shape.k << " " << shape.transa << shape.transb
                 << ": " << error << std::endl;
       std::exit(3);
     }
-    const timing_result timing = time_best_of_runs([&] { call(operands); }, options.timing);
-    print_row(out, options, shape, gemm_flops<T>(shape), timing);
+    const timing_result timing = time_best_of_runs(problem.call, options.timing);
+    print_row(out, options, shape, problem.flops, timing);
     out.flush();
   }
 }
 
+template <class T>
+void run_shapes(const run_options& options,
+                const std::function<gemm_call<T>(const gemm_shape&)>& make_call,
+                std::ostream& out) {
+  run_cases(options, [&](const gemm_shape& shape) {
+    const auto operands = std::make_shared<gemm_operands<T>>(shape, options.seed);
+    const gemm_call<T> call = make_call(shape);
+    return bench_case{gemm_flops<T>(shape),
+                      [call, operands] { return verify_sampled_entries(call, *operands); },
+                      [call, operands] { call(*operands); }};
+  }, out);
+}
+
 // The four element types of the BLAS GEMMs (sgemm_, dgemm_, cgemm_, zgemm_).
 #define SWBLAS_BENCH_ELEMENT_TYPE(T)                                                         \
+  template std::string compare_entry(int, int, T, T, real_t<T>, int);                        \
   template class gemm_operands<T>;                                                           \
   template std::string verify_sampled_entries(const gemm_call<T>&, gemm_operands<T>&);       \
   template void run_shapes<T>(const run_options&,                                            \

@@ -8,10 +8,13 @@
 
 #include <complex>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <new>
+#include <random>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -62,6 +65,42 @@ struct free_deleter {
 template <class T>
 using aligned_matrix = std::unique_ptr<T[], free_deleter>;
 
+// Uniform in [-1, 1], real and imaginary parts alike.
+template <class T>
+T random_element(std::uniform_real_distribution<real_t<T>>& uniform, std::mt19937_64& engine) {
+  if constexpr (is_complex<T>) {
+    const real_t<T> re = uniform(engine);
+    return T(re, uniform(engine));
+  } else {
+    return uniform(engine);
+  }
+}
+
+template <class T>
+inline T conjugate(const T& x) {
+  if constexpr (is_complex<T>) return std::conj(x);
+  else return x;
+}
+
+// count elements, 64-byte aligned, not initialised.
+template <class T>
+aligned_matrix<T> allocate_matrix(std::size_t count) {
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  const std::size_t bytes = (count * sizeof(T) + 63) / 64 * 64;
+  aligned_matrix<T> matrix(static_cast<T*>(std::aligned_alloc(64, bytes)));
+  if (!matrix) throw std::bad_alloc();
+  return matrix;
+}
+
+// count elements, 64-byte aligned, uniform random in [-1, 1].
+template <class T>
+aligned_matrix<T> random_matrix(std::size_t count, std::mt19937_64& engine) {
+  aligned_matrix<T> matrix = allocate_matrix<T>(count);
+  std::uniform_real_distribution<real_t<T>> uniform(-1, 1);
+  for (std::size_t i = 0; i < count; ++i) matrix[i] = random_element<T>(uniform, engine);
+  return matrix;
+}
+
 // Column-major operands stored with the smallest legal leading dimensions
 // (lda = m for A not transposed, k otherwise; ldb = k or n; ldc = m), 64-byte
 // aligned, filled with uniform random numbers in [-1, 1] (real and imaginary
@@ -100,6 +139,12 @@ template <class T>
 constexpr T bench_beta = T(1);
 template <class T>
 using gemm_call = std::function<void(gemm_operands<T>&)>;
+
+// "" when `computed` lies within a rounding bound of `expected`, an entry
+// computed as a sum of `products` products whose moduli add up to `scale`;
+// else a description naming C(i, j).
+template <class T>
+std::string compare_entry(int i, int j, T computed, T expected, real_t<T> scale, int products);
 
 // Calls `call` once (this is also the warm-up call) and compares sampled
 // entries of C with dot products computed here.  Returns an empty string when
@@ -157,8 +202,22 @@ extern const std::set<std::string> run_flag_names;
 run_options read_run_options(const command_line& cl, const std::string& default_label);
 std::string run_options_usage();
 
-// Benchmarks every shape with the call make_call returns for it and prints one
-// CSV row per shape.  A wrong result ends the process with exit status 3.
+// One benchmarked problem of any routine: its flop count, the first call
+// (warm-up and check, "" when the result is right) and the call to time, all
+// bound to operands the case owns.
+struct bench_case {
+  double flops = 0.0;
+  std::function<std::string()> checked_call;
+  std::function<void()> call;
+};
+
+// Benchmarks the case make_case builds for every shape and prints one CSV row
+// per shape.  A wrong result ends the process with exit status 3.
+void run_cases(const run_options& options,
+               const std::function<bench_case(const gemm_shape&)>& make_case,
+               std::ostream& out);
+
+// run_cases for the GEMM of T with the call make_call returns for each shape.
 template <class T>
 void run_shapes(const run_options& options,
                 const std::function<gemm_call<T>(const gemm_shape&)>& make_call,

@@ -1,5 +1,5 @@
-// swblas-bench-dgemm: times the Fortran dgemm_ (or sgemm_, cgemm_, zgemm_
-// with --routine) of any BLAS library loaded by path with dlopen, so that
+// swblas-bench-dgemm: times the Fortran dgemm_ (or with --routine any other
+// ?gemm_ or Level-3 routine, see level3_routines.h) of any BLAS library loaded by path with dlopen, so that
 // swblas, OpenBLAS and BLIS are measured by the same code and none of them is
 // linked in.  --peak measures the FMA peaks of the CPU instead.
 #include <dlfcn.h>
@@ -12,6 +12,7 @@
 #include "../load_library.h"
 #include "bench_harness.h"
 #include "fma_peak.h"
+#include "level3_routines.h"
 
 namespace {
 
@@ -32,10 +33,13 @@ void print_usage() {
                "Times R_ of the BLAS at PATH (loaded with dlopen) on each shape;\n"
                "prints CSV: library,threads,m,n,k,transa,transb,seconds,gflops,calls_per_run,runs\n"
                "where seconds is the best time of one call over all runs and gflops counts\n"
-               "2mnk flops for real, 8mnk for complex routines.\n"
+               "2mnk flops for real, 8mnk for complex GEMMs (the others: see --routine).\n"
                "  --lib PATH         shared library exporting R_\n"
                "  --routine R        sgemm, dgemm, cgemm or zgemm (default dgemm); shapes\n"
-               "                     take op C (conjugate transpose) besides N and T\n"
+               "                     take op C (conjugate transpose) besides N and T;\n"
+               "                     or ?symm ?hemm ?trmm ?trsm (shapes m,n,m: A m x m) or\n"
+               "                     ?syrk ?herk ?syr2k ?her2k ?gemmt (shapes n,n,k: C n x n),\n"
+               "                     side L, uplo U (L for trmm, trsm), no transposes\n"
             << run_options_usage()
             << "  --peak             measure the double and float FMA peaks (one thread per\n"
                "                     core) instead, best of 10 ms runs for --min-time seconds\n"
@@ -50,11 +54,17 @@ void set_thread_environment(const std::string& threads) {
     setenv(name, threads.c_str(), 1);
 }
 
+// A library without the routine is told apart from one that does not load
+// (exit status 5, not 2): run_bench.py leaves its cells empty.
+struct missing_symbol : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 void* load_symbol(const std::string& path, const std::string& name) {
   void* library = swblas_bench::open_library(path);
   if (!library) throw std::runtime_error(std::string("dlopen failed: ") + dlerror());
   void* symbol = dlsym(library, name.c_str());
-  if (!symbol) throw std::runtime_error(path + " has no " + name);
+  if (!symbol) throw missing_symbol("library lacks " + name + " (" + path + ")");
   return symbol;
 }
 
@@ -100,7 +110,12 @@ int run_benchmark(const command_line& cl) {
   if (routine == "dgemm") return run_routine<double>(cl, "dgemm_");
   if (routine == "cgemm") return run_routine<std::complex<float>>(cl, "cgemm_");
   if (routine == "zgemm") return run_routine<std::complex<double>>(cl, "zgemm_");
-  throw std::invalid_argument("--routine must be sgemm, dgemm, cgemm or zgemm, got " + routine);
+  if (!is_level3_routine(routine))
+    throw std::invalid_argument("--routine must be ?gemm or one of " + level3_routine_names() +
+                                ", got " + routine);
+  const run_options options = read_run_options(cl, "blas");
+  run_level3(options, routine, load_symbol(cl.get("lib", ""), routine + "_"), std::cout);
+  return 0;
 }
 
 }  // namespace
@@ -118,6 +133,9 @@ int main(int argc, char** argv) {
       return 0;
     }
     return cl.has("peak") ? run_peak(cl) : run_benchmark(cl);
+  } catch (const missing_symbol& error) {
+    std::cerr << "swblas-bench-dgemm: " << error.what() << std::endl;
+    return 5;
   } catch (const std::exception& error) {
     std::cerr << "swblas-bench-dgemm: " << error.what() << std::endl;
     return 2;

@@ -3,7 +3,7 @@
 
 One command runs every library configuration on the same shapes, single
 threaded and on all cores, for DGEMM or any of sgemm, dgemm, cgemm, zgemm
-(--routines, --level3), and writes into the output directory:
+(--routines, --level3) or every Level-3 routine (--level3-all), and writes into the output directory:
   results.csv            every measured row, with the configuration and routine
   R_square_1t.png        GFLOP/s against n (square NN) per routine R, one thread
   R_square_mt.png        the same on all cores
@@ -21,6 +21,7 @@ Usage (from the repository root, after building into build/):
   bench/dgemm/run_bench.py --quick            # a handful of sizes, < 1 minute
   bench/dgemm/run_bench.py --full             # the whole grid, < 20 minutes
   bench/dgemm/run_bench.py --level3 --quick   # s/d/c/z GEMM, n = 500-2000, < 3 minutes
+  bench/dgemm/run_bench.py --level3-all --quick   # every Level-3 routine, n = 500, 1000, ~3 minutes
 """
 
 import argparse
@@ -47,11 +48,18 @@ NON_SQUARE = [(2000, 2000, 32), (32, 2000, 2000), (2000, 32, 2000), (999, 1001, 
               (4000, 16, 4000)]
 TRANSPOSES = [(1000, 1000, 1000, ta, tb) for ta in "NT" for tb in "NT" if ta + tb != "NN"]
 
-# The GEMMs the executable times (--routine) and the FMA peak each is judged
-# against: the precision of its real type.  A complex multiply-add is 8 flops.
-ROUTINES = ("sgemm", "dgemm", "cgemm", "zgemm")
-PRECISION = {"sgemm": "float", "dgemm": "double", "cgemm": "float", "zgemm": "double"}
-FLOPS_PER_MULTIPLY_ADD = {"sgemm": 2, "dgemm": 2, "cgemm": 8, "zgemm": 8}
+# The routines the executable times (--routine) and the FMA peak each is judged
+# against: the precision of its real type.  Flops per m n k of a real type
+# (complex: 4 times as many, a complex multiply-add is 8 flops): 2 for gemm,
+# symm, syr2k; 1 for syrk, trmm, trsm, gemmt (n^2 k for the triangle outputs,
+# not the exact n (n + 1) k).  Square shapes n fit them all (m = n = k).
+GEMMS = ("sgemm", "dgemm", "cgemm", "zgemm")
+FAMILIES = {"gemm": ("sdcz", 2), "symm": ("sdcz", 2), "hemm": ("cz", 2), "syrk": ("sdcz", 1),
+            "herk": ("cz", 1), "syr2k": ("sdcz", 2), "her2k": ("cz", 2), "trmm": ("sdcz", 1),
+            "trsm": ("sdcz", 1), "gemmt": ("sdcz", 1)}
+ROUTINES = tuple(p + family for family, (prefixes, _) in FAMILIES.items() for p in prefixes)
+PRECISION = {r: "float" if r[0] in "sc" else "double" for r in ROUTINES}
+FLOPS_PER_MNK = {r: FAMILIES[r[1:]][1] * (4 if r[0] in "cz" else 1) for r in ROUTINES}
 
 # Timing per preset: a run lasts min_time seconds, the best of `runs` runs is
 # kept unless they would exceed max_time seconds (large sizes: fewer runs);
@@ -71,10 +79,17 @@ PRESETS = {
                  min_time=0.2, runs=3, max_time=8.0, timeout=300, rounds=2),
     # --level3: the four GEMMs on square NN problems; --quick with it times
     # each cell by one short run (a 2000 zgemm call alone takes about a second).
-    "level3": dict(square=[500, 1000, 2000], other=[], routines=ROUTINES,
+    "level3": dict(square=[500, 1000, 2000], other=[], routines=GEMMS,
                    min_time=0.2, runs=3, max_time=4.0, timeout=300, rounds=2),
-    "level3-quick": dict(square=[500, 1000, 2000], other=[], routines=ROUTINES,
+    "level3-quick": dict(square=[500, 1000, 2000], other=[], routines=GEMMS,
                          min_time=0.05, runs=1, max_time=0.2, timeout=60, rounds=1),
+    # --level3-all: every Level-3 routine of every precision the same way.
+    "level3-all": dict(square=[500, 1000, 2000], other=[], routines=ROUTINES,
+                       min_time=0.2, runs=3, max_time=4.0, timeout=300, rounds=2),
+    # --quick drops n = 2000: with one call each for the check and the time,
+    # its cells alone took 5 of 8 minutes.
+    "level3-all-quick": dict(square=[500, 1000], other=[], routines=ROUTINES,
+                             min_time=0.02, runs=1, max_time=0.1, timeout=60, rounds=1),
 }
 
 
@@ -96,6 +111,7 @@ class Config:
         # Per routine: a library may lack one GEMM or fail on it and still run the others.
         self.failures = {}  # routine -> failed cells
         self.stopped = {}  # routine -> why it is no longer run
+        self.lacking = []  # symbols the library does not export: empty cells, not failures
 
     def environment(self, threads):
         env = dict(os.environ)
@@ -193,7 +209,7 @@ def shape_label(shape):
 
 def gflop(routine, shape):
     m, n, k = shape[:3]
-    return FLOPS_PER_MULTIPLY_ADD[routine] * m * n * k * 1e-9
+    return FLOPS_PER_MNK[routine] * m * n * k * 1e-9
 
 
 def last_line(text):
@@ -203,7 +219,8 @@ def last_line(text):
 
 def describe_failure(returncode, stderr):
     """The benchmark executables exit with 2 on a setup error (bad option, library not
-    loadable), 3 on a wrong result, 4 when the library has no kernel for the shape."""
+    loadable), 3 on a wrong result, 4 when the library has no kernel for the shape, 5 when
+    it lacks the routine."""
     if returncode < 0:
         # An abort usually says why on its last line (e.g. no kernel for the routine).
         why = last_line(stderr)
@@ -212,6 +229,8 @@ def describe_failure(returncode, stderr):
         return "wrong result: " + last_line(stderr)
     if returncode == 4:
         return "unsupported: " + last_line(stderr)
+    if returncode == 5:
+        return last_line(stderr).replace("swblas-bench-dgemm: ", "")
     return "exit status %d: %s" % (returncode, last_line(stderr))
 
 
@@ -260,6 +279,9 @@ class Runner:
         except subprocess.TimeoutExpired:
             self.fail(config, threads, routine, shape,
                       "timeout after %g s" % self.preset["timeout"])
+            return
+        if child.returncode == 5:
+            config.lacking.append(routine + "_")
             return
         if child.returncode != 0:
             self.fail(config, threads, routine, shape,
@@ -366,7 +388,8 @@ def measure_problem(runner, configs, threads, problem):
     the other."""
     routine, shape = problem
     for config in configs:
-        if config.skip_reason or routine in config.stopped or not config.takes(routine, shape):
+        if config.skip_reason or routine in config.stopped or routine + "_" in config.lacking or \
+                not config.takes(routine, shape):
             continue
         if config.single_thread_only and threads != 1:
             continue
@@ -525,8 +548,12 @@ def method_text(args, preset, loads):
         windows = (", each run timed in windows of whole calls lasting at least %g ms, the "
                    "fastest window counting" % (1000 * args.window))
     return ("Method: each cell is one child process; C = 1 * op(A) * op(B) + 1 * C on random "
-            "data with lda = m (etc.); sampled entries of C are checked against dot products; "
-            "GFLOP/s count 2mnk flops for real and 8mnk for complex routines; "
+            "data with lda = m (etc.; the other Level-3 routines: side L, uplo U, L for trmm "
+            "and trsm, no transposes, alpha = beta = 1); sampled entries of C are checked "
+            "against naive sums (trsm: against the residual of the solve); GFLOP/s count "
+            "2mnk flops for real and 8mnk for complex GEMMs, 2 m^2 n for symm and hemm, "
+            "n^2 k for syrk, herk and gemmt, 2 n^2 k for syr2k and her2k, m^2 n for trmm and "
+            "trsm (real; 4 times that for complex); trmm and trsm overwrite B call after call; "
             "the time is the **best** call time over up to %d runs of at least %.2f s each "
             "(fewer runs when they would exceed %g s)%s; the grid is measured %d time(s) "
             "over, libraries interleaved shape by shape, and each cell keeps its best round. "
@@ -575,7 +602,8 @@ def write_summary(path, args, preset, runner, configs, peaks, identities, loads)
     out += ["## Configurations", ""]
     measured = {row["config"] for row in runner.rows}
     for config in configs:
-        stopped = "; ".join("%s %s" % item for item in config.stopped.items())
+        stopped = "; ".join(["%s %s" % item for item in config.stopped.items()] +
+                            (["lacks " + ", ".join(config.lacking)] if config.lacking else []))
         if config.name not in measured:
             status = "did not run: " + (config.skip_reason or stopped or "every cell failed")
         else:
@@ -616,9 +644,13 @@ def parse_arguments():
     parser.add_argument("--level3", action="store_true",
                         help="sgemm, dgemm, cgemm and zgemm at n = 500, 1000, 2000 (square NN); "
                         "with --quick one short run per cell")
+    parser.add_argument("--level3-all", action="store_true",
+                        help="every Level-3 routine (?gemm, ?symm, ?hemm, ?syrk, ?herk, ?syr2k, "
+                        "?her2k, ?trmm, ?trsm, ?gemmt) at n = 500, 1000, 2000 (square); with "
+                        "--quick one short run per cell")
     parser.add_argument("--routines", type=parse_routines,
-                        help="comma-separated GEMMs to run: sgemm, dgemm, cgemm, zgemm "
-                        "(default: dgemm; all four with --level3)")
+                        help="comma-separated routines to run, e.g. sgemm,dsyrk,ztrsm "
+                        "(default: dgemm; the four GEMMs with --level3)")
     parser.add_argument("--build-dir", default="build",
                         help="build tree holding libswblas.so and bench/dgemm (default: build)")
     parser.add_argument("--lib", "--swblas", dest="lib",
@@ -656,8 +688,9 @@ def parse_arguments():
     parser.add_argument("--try-unsupported", action="store_true",
                         help="run AVX-512 configurations even on a CPU without AVX-512F")
     args = parser.parse_args()
-    if args.level3:
-        args.preset = "level3-quick" if args.preset == "quick" else "level3"
+    if args.level3 or args.level3_all:
+        name = "level3-all" if args.level3_all else "level3"
+        args.preset = name + "-quick" if args.preset == "quick" else name
     args.preset = args.preset or "quick"
     build = resolve(args.build_dir)
     args.lib = resolve(args.lib) if args.lib else os.path.join(build, "libswblas.so")
