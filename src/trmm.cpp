@@ -1,25 +1,63 @@
-// trmm as one GEMM: B is copied aside and B := alpha op(A) copy (or alpha
-// copy op(A)), op(A) read through its triangle by the packing. Known cost:
-// half of the multiplications are with the zero triangle; skipping its
-// blocks is later work.
+// trmm by blocks of op(A), in place. Block i of the result is op(A)'s
+// diagonal block i (triangular) times B's block i, plus op(A)'s
+// off-diagonal blocks on one side of it times the B blocks on that side;
+// the blocks are taken in the order that leaves those B blocks unchanged
+// until read (left and lower, or right and upper: the last block first).
+// The diagonal block's product reads a copy of its B block (the only
+// overwritten input) and wastes the zero half of that block only.
+#include <algorithm>
 #include <vector>
 
 #include "triangular.h"
 
 namespace swblas {
+namespace {
+
+// The diagonal blocks' size: their zero halves are the wasted work (a
+// fraction of about nb / size), the off-diagonal GEMMs run at full rate.
+constexpr int kDiagonalBlock = 128;
+
+}  // namespace
 
 template <class T>
 void trmm(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
   if (p.alpha == T(0)) return scale_b(p);
-  std::vector<T> copy(std::size_t(p.m) * std::size_t(p.n));
-  for (int j = 0; j < p.n; ++j)
-    for (int i = 0; i < p.m; ++i) copy[i + std::size_t(j) * p.m] = p.b[i + std::ptrdiff_t(j) * p.ldb];
-  const operand_of<T> b = as_stored<T>(copy.data(), p.m);
-  if (p.left)
-    gemm(product_problem(p.m, p.n, p.m, p.alpha, p.a, b, T(0), p.b, p.ldb));
-  else
-    gemm(product_problem(p.m, p.n, p.n, p.alpha, b, p.a, T(0), p.b, p.ldb));
+  const int size = p.left ? p.m : p.n;
+  const bool lower = !p.a.structure.upper;
+  // Left and lower (or right and upper): block i reads the B blocks before it.
+  const bool reads_before = p.left == lower;
+  const int blocks = (size + kDiagonalBlock - 1) / kDiagonalBlock;
+  std::vector<T> saved(std::size_t(std::min(size, kDiagonalBlock)) * std::size_t(p.left ? p.n : p.m));
+  operand_of<T> off_diagonal = p.a;
+  off_diagonal.structure = {};
+  for (int s = 0; s < blocks; ++s) {
+    const int d0 = (reads_before ? blocks - 1 - s : s) * kDiagonalBlock;
+    const int d1 = std::min(size, d0 + kDiagonalBlock), w = d1 - d0;
+    const int r0 = reads_before ? 0 : d1, r1 = reads_before ? d0 : size;
+    operand_of<T> diagonal = p.a;
+    diagonal.x = p.a.x + std::ptrdiff_t(d0) * (p.a.rs + p.a.cs);
+    if (p.left) {
+      for (int j = 0; j < p.n; ++j)
+        std::copy(p.b + d0 + std::ptrdiff_t(j) * p.ldb, p.b + d1 + std::ptrdiff_t(j) * p.ldb,
+                  saved.begin() + std::ptrdiff_t(j) * w);
+      gemm(product_problem(w, p.n, w, p.alpha, diagonal, as_stored<T>(saved.data(), w), T(0), p.b + d0, p.ldb));
+      if (r0 == r1) continue;
+      off_diagonal.x = p.a.x + std::ptrdiff_t(d0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
+      gemm(product_problem(w, p.n, r1 - r0, p.alpha, off_diagonal, as_stored<T>(p.b + r0, p.ldb), T(1), p.b + d0,
+                           p.ldb));
+    } else {
+      T* block = p.b + std::ptrdiff_t(d0) * p.ldb;
+      for (int j = 0; j < w; ++j)
+        std::copy(block + std::ptrdiff_t(j) * p.ldb, block + std::ptrdiff_t(j) * p.ldb + p.m,
+                  saved.begin() + std::ptrdiff_t(j) * p.m);
+      gemm(product_problem(p.m, w, w, p.alpha, as_stored<T>(saved.data(), p.m), diagonal, T(0), block, p.ldb));
+      if (r0 == r1) continue;
+      off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;
+      gemm(product_problem(p.m, w, r1 - r0, p.alpha, as_stored<T>(p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb),
+                           off_diagonal, T(1), block, p.ldb));
+    }
+  }
 }
 
 template void trmm(const triangular_problem<float>&);
