@@ -22,10 +22,10 @@ enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_c
 // thread. Aborts with a message if memory is exhausted (it never throws).
 double* thread_pack_buffer(pack_role role, std::size_t doubles);
 
-// The same buffer for `elems` elements of T (double or float).
+// The same buffer for `elems` elements of T (real or complex).
 template <class T>
 T* thread_pack_buffer_of(pack_role role, std::size_t elems) {
-  static_assert(kPackAlignment % alignof(double) == 0 && sizeof(double) % sizeof(T) == 0);
+  static_assert(alignof(T) <= kPackAlignment);
   return reinterpret_cast<T*>(thread_pack_buffer(role, (elems * sizeof(T) + sizeof(double) - 1) / sizeof(double)));
 }
 

@@ -7,7 +7,8 @@
 #include <algorithm>
 #include <complex>
 #include <type_traits>
-#include <vector>
+
+#include "pack_buffer.h"
 
 namespace swblas {
 namespace {
@@ -47,7 +48,8 @@ void update_triangle(const P& p, bool upper, triangle_kind kind) {
   const bool no_product = p.alpha == decltype(p.alpha)(0) || p.k <= 0;
   if (n <= 0 || (no_product && p.beta == decltype(p.beta)(1))) return;
   const dim_t nb = std::min(n, kBlock<P>);
-  std::vector<T> diagonal(std::size_t(nb) * std::size_t(nb));
+  // The calling thread's reused buffer: no allocation per call.
+  T* const diagonal = thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(nb) * std::size_t(nb));
   const bool beta_zero = p.beta == decltype(p.beta)(0);
   for (dim_t j0 = 0; j0 < n; j0 += nb) {
     const dim_t jb = std::min(nb, n - j0);
@@ -57,13 +59,13 @@ void update_triangle(const P& p, bool upper, triangle_kind kind) {
     // The diagonal block's product alone, merged into C's triangle.
     P d = part(p, j0, jb, j0, jb);
     d.beta = 0;
-    d.c = diagonal.data();
+    d.c = diagonal;
     d.ldc = jb;
     gemm(d);
     for (dim_t j = 0; j < jb; ++j) {
       const dim_t i_begin = upper ? 0 : j, i_end = upper ? j + 1 : jb;
       T* c = p.c + j0 + (j0 + j) * p.ldc;
-      const T* t = diagonal.data() + j * jb;
+      const T* t = diagonal + j * jb;
       for (dim_t i = i_begin; i < i_end; ++i) {
         const bool real_diagonal = kind == triangle_kind::hermitian && i == j;
         const T sum = beta_zero ? t[i] : p.beta * (real_diagonal ? real_part(c[i]) : c[i]) + t[i];

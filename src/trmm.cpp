@@ -6,8 +6,8 @@
 // The diagonal block's product reads a copy of its B block (the only
 // overwritten input) and wastes the zero half of that block only.
 #include <algorithm>
-#include <vector>
 
+#include "pack_buffer.h"
 #include "triangular.h"
 
 namespace swblas {
@@ -28,7 +28,9 @@ void trmm(const triangular_problem<T>& p) {
   // Left and lower (or right and upper): block i reads the B blocks before it.
   const bool reads_before = p.left == lower;
   const int blocks = (size + kDiagonalBlock - 1) / kDiagonalBlock;
-  std::vector<T> saved(std::size_t(std::min(size, kDiagonalBlock)) * std::size_t(p.left ? p.n : p.m));
+  // The calling thread's reused buffer: no allocation per call.
+  T* const saved = thread_pack_buffer_of<T>(pack_role::operand_copy,
+                                            std::size_t(std::min(size, kDiagonalBlock)) * std::size_t(p.left ? p.n : p.m));
   operand_of<T> off_diagonal = p.a;
   off_diagonal.structure = {};
   for (int s = 0; s < blocks; ++s) {
@@ -40,8 +42,8 @@ void trmm(const triangular_problem<T>& p) {
     if (p.left) {
       for (int j = 0; j < p.n; ++j)
         std::copy(p.b + d0 + std::ptrdiff_t(j) * p.ldb, p.b + d1 + std::ptrdiff_t(j) * p.ldb,
-                  saved.begin() + std::ptrdiff_t(j) * w);
-      gemm(product_problem(w, p.n, w, p.alpha, diagonal, as_stored<T>(saved.data(), w), T(0), p.b + d0, p.ldb));
+                  saved + std::ptrdiff_t(j) * w);
+      gemm(product_problem(w, p.n, w, p.alpha, diagonal, as_stored<T>(saved, w), T(0), p.b + d0, p.ldb));
       if (r0 == r1) continue;
       off_diagonal.x = p.a.x + std::ptrdiff_t(d0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
       gemm(product_problem(w, p.n, r1 - r0, p.alpha, off_diagonal, as_stored<T>(p.b + r0, p.ldb), T(1), p.b + d0,
@@ -50,8 +52,8 @@ void trmm(const triangular_problem<T>& p) {
       T* block = p.b + std::ptrdiff_t(d0) * p.ldb;
       for (int j = 0; j < w; ++j)
         std::copy(block + std::ptrdiff_t(j) * p.ldb, block + std::ptrdiff_t(j) * p.ldb + p.m,
-                  saved.begin() + std::ptrdiff_t(j) * p.m);
-      gemm(product_problem(p.m, w, w, p.alpha, as_stored<T>(saved.data(), p.m), diagonal, T(0), block, p.ldb));
+                  saved + std::ptrdiff_t(j) * p.m);
+      gemm(product_problem(p.m, w, w, p.alpha, as_stored<T>(saved, p.m), diagonal, T(0), block, p.ldb));
       if (r0 == r1) continue;
       off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;
       gemm(product_problem(p.m, w, r1 - r0, p.alpha, as_stored<T>(p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb),
