@@ -210,6 +210,15 @@ void cblas_zgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
                   const void *alpha, const void *A, const CBLAS_INT lda, const void *B,
                   const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
 
+/* ---- Level 1: vector operations. ---- */
+
+/* ---- Level 2: general, band, symmetric and Hermitian matrix-vector
+ * products and rank updates. ---- */
+
+/* ---- Level 2: symmetric and Hermitian products and rank updates. ---- */
+
+/* ---- Level 2: triangular products and solves. ---- */
+
 /* The CBLAS error handler.  swblas's default prints the reference message
  * on stderr and returns (the reference calls exit); a program may define its
  * own cblas_xerbla, which then replaces it, also under LD_PRELOAD. */

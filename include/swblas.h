@@ -66,6 +66,14 @@ void ztrsm_(const char *side, const char *uplo, const char *transa,
             const char *diag, const int *m, const int *n, const void *alpha,
             const void *a, const int *lda, void *b, const int *ldb);
 
+/* ---- Fortran Level 1. ---- */
+
+/* ---- Fortran Level 2: general and band products, general rank updates. ---- */
+
+/* ---- Fortran Level 2: symmetric and Hermitian products and rank updates. ---- */
+
+/* ---- Fortran Level 2: triangular products and solves. ---- */
+
 /* The Fortran error handler: called with the routine name ("DGEMM ", length
  * 6) and the position of the first illegal argument.  swblas's default prints
  * the reference message on stderr and returns (the reference stops); a

@@ -45,7 +45,7 @@ class aligned_buffer {
   std::size_t capacity_ = 0;
 };
 
-constexpr int kRoles = 4;
+constexpr int kRoles = 6;
 thread_local aligned_buffer buffers[kRoles];
 
 }  // namespace

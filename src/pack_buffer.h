@@ -15,7 +15,9 @@ namespace swblas {
 // the B panel and the team-shared A block (parallel_loop::jr) while, as
 // thread 0 of the team, it also packs its private A block (ic); a fused
 // GEMM's unfused path first copies the transformed operand the GEMM reads.
-enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_copy = 3 };
+// vector_x, vector_y: Level-1/2 vectors of non-unit increment, copied to
+// unit stride (vector_view.h).
+enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_copy = 3, vector_x = 4, vector_y = 5 };
 
 // This thread's buffer for `role`, at least `doubles` long and aligned to
 // kPackAlignment. Valid until the next call with the same role on the same

@@ -1,7 +1,10 @@
 // The kernels of a ppc64le build (registry.h): generic, VSX (POWER8/9), MMA
 // (POWER10). The runtime keeps those the CPU supports (AT_HWCAP/AT_HWCAP2,
 // src/cpu_ppc64.cpp).
+#include <iterator>
+
 #include "../registry.h"
+#include "../vector_kernels.h"
 
 namespace swblas {
 
@@ -14,5 +17,8 @@ constexpr const sgemm_ukernel_desc* kF32MicroKernels[] = {&ukernel_f32_generic_4
                                                           &ukernel_f32_vsx_16x4};
 extern const kernel_lists kBuildKernels =
     lists_of(kMicroKernels, kSmallRoutines, kF32MicroKernels);
+
+constexpr const vector_family* kVectorFamilies[] = {&vector_generic, &vector_vsx};
+extern const vector_family_list kBuildVectorFamilies = {kVectorFamilies, std::size(kVectorFamilies)};
 
 }  // namespace swblas

@@ -1,6 +1,9 @@
 // The kernels of an x86-64 build (registry.h). The runtime keeps those the
 // CPU supports.
+#include <iterator>
+
 #include "../registry.h"
+#include "../vector_kernels.h"
 
 namespace swblas {
 
@@ -12,5 +15,8 @@ constexpr const sgemm_ukernel_desc* kF32MicroKernels[] = {
     &ukernel_f32_generic_4x4, &ukernel_f32_avx2_16x6, &ukernel_f32_avx512_48x8};
 extern const kernel_lists kBuildKernels =
     lists_of(kMicroKernels, kSmallRoutines, kF32MicroKernels);
+
+constexpr const vector_family* kVectorFamilies[] = {&vector_generic, &vector_avx2, &vector_avx512};
+extern const vector_family_list kBuildVectorFamilies = {kVectorFamilies, std::size(kVectorFamilies)};
 
 }  // namespace swblas

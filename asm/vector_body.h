@@ -1,0 +1,239 @@
+// The vector primitives of vector_kernels.h, written once over a SIMD traits
+// type (simd_scalar.h, x86_64/simd_avx2.h, ...): real element types run in
+// vectors of Simd::width with scalar tails; complex ones as (re, im) pairs
+// in plain loops (products written out: std::complex's operator* calls the
+// C99 NaN-recovery routine, which the reference's Fortran does not).
+// Included by one kernel file per ISA, which instantiates
+// make_vector_kernels over its own traits types.
+#pragma once
+
+#include <cmath>
+#include <complex>
+
+#include "vector_kernels.h"
+
+namespace swblas::kernels {
+
+template <class T>
+inline constexpr bool is_complex_v = false;
+template <class R>
+inline constexpr bool is_complex_v<std::complex<R>> = true;
+
+// Internal linkage for what does not depend on the traits: each ISA's file
+// compiles its own copy, and the linker must not keep an AVX-512 one for all.
+namespace {
+
+// a * b, and conj(a) * b, without the NaN recovery of operator*.
+template <class R>
+inline std::complex<R> times(std::complex<R> a, std::complex<R> b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+template <class R>
+inline std::complex<R> conj_times(std::complex<R> a, std::complex<R> b) {
+  return {a.real() * b.real() + a.imag() * b.imag(), a.real() * b.imag() - a.imag() * b.real()};
+}
+template <class R>
+inline R times(R a, R b) {
+  return a * b;
+}
+template <class R>
+inline R conj_times(R a, R b) {
+  return a * b;
+}
+template <class R>
+inline R abs1(R x) {
+  return std::fabs(x);
+}
+template <class R>
+inline R abs1(std::complex<R> x) {
+  return std::fabs(x.real()) + std::fabs(x.imag());
+}
+
+}  // namespace
+
+// The sum of a register's lanes.
+template <class Simd>
+inline typename Simd::value_type lane_sum(typename Simd::reg r) {
+  alignas(64) typename Simd::value_type lanes[Simd::width];
+  Simd::storeu(lanes, r);
+  typename Simd::value_type s = 0;
+  for (int l = 0; l < Simd::width; ++l) s += lanes[l];
+  return s;
+}
+
+template <class Simd>
+struct real_vector_ops {
+  using R = typename Simd::value_type;
+  using reg = typename Simd::reg;
+  static constexpr index_t W = Simd::width;
+
+  static void axpy(index_t n, R alpha, const R* x, R* y) {
+    const reg a = Simd::set1(alpha);
+    index_t i = 0;
+    for (; i + 2 * W <= n; i += 2 * W) {
+      Simd::storeu(y + i, Simd::fma(a, Simd::loadu(x + i), Simd::loadu(y + i)));
+      Simd::storeu(y + i + W, Simd::fma(a, Simd::loadu(x + i + W), Simd::loadu(y + i + W)));
+    }
+    for (; i < n; ++i) y[i] += alpha * x[i];
+  }
+
+  static void scal(index_t n, R alpha, R* x) {
+    const reg a = Simd::set1(alpha);
+    index_t i = 0;
+    for (; i + W <= n; i += W) Simd::storeu(x + i, Simd::mul(a, Simd::loadu(x + i)));
+    for (; i < n; ++i) x[i] *= alpha;
+  }
+
+  // Four accumulators: the FMA latency, not its throughput, bounds one.
+  static R dot(index_t n, const R* x, const R* y) {
+    reg acc[4] = {Simd::zero(), Simd::zero(), Simd::zero(), Simd::zero()};
+    index_t i = 0;
+    for (; i + 4 * W <= n; i += 4 * W)
+      for (int u = 0; u < 4; ++u) acc[u] = Simd::fma(Simd::loadu(x + i + u * W), Simd::loadu(y + i + u * W), acc[u]);
+    for (; i + W <= n; i += W) acc[0] = Simd::fma(Simd::loadu(x + i), Simd::loadu(y + i), acc[0]);
+    R s = lane_sum<Simd>(Simd::add(Simd::add(acc[0], acc[1]), Simd::add(acc[2], acc[3])));
+    for (; i < n; ++i) s += x[i] * y[i];
+    return s;
+  }
+
+  // |v| as max(v, -v): NaN stays NaN (max returns its second operand then).
+  static reg abs(reg v) { return Simd::max(v, Simd::mul(v, Simd::set1(R(-1)))); }
+
+  static R asum(index_t n, const R* x) {
+    reg acc[4] = {Simd::zero(), Simd::zero(), Simd::zero(), Simd::zero()};
+    index_t i = 0;
+    for (; i + 4 * W <= n; i += 4 * W)
+      for (int u = 0; u < 4; ++u) acc[u] = Simd::add(acc[u], abs(Simd::loadu(x + i + u * W)));
+    R s = lane_sum<Simd>(Simd::add(Simd::add(acc[0], acc[1]), Simd::add(acc[2], acc[3])));
+    for (; i < n; ++i) s += std::fabs(x[i]);
+    return s;
+  }
+
+  // Columns four at a time: y is read and written once per four columns.
+  static void gemv_n(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
+    index_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+      const R* c0 = a + j * lda;
+      const R* c1 = c0 + lda;
+      const R* c2 = c1 + lda;
+      const R* c3 = c2 + lda;
+      const R t0 = alpha * x[j], t1 = alpha * x[j + 1], t2 = alpha * x[j + 2], t3 = alpha * x[j + 3];
+      const reg v0 = Simd::set1(t0), v1 = Simd::set1(t1), v2 = Simd::set1(t2), v3 = Simd::set1(t3);
+      index_t i = 0;
+      for (; i + W <= m; i += W) {
+        reg s = Simd::loadu(y + i);
+        s = Simd::fma(v0, Simd::loadu(c0 + i), s);
+        s = Simd::fma(v1, Simd::loadu(c1 + i), s);
+        s = Simd::fma(v2, Simd::loadu(c2 + i), s);
+        s = Simd::fma(v3, Simd::loadu(c3 + i), s);
+        Simd::storeu(y + i, s);
+      }
+      for (; i < m; ++i) y[i] += t0 * c0[i] + t1 * c1[i] + t2 * c2[i] + t3 * c3[i];
+    }
+    for (; j < n; ++j) axpy(m, alpha * x[j], a + j * lda, y);
+  }
+
+  // Four column dot products at a time: x is read once per four columns.
+  static void gemv_t(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
+    index_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+      const R* c[4] = {a + j * lda, a + (j + 1) * lda, a + (j + 2) * lda, a + (j + 3) * lda};
+      reg acc[4] = {Simd::zero(), Simd::zero(), Simd::zero(), Simd::zero()};
+      index_t i = 0;
+      for (; i + W <= m; i += W) {
+        const reg xv = Simd::loadu(x + i);
+        for (int u = 0; u < 4; ++u) acc[u] = Simd::fma(Simd::loadu(c[u] + i), xv, acc[u]);
+      }
+      for (int u = 0; u < 4; ++u) {
+        R s = lane_sum<Simd>(acc[u]);
+        for (index_t t = i; t < m; ++t) s += c[u][t] * x[t];
+        y[j + u] += alpha * s;
+      }
+    }
+    for (; j < n; ++j) y[j] += alpha * dot(m, a + j * lda, x);
+  }
+};
+
+// Complex elements: plain loops over (re, im) pairs (Simd: the ISA's real
+// traits, which only keep each ISA's instantiation apart).
+template <class T, class Simd>
+struct complex_vector_ops {
+  using R = real_t<T>;
+
+  static void axpy(index_t n, T alpha, const T* x, T* y) {
+    for (index_t i = 0; i < n; ++i) y[i] += times(alpha, x[i]);
+  }
+  static void scal(index_t n, T alpha, T* x) {
+    for (index_t i = 0; i < n; ++i) x[i] = times(alpha, x[i]);
+  }
+  template <bool Conj>
+  static T dot(index_t n, const T* x, const T* y) {
+    R re = 0, im = 0;
+    for (index_t i = 0; i < n; ++i) {
+      const T p = Conj ? conj_times(x[i], y[i]) : times(x[i], y[i]);
+      re += p.real();
+      im += p.imag();
+    }
+    return {re, im};
+  }
+  static R asum(index_t n, const T* x) {
+    R s = 0;
+    for (index_t i = 0; i < n; ++i) s += abs1(x[i]);
+    return s;
+  }
+  static void gemv_n(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
+    for (index_t j = 0; j < n; ++j) axpy(m, times(alpha, x[j]), a + j * lda, y);
+  }
+  template <bool Conj>
+  static void gemv_t(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
+    for (index_t j = 0; j < n; ++j) y[j] += times(alpha, dot<Conj>(m, a + j * lda, x));
+  }
+};
+
+// The reference's search: strictly larger only, so the first of equal
+// maxima wins and a NaN (never larger) is found only at index 0.
+template <class T, class Simd>
+index_t first_iamax(index_t n, const T* x) {
+  if (n < 1) return 0;
+  index_t best = 0;
+  real_t<T> max = abs1(x[0]);
+  for (index_t i = 1; i < n; ++i) {
+    const real_t<T> v = abs1(x[i]);
+    if (v > max) {
+      best = i;
+      max = v;
+    }
+  }
+  return best;
+}
+
+// The set of one ISA for element type T; Simd: the ISA's traits over
+// real_t<T> (complex T uses only its name and ISA).
+template <class T, class Simd>
+constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
+  if constexpr (is_complex_v<T>) {
+    using ops = complex_vector_ops<T, Simd>;
+    return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
+            &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
+            &ops::template gemv_t<true>};
+  } else {
+    using ops = real_vector_ops<Simd>;
+    return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &first_iamax<T, Simd>,
+            &ops::gemv_n, &ops::gemv_t, &ops::gemv_t};
+  }
+}
+
+}  // namespace swblas::kernels
+
+namespace swblas::kernels {
+
+// An ISA's family: Simd<R> is its traits over the real type R.
+template <template <class> class Simd>
+constexpr vector_family make_vector_family(const char* name, isa needs) {
+  return {make_vector_kernels<float, Simd<float>>(name, needs),
+          make_vector_kernels<double, Simd<double>>(name, needs),
+          make_vector_kernels<std::complex<float>, Simd<float>>(name, needs),
+          make_vector_kernels<std::complex<double>, Simd<double>>(name, needs), needs};
+}
+
+}  // namespace swblas::kernels

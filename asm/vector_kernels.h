@@ -1,0 +1,89 @@
+// The unit-stride primitives Levels 1 and 2 are built from: one set per
+// element type and ISA, each a table of functions on contiguous vectors and
+// column-major panels. The routines' drivers (src/level1, src/level2) handle
+// increments, triangles and options and call these for the memory-bound
+// inner work, so a new ISA only adds one file of instantiations
+// (vector_body.h over its SIMD traits).
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <type_traits>
+
+#include "ukernel.h"
+
+namespace swblas {
+
+using index_t = std::ptrdiff_t;
+
+// |x| as the BLAS sums and compares it: |re| + |im| for a complex x.
+template <class T>
+struct real_of {
+  using type = T;
+};
+template <class R>
+struct real_of<std::complex<R>> {
+  using type = R;
+};
+template <class T>
+using real_t = typename real_of<T>::type;
+
+template <class T>
+struct vector_kernels {
+  const char* name;
+  isa needs;
+  // y += alpha x
+  void (*axpy)(index_t n, T alpha, const T* x, T* y);
+  // x *= alpha (a product per element, as the reference: 0 * NaN is NaN)
+  void (*scal)(index_t n, T alpha, T* x);
+  // sum x_i y_i, and sum conj(x_i) y_i (the same for a real T)
+  T (*dotu)(index_t n, const T* x, const T* y);
+  T (*dotc)(index_t n, const T* x, const T* y);
+  // sum |re x_i| + |im x_i|
+  real_t<T> (*asum)(index_t n, const T* x);
+  // The first i of the largest |re x_i| + |im x_i| (0 for n < 1; a NaN is
+  // never larger, as in the reference).
+  index_t (*iamax)(index_t n, const T* x);
+  // y(0:m) += alpha A x: A is m x n with leading dimension lda.
+  void (*gemv_n)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y);
+  // y(0:n) += alpha A^T x, and alpha A^H x.
+  void (*gemv_t)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y);
+  void (*gemv_c)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y);
+};
+
+// One ISA's sets for the four element types (x86_64/vector_avx2.cpp, ...).
+struct vector_family {
+  vector_kernels<float> s;
+  vector_kernels<double> d;
+  vector_kernels<std::complex<float>> c;
+  vector_kernels<std::complex<double>> z;
+  isa needs;
+};
+
+template <class T>
+constexpr const vector_kernels<T>& member_of(const vector_family& f) {
+  if constexpr (std::is_same_v<T, float>) return f.s;
+  else if constexpr (std::is_same_v<T, double>) return f.d;
+  else if constexpr (std::is_same_v<T, std::complex<float>>) return f.c;
+  else return f.z;
+}
+
+extern const vector_family vector_generic;  // plain C++, any CPU
+extern const vector_family vector_avx2;     // x86-64 AVX2 + FMA
+extern const vector_family vector_avx512;   // x86-64 AVX-512F
+extern const vector_family vector_vsx;      // POWER8 and later
+
+// This build's families, by increasing ISA demand (the architecture's
+// registry.cpp).
+struct vector_family_list {
+  const vector_family* const* families;
+  std::size_t count;
+};
+extern const vector_family_list kBuildVectorFamilies;
+
+// The process's set for T: that of the ISA of the dispatched GEMM target
+// (the generic one under SWBLAS_TARGET=reference or generic).
+template <class T>
+const vector_kernels<T>& vector_kernels_of();
+
+}  // namespace swblas

@@ -1,0 +1,61 @@
+// A BLAS vector argument: n elements at x with increment inc, read as the
+// reference reads it (for inc < 0 the first element is x[(1 - n) * inc],
+// the last x[0]), and its unit-stride form for the vector primitives.
+#pragma once
+
+#include <algorithm>
+
+#include "pack_buffer.h"
+#include "vector_kernels.h"
+
+namespace swblas {
+
+template <class T>
+struct vector_view {
+  T* data;     // as the caller passed it
+  index_t n;
+  index_t inc;  // nonzero except where a routine allows 0 (then every element is data[0])
+
+  // Element i (0-based) in the reference's order.
+  T& operator[](index_t i) const { return data[offset(i)]; }
+  index_t offset(index_t i) const { return inc >= 0 ? i * inc : (i - (n - 1)) * inc; }
+  bool unit() const { return inc == 1; }
+};
+
+template <class T>
+vector_view<T> view_of(T* x, index_t n, index_t inc) {
+  return {x, n, inc};
+}
+
+// A vector the primitives read: the caller's memory when it has unit
+// stride, otherwise a copy in this thread's buffer for `role`.
+template <class T>
+const T* unit_stride_input(const vector_view<const T>& x, pack_role role) {
+  if (x.unit()) return x.data;
+  T* copy = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
+  for (index_t i = 0; i < x.n; ++i) copy[i] = x[i];
+  return copy;
+}
+
+// A vector the primitives update: the caller's memory when it has unit
+// stride, otherwise a copy to work on, written back by finish().
+template <class T>
+class unit_stride_output {
+ public:
+  unit_stride_output(const vector_view<T>& y, pack_role role) : y_(y), work_(y.data) {
+    if (y.unit()) return;
+    work_ = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(y.n, 1)));
+    for (index_t i = 0; i < y.n; ++i) work_[i] = y[i];
+  }
+  T* data() const { return work_; }
+  void finish() const {
+    if (!y_.unit())
+      for (index_t i = 0; i < y_.n; ++i) y_[i] = work_[i];
+  }
+
+ private:
+  vector_view<T> y_;
+  T* work_;
+};
+
+}  // namespace swblas
