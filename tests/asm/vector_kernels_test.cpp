@@ -1,0 +1,170 @@
+// Every vector-primitive family of this build that the CPU runs, for the
+// four element types, against naive loops: lengths that exercise the
+// vector bodies and the scalar tails, leading dimensions above m.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernel_harness.h"
+#include "vector_kernels.h"
+
+namespace swblas {
+namespace {
+
+template <class T>
+T random_value(std::mt19937& gen) {
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  if constexpr (std::is_arithmetic_v<T>)
+    return static_cast<T>(d(gen));
+  else
+    return T(static_cast<real_t<T>>(d(gen)), static_cast<real_t<T>>(d(gen)));
+}
+
+template <class T>
+std::vector<T> random_vector(std::size_t n, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::vector<T> v(n);
+  for (T& x : v) x = random_value<T>(gen);
+  return v;
+}
+
+template <class T>
+T conj_of(T x) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return x;
+  else
+    return std::conj(x);
+}
+
+template <class T>
+real_t<T> abs1(T x) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return std::fabs(x);
+  else
+    return std::fabs(x.real()) + std::fabs(x.imag());
+}
+
+// re + i im (re alone for a real T).
+template <class T>
+T scalar_of(double re, double im) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return static_cast<T>(re);
+  else
+    return T(static_cast<real_t<T>>(re), static_cast<real_t<T>>(im));
+}
+
+// Tolerance of a sum of n products of magnitude <= 2.
+template <class T>
+double tolerance(index_t n) {
+  return 8.0 * (n + 1) * std::numeric_limits<real_t<T>>::epsilon();
+}
+
+template <class T>
+void expect_near(const T& got, const T& want, double tol, const std::string& what) {
+  EXPECT_LE(std::abs(got - want), tol) << what;
+}
+
+const index_t kLengths[] = {0, 1, 2, 3, 7, 8, 15, 16, 17, 33, 64, 100, 1000};
+
+template <class T>
+class vector_kernels_test : public ::testing::Test {};
+using element_types = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(vector_kernels_test, element_types);
+
+// The families the CPU can run (each test loops over them).
+std::vector<const vector_family*> runnable_families() {
+  std::vector<const vector_family*> out;
+  for (std::size_t i = 0; i < kBuildVectorFamilies.count; ++i) {
+    std::string why;
+    if (test::cpu_supports(kBuildVectorFamilies.families[i]->needs, &why)) out.push_back(kBuildVectorFamilies.families[i]);
+  }
+  return out;
+}
+
+TYPED_TEST(vector_kernels_test, LevelOnePrimitivesMatchNaiveLoops) {
+  using T = TypeParam;
+  const T alpha = scalar_of<T>(0.75, -0.5);
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t n : kLengths) {
+      const std::string where = std::string(k.name) + " n=" + std::to_string(n);
+      const std::vector<T> x = random_vector<T>(n, 1), y0 = random_vector<T>(n, 2);
+      std::vector<T> y = y0;
+      k.axpy(n, alpha, x.data(), y.data());
+      for (index_t i = 0; i < n; ++i) expect_near(y[i], y0[i] + alpha * x[i], tolerance<T>(1), "axpy " + where);
+      std::vector<T> s = x;
+      k.scal(n, alpha, s.data());
+      for (index_t i = 0; i < n; ++i) expect_near(s[i], alpha * x[i], tolerance<T>(1), "scal " + where);
+      T dotu{}, dotc{};
+      real_t<T> asum = 0;
+      for (index_t i = 0; i < n; ++i) {
+        dotu += x[i] * y0[i];
+        dotc += conj_of(x[i]) * y0[i];
+        asum += abs1(x[i]);
+      }
+      expect_near(k.dotu(n, x.data(), y0.data()), dotu, tolerance<T>(n), "dotu " + where);
+      expect_near(k.dotc(n, x.data(), y0.data()), dotc, tolerance<T>(n), "dotc " + where);
+      EXPECT_NEAR(k.asum(n, x.data()), asum, tolerance<T>(n) * 2) << "asum " + where;
+    }
+  }
+}
+
+TYPED_TEST(vector_kernels_test, IamaxTakesTheFirstLargestAndSkipsNaN) {
+  using T = TypeParam;
+  const T nan = T(std::numeric_limits<real_t<T>>::quiet_NaN());
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    std::vector<T> x(37, T(1));
+    EXPECT_EQ(k.iamax(0, x.data()), 0) << k.name;
+    x[5] = T(-3);
+    x[20] = T(3);
+    EXPECT_EQ(k.iamax(37, x.data()), 5) << k.name;
+    x[2] = nan;
+    EXPECT_EQ(k.iamax(37, x.data()), 5) << k.name;
+    x[0] = nan;
+    EXPECT_EQ(k.iamax(37, x.data()), 0) << k.name;
+  }
+}
+
+TYPED_TEST(vector_kernels_test, GemvPrimitivesMatchNaiveLoops) {
+  using T = TypeParam;
+  const T alpha = scalar_of<T>(-1.25, 0.5);
+  const index_t shapes[][2] = {{0, 3}, {3, 0}, {1, 1}, {7, 5}, {17, 9}, {33, 4}, {100, 13}};
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (const auto& shape : shapes) {
+      const index_t m = shape[0], n = shape[1], lda = m + 3;
+      const std::string where = std::string(k.name) + " " + std::to_string(m) + "x" + std::to_string(n);
+      const std::vector<T> a = random_vector<T>(static_cast<std::size_t>(lda * n), 3);
+      const std::vector<T> xn = random_vector<T>(n, 4), xm = random_vector<T>(m, 5);
+      const std::vector<T> ym0 = random_vector<T>(m, 6), yn0 = random_vector<T>(n, 7);
+      std::vector<T> y = ym0;
+      k.gemv_n(m, n, alpha, a.data(), lda, xn.data(), y.data());
+      for (index_t i = 0; i < m; ++i) {
+        T s{};
+        for (index_t j = 0; j < n; ++j) s += a[i + j * lda] * xn[j];
+        expect_near(y[i], ym0[i] + alpha * s, tolerance<T>(n) * 2, "gemv_n " + where);
+      }
+      std::vector<T> yt = yn0, yc = yn0;
+      k.gemv_t(m, n, alpha, a.data(), lda, xm.data(), yt.data());
+      k.gemv_c(m, n, alpha, a.data(), lda, xm.data(), yc.data());
+      for (index_t j = 0; j < n; ++j) {
+        T t{}, c{};
+        for (index_t i = 0; i < m; ++i) {
+          t += a[i + j * lda] * xm[i];
+          c += conj_of(a[i + j * lda]) * xm[i];
+        }
+        expect_near(yt[j], yn0[j] + alpha * t, tolerance<T>(m) * 2, "gemv_t " + where);
+        expect_near(yc[j], yn0[j] + alpha * c, tolerance<T>(m) * 2, "gemv_c " + where);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace swblas
