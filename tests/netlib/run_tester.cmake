@@ -9,7 +9,9 @@
 # swblas makes for illegal arguments (swblas's handlers are weak), and the
 # CBLAS testers' RowMajorStrg resolves to swblas's.
 #
-# Inputs (-D): KIND (f77 | cblas), TESTER, INPUT (the tester's stock input),
+# Inputs (-D): KIND (f77 | cblas for the Level-2/3 testers, level1 for the
+# Level-1 ones, which read no input and report on stdout), TESTER, INPUT
+# (the tester's stock input; none for level1),
 # ROUTINES (the routines to switch on, as the input names them, e.g.
 # DGEMM;DSYMM or cblas_dgemm; empty: all), SWBLAS_LIBRARY, LIB_DIR, WORK_DIR,
 # and EMULATOR (a command list, empty for a native run; in a cross build the
@@ -25,7 +27,7 @@
 
 cmake_minimum_required(VERSION 3.16)  # IN_LIST in script mode
 
-if(NOT EXISTS "${TESTER}" OR NOT EXISTS "${INPUT}")
+if(NOT EXISTS "${TESTER}" OR (NOT KIND STREQUAL "level1" AND NOT EXISTS "${INPUT}"))
   message("SKIP: ${TESTER} not found (apt-get install libblas-test)")
   cmake_language(EXIT 77)
 endif()
@@ -42,12 +44,15 @@ file(CREATE_LINK "${SWBLAS_LIBRARY}" "${LIB_DIR}/libblas.so.3" SYMBOLIC)
 set(WORK_DIR "${WORK_DIR}/${tester_name}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(summary_name "${tester_name}.out")
-file(STRINGS "${INPUT}" lines)
+set(lines "")
+if(INPUT)
+  file(STRINGS "${INPUT}" lines)
+endif()
 set(edited "")
 set(enabled "")
 foreach(line IN LISTS lines)
-  if(line MATCHES "^'[sdcz]blat3.out'")
-    string(REGEX REPLACE "^'[sdcz]blat3.out'" "'${summary_name}'" line "${line}")
+  if(line MATCHES "^'[sdcz]blat[23].out'")
+    string(REGEX REPLACE "^'[sdcz]blat[23].out'" "'${summary_name}'" line "${line}")
   elseif(line MATCHES "^([A-Za-z0-9_]+) +T ")
     set(routine "${CMAKE_MATCH_1}")
     if(ROUTINES AND NOT routine IN_LIST ROUTINES)
@@ -86,7 +91,15 @@ if("$ENV{SWBLAS_SKIP_IF_REFUSED}" AND
   cmake_language(EXIT 77)
 endif()
 
-if(KIND STREQUAL "f77")
+if(KIND STREQUAL "level1")
+  # One "Test of subprogram number ... NAME" and one PASS per routine.
+  set(report "${out}")
+  set(required_suffixes "")
+  string(REGEX MATCHALL "Test of subprogram number +[0-9]+ +[A-Za-z0-9_]+" tested "${out}")
+  string(REGEX MATCHALL "----- PASS -----" passes "${out}")
+  list(LENGTH tested tested_count)
+  list(LENGTH passes pass_count)
+elseif(KIND STREQUAL "f77")
   set(report "")
   if(EXISTS "${WORK_DIR}/${summary_name}")
     file(READ "${WORK_DIR}/${summary_name}" report)
@@ -104,6 +117,9 @@ if(err MATCHES "undefined symbol: ([A-Za-z0-9_]+)")
 endif()
 if(NOT rc EQUAL 0)
   string(APPEND failures "tester exited with ${rc}\n")
+endif()
+if(KIND STREQUAL "level1" AND (tested_count EQUAL 0 OR NOT tested_count EQUAL pass_count))
+  string(APPEND failures "${pass_count} of ${tested_count} routines passed\n")
 endif()
 foreach(routine IN LISTS enabled)
   foreach(suffix IN LISTS required_suffixes)
@@ -144,7 +160,10 @@ if(failures)
                       "tester output:\n${report}\n"
                       "(stderr in ${WORK_DIR}/${tester_name}.stderr)")
 endif()
-string(REGEX MATCHALL "[^\n]*PASSED[^\n]*" passed "${report}")
+string(REGEX MATCHALL "[^\n]*PASS(ED)?[^\n]*" passed "${report}")
+if(KIND STREQUAL "level1")
+  set(passed "${tested}")
+endif()
 string(REPLACE ";" "\n" passed "${passed}")
 string(REGEX MATCHALL "swblas: chosen target [^\n]*" chosen "${err}")
 message("${tester_name} with swblas as the only libblas.so.3 (${chosen}):\n${passed}")

@@ -1,0 +1,40 @@
+# libswblas.so (LIBRARY) exports every name netlib's libblas.so.3 (NETLIB)
+# exports: with swblas as the system BLAS, no program linked against
+# netlib's library may miss a symbol. NM: the nm of the target.
+# Exit 77 (ctest SKIP) when netlib's library is not installed.
+cmake_minimum_required(VERSION 3.16)  # IN_LIST in script mode
+
+if(NOT EXISTS "${NETLIB}")
+  message("SKIP: ${NETLIB} not found (apt-get install libblas-test)")
+  cmake_language(EXIT 77)
+endif()
+
+function(defined_names library out)
+  execute_process(COMMAND ${NM} -D --defined-only ${library} OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "nm failed on ${library}")
+  endif()
+  string(REGEX MATCHALL "[0-9a-f]+ [A-Za-z] [A-Za-z0-9_]+" lines "${listing}")
+  set(names "")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^[0-9a-f]+ [A-Za-z] " "" name "${line}")
+    list(APPEND names ${name})
+  endforeach()
+  set(${out} "${names}" PARENT_SCOPE)
+endfunction()
+
+defined_names("${NETLIB}" netlib_names)
+defined_names("${LIBRARY}" swblas_names)
+set(missing "")
+foreach(name IN LISTS netlib_names)
+  if(NOT name IN_LIST swblas_names)
+    list(APPEND missing ${name})
+  endif()
+endforeach()
+list(LENGTH netlib_names netlib_count)
+list(LENGTH missing missing_count)
+if(missing)
+  list(JOIN missing " " missing_list)
+  message(FATAL_ERROR "libswblas.so lacks ${missing_count} of the ${netlib_count} names of ${NETLIB}:\n${missing_list}")
+endif()
+message(STATUS "libswblas.so exports all ${netlib_count} names of ${NETLIB}")
