@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <complex>
+#include <type_traits>
 
 #include "vector_kernels.h"
 
@@ -109,6 +110,41 @@ struct real_vector_ops {
     return s;
   }
 
+  // The reference's search (see first_iamax) a block at a time: a block
+  // whose largest |x| (NaN lanes ignored: max keeps its second operand)
+  // does not exceed the running maximum cannot hold the answer; one that
+  // does is searched element by element.
+  static index_t iamax(index_t n, const R* x) {
+    if (n < 1) return 0;
+    constexpr index_t kBlock = 4 * W;
+    index_t best = 0;
+    R max = std::fabs(x[0]);
+    index_t i = 1;
+    for (; i + kBlock <= n; i += kBlock) {
+      reg m = Simd::set1(max);
+      for (index_t u = 0; u < kBlock; u += W) m = Simd::max(abs(Simd::loadu(x + i + u)), m);
+      if (!(lane_max(m) > max)) continue;
+      for (index_t t = i; t < i + kBlock; ++t)
+        if (std::fabs(x[t]) > max) {
+          best = t;
+          max = std::fabs(x[t]);
+        }
+    }
+    for (; i < n; ++i)
+      if (std::fabs(x[i]) > max) {
+        best = i;
+        max = std::fabs(x[i]);
+      }
+    return best;
+  }
+  static R lane_max(reg r) {
+    alignas(64) R lanes[W];
+    Simd::storeu(lanes, r);
+    R m = lanes[0];
+    for (index_t l = 1; l < W; ++l) m = lanes[l] > m ? lanes[l] : m;
+    return m;
+  }
+
   // Columns four at a time: y is read and written once per four columns.
   static void gemv_n(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
     index_t j = 0;
@@ -151,6 +187,87 @@ struct real_vector_ops {
       }
     }
     for (; j < n; ++j) y[j] += alpha * dot(m, a + j * lda, x);
+  }
+};
+
+// Complex elements in the registers of the real traits, (re, im) pairs
+// side by side; for traits with swap_pairs (two or more lanes).
+// a x = re(a) x + im(a) (-im x, re x): one FMA with re(a) in every lane, one
+// with (-im a, +im a) against the pair-swapped x.
+template <class T, class Simd>
+struct complex_simd_ops {
+  using R = real_t<T>;
+  using reg = typename Simd::reg;
+  static constexpr index_t W = Simd::width;  // reals a register: W / 2 elements
+
+  static reg alternating(R even, R odd) {
+    alignas(64) R lanes[W];
+    for (index_t l = 0; l < W; ++l) lanes[l] = l % 2 == 0 ? even : odd;
+    return Simd::loadu(lanes);
+  }
+  static reg times(reg re_a, reg im_a, reg x) { return Simd::fma(im_a, Simd::swap_pairs(x), Simd::mul(re_a, x)); }
+
+  static void axpy(index_t n, T alpha, const T* x, T* y) {
+    const reg re_a = Simd::set1(alpha.real()), im_a = alternating(-alpha.imag(), alpha.imag());
+    const R* xr = reinterpret_cast<const R*>(x);
+    R* yr = reinterpret_cast<R*>(y);
+    index_t i = 0;
+    for (; i + W <= 2 * n; i += W) {
+      const reg xv = Simd::loadu(xr + i);
+      Simd::storeu(yr + i, Simd::add(Simd::loadu(yr + i), times(re_a, im_a, xv)));
+    }
+    for (index_t e = i / 2; e < n; ++e) y[e] += kernels::times(alpha, x[e]);
+  }
+
+  static void scal(index_t n, T alpha, T* x) {
+    const reg re_a = Simd::set1(alpha.real()), im_a = alternating(-alpha.imag(), alpha.imag());
+    R* xr = reinterpret_cast<R*>(x);
+    index_t i = 0;
+    for (; i + W <= 2 * n; i += W) Simd::storeu(xr + i, times(re_a, im_a, Simd::loadu(xr + i)));
+    for (index_t e = i / 2; e < n; ++e) x[e] = kernels::times(alpha, x[e]);
+  }
+
+  // same: lanes of x y (xr yr | xi yi); cross: of x swap(y) (xr yi | xi yr).
+  // x y = (sum same_even - same_odd, sum cross_even + cross_odd), and
+  // conj(x) y = (sum same_even + same_odd, sum cross_even - cross_odd).
+  template <bool Conj>
+  static T dot(index_t n, const T* x, const T* y) {
+    const R* xr = reinterpret_cast<const R*>(x);
+    const R* yr = reinterpret_cast<const R*>(y);
+    reg same[2] = {Simd::zero(), Simd::zero()}, cross[2] = {Simd::zero(), Simd::zero()};
+    index_t i = 0;
+    for (; i + 2 * W <= 2 * n; i += 2 * W)
+      for (int u = 0; u < 2; ++u) {
+        const reg xv = Simd::loadu(xr + i + u * W), yv = Simd::loadu(yr + i + u * W);
+        same[u] = Simd::fma(xv, yv, same[u]);
+        cross[u] = Simd::fma(xv, Simd::swap_pairs(yv), cross[u]);
+      }
+    alignas(64) R s[W], c[W];
+    Simd::storeu(s, Simd::add(same[0], same[1]));
+    Simd::storeu(c, Simd::add(cross[0], cross[1]));
+    const R sign = Conj ? R(1) : R(-1);
+    R re = 0, im = 0;
+    for (index_t l = 0; l < W; l += 2) {
+      re += s[l] + sign * s[l + 1];
+      im += Conj ? c[l] - c[l + 1] : c[l] + c[l + 1];
+    }
+    for (index_t e = i / 2; e < n; ++e) {
+      const T p = Conj ? conj_times(x[e], y[e]) : kernels::times(x[e], y[e]);
+      re += p.real();
+      im += p.imag();
+    }
+    return {re, im};
+  }
+
+  // |re| + |im| summed over the elements: the real sum over 2n reals.
+  static R asum(index_t n, const T* x) { return real_vector_ops<Simd>::asum(2 * n, reinterpret_cast<const R*>(x)); }
+
+  static void gemv_n(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
+    for (index_t j = 0; j < n; ++j) axpy(m, kernels::times(alpha, x[j]), a + j * lda, y);
+  }
+  template <bool Conj>
+  static void gemv_t(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
+    for (index_t j = 0; j < n; ++j) y[j] += kernels::times(alpha, dot<Conj>(m, a + j * lda, x));
   }
 };
 
@@ -207,18 +324,34 @@ index_t first_iamax(index_t n, const T* x) {
   return best;
 }
 
+// Whether traits can hold complex pairs: two lanes or more and swap_pairs
+// (an expression test: vector types as template arguments lose attributes).
+template <class Simd>
+constexpr auto swaps_pairs(int) -> decltype((void)&Simd::swap_pairs, true) {
+  return Simd::width >= 2;
+}
+template <class Simd>
+constexpr bool swaps_pairs(...) {
+  return false;
+}
+
 // The set of one ISA for element type T; Simd: the ISA's traits over
 // real_t<T> (complex T uses only its name and ISA).
 template <class T, class Simd>
 constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
-  if constexpr (is_complex_v<T>) {
+  if constexpr (is_complex_v<T> && swaps_pairs<Simd>(0)) {
+    using ops = complex_simd_ops<T, Simd>;
+    return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
+            &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
+            &ops::template gemv_t<true>};
+  } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>};
   } else {
     using ops = real_vector_ops<Simd>;
-    return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &first_iamax<T, Simd>,
+    return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
             &ops::gemv_n, &ops::gemv_t, &ops::gemv_t};
   }
 }

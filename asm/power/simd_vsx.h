@@ -37,6 +37,15 @@ struct vsx_lanes {
   // x86's semantics (b where either is NaN), not xvmaxdp's.
   static reg max(reg a, reg b) { return vec_sel(b, a, vec_cmpgt(a, b)); }
   static reg min(reg a, reg b) { return vec_sel(b, a, vec_cmplt(a, b)); }
+  // (re, im) -> (im, re) in each complex pair (vector_body.h): a 32-bit
+  // rotation of each doubleword swaps two floats, a doubleword permute two
+  // doubles; either way independent of the byte order.
+  static reg swap_pairs(reg a) {
+    if constexpr (std::is_same_v<T, double>)
+      return vec_xxpermdi(a, a, 2);
+    else
+      return reinterpret_cast<reg>(vec_rl(reinterpret_cast<__vector unsigned long long>(a), vec_splats(32ULL)));
+  }
   static void store(T* p, reg x) { vec_xst(x, 0, p); }
   static void storeu(T* p, reg x) { vec_xst(x, 0, p); }
   // The first `count` lanes: POWER8 has no masked load or store.

@@ -44,6 +44,8 @@ struct avx2_simd {
   }
   static reg max(reg a, reg b) { return _mm256_max_pd(a, b); }
   static reg min(reg a, reg b) { return _mm256_min_pd(a, b); }
+  // (re, im) -> (im, re) in each complex pair (vector_body.h).
+  static reg swap_pairs(reg a) { return _mm256_permute_pd(a, 0x5); }
   static void store(double* p, reg x) { _mm256_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm256_storeu_pd(p, x); }
   using mask = __m256i;
@@ -88,6 +90,7 @@ struct avx2_simd_f32 {
   }
   static reg max(reg a, reg b) { return _mm256_max_ps(a, b); }
   static reg min(reg a, reg b) { return _mm256_min_ps(a, b); }
+  static reg swap_pairs(reg a) { return _mm256_permute_ps(a, 0xB1); }
   static void store(float* p, reg x) { _mm256_store_ps(p, x); }
   static void storeu(float* p, reg x) { _mm256_storeu_ps(p, x); }
   using mask = __m256i;

@@ -27,6 +27,8 @@ struct avx512_simd {
   // Zero-masked with a full mask: see unpacklo.
   static reg max(reg a, reg b) { return _mm512_maskz_max_pd(0xFF, a, b); }
   static reg min(reg a, reg b) { return _mm512_maskz_min_pd(0xFF, a, b); }
+  // (re, im) -> (im, re) in each complex pair (vector_body.h).
+  static reg swap_pairs(reg a) { return _mm512_maskz_permute_pd(0xFF, a, 0x55); }
   static void store(double* p, reg x) { _mm512_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm512_storeu_pd(p, x); }
   // The first `count` lanes (0 < count < width); the others are neither
@@ -100,6 +102,7 @@ struct avx512_simd_f32 {
   }
   static reg max(reg a, reg b) { return _mm512_maskz_max_ps(kAll, a, b); }
   static reg min(reg a, reg b) { return _mm512_maskz_min_ps(kAll, a, b); }
+  static reg swap_pairs(reg a) { return _mm512_maskz_permute_ps(kAll, a, 0xB1); }
   static void store(float* p, reg x) { _mm512_store_ps(p, x); }
   static void storeu(float* p, reg x) { _mm512_storeu_ps(p, x); }
   using mask = __mmask16;

@@ -131,6 +131,35 @@ TYPED_TEST(vector_kernels_test, IamaxTakesTheFirstLargestAndSkipsNaN) {
   }
 }
 
+// The reference's rule on long vectors: ties, NaNs and maxima at every
+// position relative to the blocks a SIMD search takes.
+TYPED_TEST(vector_kernels_test, IamaxMatchesTheReferenceOnLongVectors) {
+  using T = TypeParam;
+  const T nan = T(std::numeric_limits<real_t<T>>::quiet_NaN());
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t n : {100, 1000}) {
+      for (index_t where : {index_t{1}, index_t{31}, index_t{32}, index_t{33}, n / 2, n - 1}) {
+        std::vector<T> x = random_vector<T>(n, static_cast<unsigned>(where));
+        x[n / 3] = nan;
+        x[where] = T(5);
+        x[n - 1 - where / 2] = where / 2 > 0 ? T(-5) : x[n - 1];  // a tie after it
+        index_t want = 0;
+        real_t<T> max = abs1(x[0]);
+        for (index_t i = 1; i < n; ++i)
+          if (abs1(x[i]) > max) {
+            want = i;
+            max = abs1(x[i]);
+          }
+        EXPECT_EQ(k.iamax(n, x.data()), want) << k.name << " n=" << n << " max at " << where;
+      }
+      std::vector<T> rising(n);
+      for (index_t i = 0; i < n; ++i) rising[i] = T(static_cast<real_t<T>>(i));
+      EXPECT_EQ(k.iamax(n, rising.data()), n - 1) << k.name;
+    }
+  }
+}
+
 TYPED_TEST(vector_kernels_test, GemvPrimitivesMatchNaiveLoops) {
   using T = TypeParam;
   const T alpha = scalar_of<T>(-1.25, 0.5);
