@@ -139,12 +139,12 @@ extern const dgemm_ukernel_desc ukernel_avx512_24x8;   // x86-64 AVX-512F
 extern const dgemm_ukernel_desc ukernel_vsx_8x4;       // POWER8/9 VSX
 extern const dgemm_ukernel_desc ukernel_mma_8x8;       // POWER10 MMA
 
-// The float kernels, named f32_ + ISA + register block. POWER10 runs the
-// VSX one: an MMA (xvf32gerpp) float kernel is later work.
+// The float kernels, named f32_ + ISA + register block.
 extern const sgemm_ukernel_desc ukernel_f32_generic_4x4;   // reference C++, any CPU
 extern const sgemm_ukernel_desc ukernel_f32_avx2_16x6;     // x86-64 AVX2 + FMA
 extern const sgemm_ukernel_desc ukernel_f32_avx512_48x8;   // x86-64 AVX-512F
-extern const sgemm_ukernel_desc ukernel_f32_vsx_16x4;      // POWER8/9/10 VSX
+extern const sgemm_ukernel_desc ukernel_f32_vsx_16x4;      // POWER8/9 VSX
+extern const sgemm_ukernel_desc ukernel_f32_mma_16x8;      // POWER10 MMA
 
 // All micro kernels of element type T compiled into this build, generic
 // first, then by increasing ISA demand (listed by the architecture's

@@ -12,9 +12,8 @@ constexpr const dgemm_ukernel_desc* kMicroKernels[] = {&ukernel_generic_4x4, &uk
                                                        &ukernel_mma_8x8};
 constexpr const dgemm_small_desc* kSmallRoutines[] = {&small_generic_4x4, &small_vsx_8x4,
                                                       &small_mma_8x8};
-// Float: VSX serves POWER10 too (no MMA float kernel yet).
-constexpr const sgemm_ukernel_desc* kF32MicroKernels[] = {&ukernel_f32_generic_4x4,
-                                                          &ukernel_f32_vsx_16x4};
+constexpr const sgemm_ukernel_desc* kF32MicroKernels[] = {&ukernel_f32_generic_4x4, &ukernel_f32_vsx_16x4,
+                                                          &ukernel_f32_mma_16x8};
 extern const kernel_lists kBuildKernels =
     lists_of(kMicroKernels, kSmallRoutines, kF32MicroKernels);
 

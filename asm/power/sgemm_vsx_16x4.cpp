@@ -1,8 +1,7 @@
 // POWER VSX float micro kernel, 16x4 register block, built with -mcpu=power8
 // like dgemm_vsx_8x4.cpp: 4 vectors of 4 floats per column of C by 4 columns,
-// 16 accumulators. It is the float kernel of POWER9 and POWER10 too; a
-// POWER10 MMA kernel (xvf32gerpp, as dgemm_mma_8x8.cpp for doubles) is later
-// work.
+// 16 accumulators. It is the float kernel of POWER8/9 (POWER10 with MMA:
+// sgemm_mma_16x8.cpp).
 #include "../make_ukernel.h"
 #include "simd_vsx.h"
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "dispatch.h"
 #include "kernel_harness.h"
 #include "runtime.h"
 
@@ -27,6 +28,16 @@ TEST_F(power_dispatch, ChosenKernelFollowsTheCpu) {
                              : cpu_supports(isa::vsx, nullptr) ? "vsx_8x4"
                                                                : "generic_4x4";
   EXPECT_EQ(chosen_runtime().ukernel, expect);
+}
+
+// Float (and complex float, by 1m) likewise: MMA's xvf32gerpp kernel only
+// where the CPU has MMA.
+TEST_F(power_dispatch, ChosenFloatKernelFollowsTheCpu) {
+  const std::string expect = cpu_supports(isa::mma, nullptr) ? "f32_mma_16x8"
+                             : cpu_supports(isa::vsx, nullptr) ? "f32_vsx_16x4"
+                                                               : "f32_generic_4x4";
+  ASSERT_NE(active_dispatch().engine_f32.ukernel, nullptr);
+  EXPECT_EQ(std::string(active_dispatch().engine_f32.ukernel->name), expect);
 }
 
 TEST_F(power_dispatch, ChosenKernelIsTheOneExpectedForThisCpuModel) {

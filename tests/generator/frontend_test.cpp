@@ -284,8 +284,7 @@ TEST(Targets, TheThreeTargetFilesParse) {
   EXPECT_EQ(avx2.caches[1].l2, 512u * 1024);
 }
 
-// The f32. keys: the float block, double's first in the list; POWER10 has
-// none (its CPUs run power_vsx's).
+// The f32. keys: the float block, double's first in the list.
 TEST(Targets, FloatRegisterBlocks) {
   const target_desc avx2 = parse_target(source_file("targets/x86_avx2.target"), "x86_avx2.target");
   ASSERT_EQ(avx2.blocks.size(), 2u);
@@ -304,7 +303,8 @@ TEST(Targets, FloatRegisterBlocks) {
   const target_desc vsx = parse_target(source_file("targets/power_vsx.target"), "power_vsx.target");
   EXPECT_EQ(vsx.block_of(element_type::f32)->ukernel, "f32_vsx_16x4");
   const target_desc p10 = parse_target(source_file("targets/power10.target"), "power10.target");
-  EXPECT_EQ(p10.block_of(element_type::f32), nullptr);
+  ASSERT_NE(p10.block_of(element_type::f32), nullptr);
+  EXPECT_EQ(p10.block_of(element_type::f32)->ukernel, "f32_mma_16x8");
 }
 
 TEST(Targets, FloatBlockKeys) {
