@@ -44,6 +44,11 @@ const error_case kCases[] = {
     {syr2, "INCX before INCY", 'L', 0, 0, 1, 0, 0, 5},
     {spr2, "UPLO", 'X', 0, 0, 1, 1, 1, 1},     {spr2, "N", 'U', -1, 0, 1, 1, 1, 2},
     {spr2, "INCX", 'U', 0, 0, 1, 0, 1, 5},     {spr2, "INCY", 'L', 0, 0, 1, 1, 0, 7},
+    // With n > 0 too: the reference CBLAS copies a row-major Hermitian call's
+    // vectors to unit stride and misses a zero increment there; swblas
+    // reports it in every layout, as the Fortran routine does.
+    {symv, "INCX, n > 0", 'U', 2, 0, 2, 0, 1, 7}, {syr, "INCX, n > 0", 'L', 2, 0, 2, 0, 1, 5},
+    {syr2, "INCY, n > 0", 'U', 2, 0, 2, 1, 0, 7}, {spr2, "INCX, n > 0", 'L', 2, 0, 1, 0, 1, 5},
 };
 
 constexpr double kUntouched = 42.0;
