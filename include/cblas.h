@@ -217,6 +217,114 @@ void cblas_zgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
 
 /* ---- Level 2: symmetric and Hermitian products and rank updates. ---- */
 
+/* y := alpha * A * x + beta * y, A symmetric (?symv, ?sbmv, ?spmv) or
+ * Hermitian (?hemv, ?hbmv, ?hpmv) read through its Uplo triangle: full
+ * (lda), band (K off-diagonals, lda >= K + 1) or packed. */
+void cblas_ssymv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const float alpha, const float *A, const CBLAS_INT lda,
+                 const float *X, const CBLAS_INT incX, const float beta,
+                 float *Y, const CBLAS_INT incY);
+void cblas_dsymv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const double alpha, const double *A, const CBLAS_INT lda,
+                 const double *X, const CBLAS_INT incX, const double beta,
+                 double *Y, const CBLAS_INT incY);
+void cblas_chemv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *A, const CBLAS_INT lda,
+                 const void *X, const CBLAS_INT incX, const void *beta,
+                 void *Y, const CBLAS_INT incY);
+void cblas_zhemv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *A, const CBLAS_INT lda,
+                 const void *X, const CBLAS_INT incX, const void *beta,
+                 void *Y, const CBLAS_INT incY);
+void cblas_ssbmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const CBLAS_INT K, const float alpha, const float *A,
+                 const CBLAS_INT lda, const float *X, const CBLAS_INT incX,
+                 const float beta, float *Y, const CBLAS_INT incY);
+void cblas_dsbmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const CBLAS_INT K, const double alpha, const double *A,
+                 const CBLAS_INT lda, const double *X, const CBLAS_INT incX,
+                 const double beta, double *Y, const CBLAS_INT incY);
+void cblas_chbmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const CBLAS_INT K, const void *alpha, const void *A,
+                 const CBLAS_INT lda, const void *X, const CBLAS_INT incX,
+                 const void *beta, void *Y, const CBLAS_INT incY);
+void cblas_zhbmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const CBLAS_INT K, const void *alpha, const void *A,
+                 const CBLAS_INT lda, const void *X, const CBLAS_INT incX,
+                 const void *beta, void *Y, const CBLAS_INT incY);
+void cblas_sspmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const float alpha, const float *Ap, const float *X,
+                 const CBLAS_INT incX, const float beta, float *Y,
+                 const CBLAS_INT incY);
+void cblas_dspmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const double alpha, const double *Ap, const double *X,
+                 const CBLAS_INT incX, const double beta, double *Y,
+                 const CBLAS_INT incY);
+void cblas_chpmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *Ap, const void *X,
+                 const CBLAS_INT incX, const void *beta, void *Y,
+                 const CBLAS_INT incY);
+void cblas_zhpmv(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *Ap, const void *X,
+                 const CBLAS_INT incX, const void *beta, void *Y,
+                 const CBLAS_INT incY);
+/* A := alpha * x * x' + A (?syr, ?spr: ' is ^T; ?her, ?hpr: ' is ^H, alpha
+ * real) and A := alpha * x * y' + alpha* * y * x' + A (?syr2, ?spr2; ?her2,
+ * ?hpr2: ' is ^H, alpha* = conj(alpha)) on the Uplo triangle, full or
+ * packed; the Hermitian ones zero the imaginary parts of the diagonal. */
+void cblas_ssyr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const float alpha, const float *X, const CBLAS_INT incX,
+                float *A, const CBLAS_INT lda);
+void cblas_dsyr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const double alpha, const double *X, const CBLAS_INT incX,
+                double *A, const CBLAS_INT lda);
+void cblas_cher(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const float alpha, const void *X, const CBLAS_INT incX,
+                void *A, const CBLAS_INT lda);
+void cblas_zher(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const double alpha, const void *X, const CBLAS_INT incX,
+                void *A, const CBLAS_INT lda);
+void cblas_sspr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const float alpha, const float *X, const CBLAS_INT incX,
+                float *Ap);
+void cblas_dspr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const double alpha, const double *X, const CBLAS_INT incX,
+                double *Ap);
+void cblas_chpr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const float alpha, const void *X, const CBLAS_INT incX,
+                void *Ap);
+void cblas_zhpr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                const double alpha, const void *X, const CBLAS_INT incX,
+                void *Ap);
+void cblas_ssyr2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const float alpha, const float *X, const CBLAS_INT incX,
+                 const float *Y, const CBLAS_INT incY, float *A,
+                 const CBLAS_INT lda);
+void cblas_dsyr2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const double alpha, const double *X, const CBLAS_INT incX,
+                 const double *Y, const CBLAS_INT incY, double *A,
+                 const CBLAS_INT lda);
+void cblas_cher2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *X, const CBLAS_INT incX,
+                 const void *Y, const CBLAS_INT incY, void *A,
+                 const CBLAS_INT lda);
+void cblas_zher2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *X, const CBLAS_INT incX,
+                 const void *Y, const CBLAS_INT incY, void *A,
+                 const CBLAS_INT lda);
+void cblas_sspr2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const float alpha, const float *X, const CBLAS_INT incX,
+                 const float *Y, const CBLAS_INT incY, float *Ap);
+void cblas_dspr2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const double alpha, const double *X, const CBLAS_INT incX,
+                 const double *Y, const CBLAS_INT incY, double *Ap);
+void cblas_chpr2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *X, const CBLAS_INT incX,
+                 const void *Y, const CBLAS_INT incY, void *Ap);
+void cblas_zhpr2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
+                 const void *alpha, const void *X, const CBLAS_INT incX,
+                 const void *Y, const CBLAS_INT incY, void *Ap);
+
 /* ---- Level 2: triangular products and solves. ---- */
 
 /* The CBLAS error handler.  swblas's default prints the reference message

@@ -72,6 +72,87 @@ void ztrsm_(const char *side, const char *uplo, const char *transa,
 
 /* ---- Fortran Level 2: symmetric and Hermitian products and rank updates. ---- */
 
+/* y := alpha * A * x + beta * y, A symmetric (?symv, ?sbmv, ?spmv) or
+ * Hermitian (?hemv, ?hbmv, ?hpmv) read through its UPLO triangle: full
+ * (lda), band (k off-diagonals, lda >= k + 1) or packed. */
+void ssymv_(const char *uplo, const int *n, const float *alpha, const float *a,
+            const int *lda, const float *x, const int *incx, const float *beta,
+            float *y, const int *incy);
+void dsymv_(const char *uplo, const int *n, const double *alpha,
+            const double *a, const int *lda, const double *x, const int *incx,
+            const double *beta, double *y, const int *incy);
+void chemv_(const char *uplo, const int *n, const void *alpha, const void *a,
+            const int *lda, const void *x, const int *incx, const void *beta,
+            void *y, const int *incy);
+void zhemv_(const char *uplo, const int *n, const void *alpha, const void *a,
+            const int *lda, const void *x, const int *incx, const void *beta,
+            void *y, const int *incy);
+void ssbmv_(const char *uplo, const int *n, const int *k, const float *alpha,
+            const float *a, const int *lda, const float *x, const int *incx,
+            const float *beta, float *y, const int *incy);
+void dsbmv_(const char *uplo, const int *n, const int *k, const double *alpha,
+            const double *a, const int *lda, const double *x, const int *incx,
+            const double *beta, double *y, const int *incy);
+void chbmv_(const char *uplo, const int *n, const int *k, const void *alpha,
+            const void *a, const int *lda, const void *x, const int *incx,
+            const void *beta, void *y, const int *incy);
+void zhbmv_(const char *uplo, const int *n, const int *k, const void *alpha,
+            const void *a, const int *lda, const void *x, const int *incx,
+            const void *beta, void *y, const int *incy);
+void sspmv_(const char *uplo, const int *n, const float *alpha,
+            const float *ap, const float *x, const int *incx,
+            const float *beta, float *y, const int *incy);
+void dspmv_(const char *uplo, const int *n, const double *alpha,
+            const double *ap, const double *x, const int *incx,
+            const double *beta, double *y, const int *incy);
+void chpmv_(const char *uplo, const int *n, const void *alpha, const void *ap,
+            const void *x, const int *incx, const void *beta, void *y,
+            const int *incy);
+void zhpmv_(const char *uplo, const int *n, const void *alpha, const void *ap,
+            const void *x, const int *incx, const void *beta, void *y,
+            const int *incy);
+/* A := alpha * x * x' + A (?syr, ?spr: ' is ^T; ?her, ?hpr: ' is ^H, alpha
+ * real) and A := alpha * x * y' + alpha* * y * x' + A (?syr2, ?spr2; ?her2,
+ * ?hpr2: ' is ^H, alpha* = conj(alpha)) on the UPLO triangle, full or
+ * packed; the Hermitian ones zero the imaginary parts of the diagonal. */
+void ssyr_(const char *uplo, const int *n, const float *alpha, const float *x,
+           const int *incx, float *a, const int *lda);
+void dsyr_(const char *uplo, const int *n, const double *alpha,
+           const double *x, const int *incx, double *a, const int *lda);
+void cher_(const char *uplo, const int *n, const float *alpha, const void *x,
+           const int *incx, void *a, const int *lda);
+void zher_(const char *uplo, const int *n, const double *alpha, const void *x,
+           const int *incx, void *a, const int *lda);
+void sspr_(const char *uplo, const int *n, const float *alpha, const float *x,
+           const int *incx, float *ap);
+void dspr_(const char *uplo, const int *n, const double *alpha,
+           const double *x, const int *incx, double *ap);
+void chpr_(const char *uplo, const int *n, const float *alpha, const void *x,
+           const int *incx, void *ap);
+void zhpr_(const char *uplo, const int *n, const double *alpha, const void *x,
+           const int *incx, void *ap);
+void ssyr2_(const char *uplo, const int *n, const float *alpha, const float *x,
+            const int *incx, const float *y, const int *incy, float *a,
+            const int *lda);
+void dsyr2_(const char *uplo, const int *n, const double *alpha,
+            const double *x, const int *incx, const double *y, const int *incy,
+            double *a, const int *lda);
+void cher2_(const char *uplo, const int *n, const void *alpha, const void *x,
+            const int *incx, const void *y, const int *incy, void *a,
+            const int *lda);
+void zher2_(const char *uplo, const int *n, const void *alpha, const void *x,
+            const int *incx, const void *y, const int *incy, void *a,
+            const int *lda);
+void sspr2_(const char *uplo, const int *n, const float *alpha, const float *x,
+            const int *incx, const float *y, const int *incy, float *ap);
+void dspr2_(const char *uplo, const int *n, const double *alpha,
+            const double *x, const int *incx, const double *y, const int *incy,
+            double *ap);
+void chpr2_(const char *uplo, const int *n, const void *alpha, const void *x,
+            const int *incx, const void *y, const int *incy, void *ap);
+void zhpr2_(const char *uplo, const int *n, const void *alpha, const void *x,
+            const int *incx, const void *y, const int *incy, void *ap);
+
 /* ---- Fortran Level 2: triangular products and solves. ---- */
 
 /* The Fortran error handler: called with the routine name ("DGEMM ", length

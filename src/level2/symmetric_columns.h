@@ -1,0 +1,94 @@
+// What symv.cpp and symmetric_update.cpp share: one column of a stored
+// triangle, whatever its storage, and the element operations of a
+// symmetric or Hermitian A.
+#pragma once
+
+#include <algorithm>
+#include <complex>
+
+#include "symmetric.h"
+
+namespace swblas::level2 {
+
+// Column j of the stored triangle: its off-diagonal elements A(first, j)
+// .. A(first + count - 1, j), contiguous in every storage, and A(j, j).
+template <class T>
+struct stored_column {
+  T* off;
+  index_t first;
+  index_t count;
+  T* diag;
+};
+
+inline index_t stored_offset(const triangle_storage& s, index_t i, index_t j) {
+  switch (s.kind) {
+    case storage_kind::band:
+      return band_offset(i, j, s.upper ? s.k : 0, s.lda);
+    case storage_kind::packed:
+      return s.upper ? packed_upper_offset(i, j) : packed_lower_offset(i, j, s.n);
+    case storage_kind::full:
+      break;
+  }
+  return i + j * s.lda;
+}
+
+// How far from the diagonal a column's stored part reaches.
+inline index_t reach(const triangle_storage& s) { return s.kind == storage_kind::band ? s.k : s.n; }
+
+template <class T>
+stored_column<T> column_of(const triangle_storage& s, T* a, index_t j) {
+  T* diag = a + stored_offset(s, j, j);
+  if (s.upper) {
+    const index_t first = std::max<index_t>(0, j - reach(s));
+    return {a + stored_offset(s, first, j), first, j - first, diag};
+  }
+  return {diag + 1, j + 1, std::min(s.n - 1, j + reach(s)) - j, diag};
+}
+
+// a * b written out: std::complex's operator* adds the C99 NaN recovery,
+// which the reference's Fortran does not have.
+template <class R>
+inline R times(R a, R b) {
+  return a * b;
+}
+template <class R>
+inline std::complex<R> times(std::complex<R> a, std::complex<R> b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+// conj(a), which for a real a stays real (std::conj would make it complex).
+template <class R>
+inline R conj_of(R a) {
+  return a;
+}
+template <class R>
+inline std::complex<R> conj_of(std::complex<R> a) {
+  return std::conj(a);
+}
+
+// A(j, i) from A(i, j), and A(j, j) as the reference reads it: a Hermitian
+// diagonal by its real part only.
+template <symmetry S, class T>
+inline T mirrored(T a) {
+  return S == symmetry::hermitian ? conj_of(a) : a;
+}
+template <symmetry S, class T>
+inline T diagonal(T a) {
+  return S == symmetry::hermitian ? T(std::real(a)) : a;
+}
+
+// x as the primitives read it (unit stride), conjugated when asked.
+template <class T>
+const T* unit_stride_operand(const vector_view<const T>& x, bool conjugated, pack_role role) {
+  if (!conjugated) return unit_stride_input(x, role);
+  T* copy = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
+  for (index_t i = 0; i < x.n; ++i) copy[i] = conj_of(x[i]);
+  return copy;
+}
+
+template <class T>
+void conjugate(T* v, index_t n) {
+  for (index_t i = 0; i < n; ++i) v[i] = conj_of(v[i]);
+}
+
+}  // namespace swblas::level2

@@ -1,0 +1,82 @@
+// y := alpha A x + beta y for a symmetric or Hermitian A in full, band or
+// packed storage (?symv, ?hemv, ?sbmv, ?hbmv, ?spmv, ?hpmv).
+#include <algorithm>
+#include <complex>
+
+#include "symmetric.h"
+#include "symmetric_columns.h"
+
+namespace swblas::level2 {
+namespace {
+
+// y := beta y; beta == 0 writes zeros without reading y (NaN goes away).
+template <class T>
+void scale_y(T beta, T* y, index_t n) {
+  if (beta == T(1)) return;
+  if (beta == T(0))
+    std::fill(y, y + n, T(0));
+  else
+    vector_kernels_of<T>().scal(n, beta, y);
+}
+
+// Column j read once for both halves of A it stands for: as column j it
+// adds temp1 A(i, j) to y(i) (an axpy), as row j (mirrored) it adds the sum
+// of A(j, i) x(i) to y(j) (a dot), with the reference's temp1 and temp2.
+// Plain C++: the primitives have no fused axpy-dot, and two of them would
+// read the column twice. The dot keeps four partial sums, as the dot
+// primitives do: one would bind the loop to the latency of an addition.
+template <symmetry S, class T>
+void accumulate_column(const stored_column<const T>& c, index_t j, T alpha, const T* x, T* y) {
+  constexpr int kSums = 4;
+  const T temp1 = times(alpha, x[j]);
+  T partial[kSums] = {};
+  const T* xs = x + c.first;
+  T* ys = y + c.first;
+  index_t t = 0;
+  for (; t + kSums <= c.count; t += kSums)
+    for (int l = 0; l < kSums; ++l) {
+      ys[t + l] += times(temp1, c.off[t + l]);
+      partial[l] += times(mirrored<S>(c.off[t + l]), xs[t + l]);
+    }
+  for (; t < c.count; ++t) {
+    ys[t] += times(temp1, c.off[t]);
+    partial[0] += times(mirrored<S>(c.off[t]), xs[t]);
+  }
+  const T temp2 = (partial[0] + partial[1]) + (partial[2] + partial[3]);
+  y[j] = y[j] + times(temp1, diagonal<S>(*c.diag)) + times(alpha, temp2);
+}
+
+// Columns [j0, j1) into y: a thread could take a range with its own y to
+// sum afterwards, since every column writes rows outside its range.
+template <symmetry S, class T>
+void accumulate_columns(const symmetric_product_problem<T>& p, index_t j0, index_t j1, T alpha, const T* x, T* y) {
+  for (index_t j = j0; j < j1; ++j) accumulate_column<S>(column_of(p.storage, p.a, j), j, alpha, x, y);
+}
+
+}  // namespace
+
+template <class T>
+void symmetric_product(const symmetric_product_problem<T>& p) {
+  const index_t n = p.storage.n;
+  const bool conj = p.conjugated_vectors;
+  const unit_stride_output<T> y(p.y, pack_role::vector_y);
+  if (conj) conjugate(y.data(), n);
+  scale_y(conj ? conj_of(p.beta) : p.beta, y.data(), n);
+  if (p.alpha != T(0)) {
+    const T alpha = conj ? conj_of(p.alpha) : p.alpha;
+    const T* x = unit_stride_operand(p.x, conj, pack_role::vector_x);
+    if (p.kind == symmetry::hermitian)
+      accumulate_columns<symmetry::hermitian>(p, 0, n, alpha, x, y.data());
+    else
+      accumulate_columns<symmetry::symmetric>(p, 0, n, alpha, x, y.data());
+  }
+  if (conj) conjugate(y.data(), n);
+  y.finish();
+}
+
+template void symmetric_product(const symmetric_product_problem<float>&);
+template void symmetric_product(const symmetric_product_problem<double>&);
+template void symmetric_product(const symmetric_product_problem<std::complex<float>>&);
+template void symmetric_product(const symmetric_product_problem<std::complex<double>>&);
+
+}  // namespace swblas::level2
