@@ -327,6 +327,108 @@ void cblas_zhpr2(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, const CBLAS_INT N,
 
 /* ---- Level 2: triangular products and solves. ---- */
 
+/* x := op(A) x (trmv, tbmv, tpmv) and x := op(A)^-1 x (trsv, tbsv, tpsv),
+ * A an N x N triangular matrix in full (lda), band (K off-diagonals, lda >=
+ * K + 1) or packed (Ap) storage, read through its Uplo triangle only (its
+ * diagonal not at all if Diag is CblasUnit).  The solves do not test for
+ * singularity.  Complex: matrices and vectors are (re, im) pairs. */
+void cblas_strmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const float *A, const CBLAS_INT lda,
+                 float *X, const CBLAS_INT incX);
+void cblas_dtrmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const double *A, const CBLAS_INT lda,
+                 double *X, const CBLAS_INT incX);
+void cblas_ctrmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *A, const CBLAS_INT lda, void *X,
+                 const CBLAS_INT incX);
+void cblas_ztrmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *A, const CBLAS_INT lda, void *X,
+                 const CBLAS_INT incX);
+void cblas_stbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const float *A,
+                 const CBLAS_INT lda, float *X, const CBLAS_INT incX);
+void cblas_dtbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const double *A,
+                 const CBLAS_INT lda, double *X, const CBLAS_INT incX);
+void cblas_ctbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const void *A,
+                 const CBLAS_INT lda, void *X, const CBLAS_INT incX);
+void cblas_ztbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const void *A,
+                 const CBLAS_INT lda, void *X, const CBLAS_INT incX);
+void cblas_stpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const float *Ap, float *X,
+                 const CBLAS_INT incX);
+void cblas_dtpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const double *Ap, double *X,
+                 const CBLAS_INT incX);
+void cblas_ctpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *Ap, void *X,
+                 const CBLAS_INT incX);
+void cblas_ztpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *Ap, void *X,
+                 const CBLAS_INT incX);
+void cblas_strsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const float *A, const CBLAS_INT lda,
+                 float *X, const CBLAS_INT incX);
+void cblas_dtrsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const double *A, const CBLAS_INT lda,
+                 double *X, const CBLAS_INT incX);
+void cblas_ctrsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *A, const CBLAS_INT lda, void *X,
+                 const CBLAS_INT incX);
+void cblas_ztrsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *A, const CBLAS_INT lda, void *X,
+                 const CBLAS_INT incX);
+void cblas_stbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const float *A,
+                 const CBLAS_INT lda, float *X, const CBLAS_INT incX);
+void cblas_dtbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const double *A,
+                 const CBLAS_INT lda, double *X, const CBLAS_INT incX);
+void cblas_ctbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const void *A,
+                 const CBLAS_INT lda, void *X, const CBLAS_INT incX);
+void cblas_ztbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const CBLAS_INT K, const void *A,
+                 const CBLAS_INT lda, void *X, const CBLAS_INT incX);
+void cblas_stpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const float *Ap, float *X,
+                 const CBLAS_INT incX);
+void cblas_dtpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const double *Ap, double *X,
+                 const CBLAS_INT incX);
+void cblas_ctpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *Ap, void *X,
+                 const CBLAS_INT incX);
+void cblas_ztpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag,
+                 const CBLAS_INT N, const void *Ap, void *X,
+                 const CBLAS_INT incX);
+
 /* The CBLAS error handler.  swblas's default prints the reference message
  * on stderr and returns (the reference calls exit); a program may define its
  * own cblas_xerbla, which then replaces it, also under LD_PRELOAD. */

@@ -155,6 +155,66 @@ void zhpr2_(const char *uplo, const int *n, const void *alpha, const void *x,
 
 /* ---- Fortran Level 2: triangular products and solves. ---- */
 
+/* x := op(A) x (?trmv_, ?tbmv_, ?tpmv_) and x := op(A)^-1 x (?trsv_,
+ * ?tbsv_, ?tpsv_), A triangular in full, band or packed storage.  Complex:
+ * matrices and vectors are (re, im) pairs. */
+void strmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const float *a, const int *lda, float *x, const int *incx);
+void dtrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const double *a, const int *lda, double *x, const int *incx);
+void ctrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *a, const int *lda, void *x, const int *incx);
+void ztrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *a, const int *lda, void *x, const int *incx);
+void stbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const float *a, const int *lda, float *x,
+            const int *incx);
+void dtbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const double *a, const int *lda, double *x,
+            const int *incx);
+void ctbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const void *a, const int *lda, void *x,
+            const int *incx);
+void ztbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const void *a, const int *lda, void *x,
+            const int *incx);
+void stpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const float *ap, float *x, const int *incx);
+void dtpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const double *ap, double *x, const int *incx);
+void ctpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *ap, void *x, const int *incx);
+void ztpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *ap, void *x, const int *incx);
+void strsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const float *a, const int *lda, float *x, const int *incx);
+void dtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const double *a, const int *lda, double *x, const int *incx);
+void ctrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *a, const int *lda, void *x, const int *incx);
+void ztrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *a, const int *lda, void *x, const int *incx);
+void stbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const float *a, const int *lda, float *x,
+            const int *incx);
+void dtbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const double *a, const int *lda, double *x,
+            const int *incx);
+void ctbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const void *a, const int *lda, void *x,
+            const int *incx);
+void ztbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const int *k, const void *a, const int *lda, void *x,
+            const int *incx);
+void stpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const float *ap, float *x, const int *incx);
+void dtpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const double *ap, double *x, const int *incx);
+void ctpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *ap, void *x, const int *incx);
+void ztpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+            const void *ap, void *x, const int *incx);
+
 /* The Fortran error handler: called with the routine name ("DGEMM ", length
  * 6) and the position of the first illegal argument.  swblas's default prints
  * the reference message on stderr and returns (the reference stops); a

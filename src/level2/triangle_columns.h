@@ -1,0 +1,179 @@
+// What trmv and trsv (and their band and packed forms) share: the three
+// storages as one accessor each, a triangle's columns as contiguous runs
+// for the vector primitives, the diagonal blocks of a full triangle, and
+// the unit-stride working copy of x.
+#pragma once
+
+#include <algorithm>
+#include <complex>
+#include <type_traits>
+
+#include "level2/matrix_storage.h"
+#include "level2/triangular_vector.h"
+#include "vector_view.h"
+
+namespace swblas::level2 {
+
+// Where element (i, j) of the stored triangle is, for each storage.
+template <class T>
+struct full_storage {
+  const T* a;
+  index_t lda;
+  const T* at(index_t i, index_t j) const { return a + i + j * lda; }
+  // The storage of the triangle that starts at (j0, j0).
+  full_storage from(index_t j0) const { return {at(j0, j0), lda}; }
+};
+
+template <class T>
+struct band_storage {
+  const T* a;
+  index_t lda;
+  index_t ku;  // k for an upper band, 0 for a lower one
+  const T* at(index_t i, index_t j) const { return a + band_offset(i, j, ku, lda); }
+};
+
+template <class T>
+struct packed_storage {
+  const T* a;
+  index_t n;
+  bool upper;
+  const T* at(index_t i, index_t j) const {
+    return a + (upper ? packed_upper_offset(i, j) : packed_lower_offset(i, j, n));
+  }
+};
+
+// The triangle's order, its number k of stored off-diagonals (n - 1 unless
+// banded), which one it is and whether its diagonal is implicitly one.
+struct triangle_shape {
+  index_t n, k;
+  bool upper, unit_diag;
+  triangle_shape leading(index_t order) const { return {order, order - 1, upper, unit_diag}; }
+};
+
+// Column j of a triangle: its diagonal element, and its stored
+// off-diagonal elements, rows [first, first + count), contiguous at `run`
+// in every storage.
+template <class T>
+struct triangle_column {
+  const T* diagonal;
+  const T* run;
+  index_t first, count;
+};
+
+template <class T, class Storage>
+triangle_column<T> column_of(const Storage& s, const triangle_shape& t, index_t j) {
+  if (t.upper) {
+    const index_t first = std::max<index_t>(0, j - t.k);
+    return {s.at(j, j), s.at(first, j), first, j - first};
+  }
+  const index_t last = std::min(t.n - 1, j + t.k);
+  return {s.at(j, j), s.at(j + 1, j), j + 1, last - j};
+}
+
+// a * b, without the NaN recovery of std::complex's operator* (the
+// reference's Fortran has none; the primitives neither).
+template <class T>
+T times(T a, T b) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return a * b;
+  } else {
+    return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+  }
+}
+
+template <class T>
+T conjugate_if(bool conj, T x) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return x;
+  } else {
+    return conj ? std::conj(x) : x;
+  }
+}
+
+// The diagonal element op(A) reads.
+template <class T>
+T diagonal_of(const triangle_column<T>& c, const triangular_op& op) {
+  return conjugate_if(op.transposed && op.conjugated, *c.diagonal);
+}
+
+// sum op(a)_i x_i over a column's run: the dot product of a transposed
+// sweep.
+template <class T>
+T column_dot(const triangle_column<T>& c, const triangular_op& op, const T* x) {
+  const vector_kernels<T>& v = vector_kernels_of<T>();
+  return (op.conjugated ? v.dotc : v.dotu)(c.count, c.run, x + c.first);
+}
+
+// The diagonal blocks of a full triangle: large enough that the rectangles
+// between them run as gemv at memory bandwidth, small enough that the
+// scalar-order sweeps inside them are a small part of the work.
+constexpr index_t kDiagonalBlock = 64;
+
+// Calls f(j0, j1) for each diagonal block [j0, j1) of an order-n triangle,
+// first to last or last to first.
+template <class F>
+void for_each_diagonal_block(index_t n, bool ascending, F f) {
+  const index_t blocks = (n + kDiagonalBlock - 1) / kDiagonalBlock;
+  for (index_t b = 0; b < blocks; ++b) {
+    const index_t j0 = (ascending ? b : blocks - 1 - b) * kDiagonalBlock;
+    f(j0, std::min(n, j0 + kDiagonalBlock));
+  }
+}
+
+// y += alpha A x, A m x n, as the reference's column loop: a column whose
+// x_j is zero is skipped, so that its NaN or Inf never reaches y.
+template <class T>
+void add_columns(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
+  const vector_kernels<T>& v = vector_kernels_of<T>();
+  if (std::find(x, x + n, T(0)) == x + n) return v.gemv_n(m, n, alpha, a, lda, x, y);
+  for (index_t j = 0; j < n; ++j)
+    if (x[j] != T(0)) v.axpy(m, times(alpha, x[j]), a + j * lda, y);
+}
+
+// The rectangle of a full triangle beside the diagonal block [j0, j1)
+// (above it if upper, below it if lower), applied to x: rows += alpha R x_J
+// if not transposed, x_J += alpha op(R)^T x_rows if transposed.
+template <class T>
+void apply_rectangle(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, index_t j0,
+                     index_t j1, T alpha, T* x) {
+  const index_t r0 = t.upper ? 0 : j1, r1 = t.upper ? j0 : t.n;
+  if (r0 == r1) return;
+  const vector_kernels<T>& v = vector_kernels_of<T>();
+  if (!op.transposed) return add_columns(r1 - r0, j1 - j0, alpha, s.at(r0, j0), s.lda, x + j0, x + r0);
+  (op.conjugated ? v.gemv_c : v.gemv_t)(r1 - r0, j1 - j0, alpha, s.at(r0, j0), s.lda, x + r0, x + j0);
+}
+
+// Runs op_on(storage, shape, op, x) on p's storage with x at unit stride
+// (the caller's memory, or this thread's copy written back after). A
+// conjugated, not transposed op(A) runs as A on conj(x), conjugated back:
+// conj(A) x = conj(A conj(x)), as the reference CBLAS does it.
+template <class T, class OpOn>
+void on_unit_stride(const triangular_vector_problem<T>& p, OpOn op_on) {
+  const triangular_matrix<T>& a = p.a;
+  const unit_stride_output<T> work(view_of(p.x, a.n, p.incx), pack_role::vector_x);
+  T* x = work.data();
+  triangular_op op = p.op;
+  const bool conjugate_around = op.conjugated && !op.transposed;
+  auto conjugate_x = [&] {
+    if (conjugate_around)
+      for (index_t i = 0; i < a.n; ++i) x[i] = conjugate_if(true, x[i]);
+  };
+  if (conjugate_around) op.conjugated = false;
+  conjugate_x();
+  const triangle_shape shape{a.n, a.kind == storage::band ? a.k : a.n - 1, a.upper, a.unit_diag};
+  switch (a.kind) {
+    case storage::full:
+      op_on(full_storage<T>{a.a, a.lda}, shape, op, x);
+      break;
+    case storage::band:
+      op_on(band_storage<T>{a.a, a.lda, a.upper ? a.k : 0}, shape, op, x);
+      break;
+    case storage::packed:
+      op_on(packed_storage<T>{a.a, a.n, a.upper}, shape, op, x);
+      break;
+  }
+  conjugate_x();
+  work.finish();
+}
+
+}  // namespace swblas::level2

@@ -1,0 +1,63 @@
+// x := op(A) x for a triangular A (trmv, tbmv, tpmv): one column sweep for
+// every storage, as the reference's loops; a full A runs it only on its
+// diagonal blocks, the rectangles between them as gemv.
+#include <complex>
+
+#include "level2/triangle_columns.h"
+
+namespace swblas::level2 {
+namespace {
+
+// The reference's order: each x_j is read before it is overwritten, so
+// not transposed an upper A goes first to last (column j adds x_j to the
+// rows above it), a lower one last to first; transposed the other way.
+bool ascending(const triangle_shape& t, const triangular_op& op) { return t.upper != op.transposed; }
+
+template <class T, class Storage>
+void sweep_product(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  const vector_kernels<T>& v = vector_kernels_of<T>();
+  for (index_t step = 0; step < t.n; ++step) {
+    const index_t j = ascending(t, op) ? step : t.n - 1 - step;
+    const triangle_column<T> c = column_of<T>(s, t, j);
+    if (!op.transposed) {
+      if (x[j] == T(0)) continue;  // the reference skips the column: A's NaN stays out
+      v.axpy(c.count, x[j], c.run, x + c.first);
+      if (!t.unit_diag) x[j] = times(x[j], *c.diagonal);
+    } else {
+      const T diagonal_term = t.unit_diag ? x[j] : times(x[j], diagonal_of(c, op));
+      x[j] = diagonal_term + column_dot(c, op, x);
+    }
+  }
+}
+
+// A full A by diagonal blocks, in the sweep's order: not transposed, a
+// block's rectangle first reads x_J before the block's sweep overwrites
+// it; transposed, it adds to x_J after.
+template <class T>
+void product(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  for_each_diagonal_block(t.n, ascending(t, op), [&](index_t j0, index_t j1) {
+    if (!op.transposed) apply_rectangle(s, t, op, j0, j1, T(1), x);
+    sweep_product(s.from(j0), t.leading(j1 - j0), op, x + j0);
+    if (op.transposed) apply_rectangle(s, t, op, j0, j1, T(1), x);
+  });
+}
+
+template <class T, class Storage>
+void product(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  sweep_product(s, t, op, x);
+}
+
+}  // namespace
+
+template <class T>
+void trmv(const triangular_vector_problem<T>& p) {
+  if (p.a.n == 0) return;
+  on_unit_stride(p, [](const auto& s, const triangle_shape& t, const triangular_op& op, T* x) { product(s, t, op, x); });
+}
+
+template void trmv(const triangular_vector_problem<float>&);
+template void trmv(const triangular_vector_problem<double>&);
+template void trmv(const triangular_vector_problem<std::complex<float>>&);
+template void trmv(const triangular_vector_problem<std::complex<double>>&);
+
+}  // namespace swblas::level2

@@ -1,0 +1,63 @@
+// x := op(A)^-1 x for a triangular A (trsv, tbsv, tpsv) by substitution:
+// one column sweep for every storage, as the reference's loops; a full A
+// runs it only on its diagonal blocks, the rectangles between them as gemv.
+#include <complex>
+
+#include "level2/triangle_columns.h"
+
+namespace swblas::level2 {
+namespace {
+
+// Forward for a lower op(A), backward for an upper one.
+bool ascending(const triangle_shape& t, const triangular_op& op) { return t.upper == op.transposed; }
+
+template <class T, class Storage>
+void sweep_solve(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  const vector_kernels<T>& v = vector_kernels_of<T>();
+  for (index_t step = 0; step < t.n; ++step) {
+    const index_t j = ascending(t, op) ? step : t.n - 1 - step;
+    const triangle_column<T> c = column_of<T>(s, t, j);
+    if (!op.transposed) {
+      // The reference skips a zero x_j: no 0 / 0 on a zero diagonal.
+      if (x[j] == T(0)) continue;
+      if (!t.unit_diag) x[j] /= *c.diagonal;
+      v.axpy(c.count, -x[j], c.run, x + c.first);
+    } else {
+      const T rest = x[j] - column_dot(c, op, x);
+      x[j] = t.unit_diag ? rest : rest / diagonal_of(c, op);
+    }
+  }
+}
+
+// A full A by diagonal blocks, in the substitution's order: not
+// transposed, a solved block's rectangle is removed from the rows still to
+// solve; transposed, the solved rows' rectangle is removed from x_J before
+// the block is solved.
+template <class T>
+void solve(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  for_each_diagonal_block(t.n, ascending(t, op), [&](index_t j0, index_t j1) {
+    if (op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
+    sweep_solve(s.from(j0), t.leading(j1 - j0), op, x + j0);
+    if (!op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
+  });
+}
+
+template <class T, class Storage>
+void solve(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  sweep_solve(s, t, op, x);
+}
+
+}  // namespace
+
+template <class T>
+void trsv(const triangular_vector_problem<T>& p) {
+  if (p.a.n == 0) return;
+  on_unit_stride(p, [](const auto& s, const triangle_shape& t, const triangular_op& op, T* x) { solve(s, t, op, x); });
+}
+
+template void trsv(const triangular_vector_problem<float>&);
+template void trsv(const triangular_vector_problem<double>&);
+template void trsv(const triangular_vector_problem<std::complex<float>>&);
+template void trsv(const triangular_vector_problem<std::complex<double>>&);
+
+}  // namespace swblas::level2
