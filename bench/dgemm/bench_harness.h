@@ -149,9 +149,13 @@ struct naive_entry {
   real_t<T> magnitude = 0;
   int products = 0;
 
-  void add(T term) {
+  void add(T term) { add(term, std::abs(term)); }
+
+  // With a bound on |term| that is cheaper than the modulus of a complex term
+  // (e.g. |re| + |im|, at most sqrt 2 times it: the check loosens as much).
+  void add(T term, real_t<T> modulus) {
     value += term;
-    magnitude += std::abs(term);
+    magnitude += modulus;
     ++products;
   }
 };

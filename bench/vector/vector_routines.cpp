@@ -119,7 +119,8 @@ using fortran_triangular = void (*)(const char* uplo, const char* trans, const c
                                     const int* n, const T* a, const int* lda, T* x,
                                     const int* incx, length, length, length);
 
-// |re| + |im|: the modulus i?amax compares (std::abs for real x).
+// |re| + |im|: the modulus i?amax compares (|x| for real x); at least the
+// modulus and at most sqrt 2 times it.
 template <class T>
 real_t<T> abs1(T value) {
   if constexpr (is_complex<T>) return std::abs(value.real()) + std::abs(value.imag());
@@ -161,17 +162,34 @@ void make_self_inverse_upper(vector_operands<T>& v) {
     }
 }
 
+// count elements, 64-byte aligned, uniform in [-1, 1] (real and imaginary
+// parts alike) from splitmix64: the harness's Mersenne twister costs more
+// than a second for the 10^7-element complex vectors and 4000 x 4000
+// matrices, in every one of a run's hundreds of child processes.
+template <class T>
+aligned_matrix<T> random_operand(std::size_t count, std::uint64_t& state) {
+  aligned_matrix<T> operand = allocate_matrix<T>(count);
+  real_t<T>* parts = reinterpret_cast<real_t<T>*>(operand.get());
+  for (std::size_t i = 0; i < count * (is_complex<T> ? 2 : 1); ++i) {
+    std::uint64_t z = state += 0x9e3779b97f4a7c15u;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    z ^= z >> 31;
+    parts[i] = static_cast<real_t<T>>(static_cast<double>(z >> 11) * 0x1p-52 - 1.0);
+  }
+  return operand;
+}
+
 template <class T>
 vector_operands<T> make_operands(const routine_description& d, int n, std::uint64_t seed) {
-  std::mt19937_64 engine(seed);
   vector_operands<T> v;
   v.routine = &d;
   v.n = n;
-  v.x = random_matrix<T>(n, engine);
+  v.x = random_operand<T>(n, seed);
   if (d.op == operation::dot || d.op == operation::axpy || d.op == operation::gemv ||
       d.op == operation::ger || d.op == operation::symv)
-    v.y = random_matrix<T>(n, engine);
-  if (is_level2(d.op)) v.a = random_matrix<T>(static_cast<std::size_t>(n) * n, engine);
+    v.y = random_operand<T>(n, seed);
+  if (is_level2(d.op)) v.a = random_operand<T>(static_cast<std::size_t>(n) * n, seed);
   if (d.op == operation::trmv || d.op == operation::trsv) make_self_inverse_upper(v);
   if (d.op == operation::axpy) {
     if constexpr (is_complex<T>) v.alpha = T(0.5, 0.25);
@@ -223,28 +241,33 @@ void call_routine(void* symbol, vector_operands<T>& v) {
   }
 }
 
+// Adds a term to a reference with |re| + |im| for its modulus: hypot on
+// every term of a 4000 x 4000 zgemv costs more than the timing.
 template <class T>
-std::string mismatch(const std::string& what, T computed, T expected, real_t<T> bound) {
+void add(naive_entry<T>& r, T term) {
+  r.add(term, abs1(term));
+}
+
+// "" when `computed` is within rounding_bound of the reference, else a
+// description naming the entry: name, name(i) or name(i,j) (from 1; i, j < 0
+// when absent), built only then.
+template <class T>
+std::string compare(const char* name, long i, long j, T computed, const naive_entry<T>& r) {
+  const real_t<T> bound = rounding_bound<T>(r.magnitude, std::max(1, r.products));
+  if (std::abs(computed - r.value) <= bound) return "";
   std::ostringstream message;
   message.precision(17);
-  message << what << " = " << computed << ", expected " << expected << " (allowed error "
-          << bound << ")";
+  message << name;
+  if (i >= 0) message << "(" << i + 1 << (j >= 0 ? "," + std::to_string(j + 1) : "") << ")";
+  message << " = " << computed << ", expected " << r.value << " (allowed error " << bound << ")";
   return message.str();
 }
 
-template <class T>
-std::string compare(const std::string& what, T computed, const naive_entry<T>& r) {
-  const real_t<T> bound = rounding_bound<T>(r.magnitude, std::max(1, r.products));
-  if (std::abs(computed - r.value) <= bound) return "";
-  return mismatch(what, computed, r.value, bound);
-}
-
-// Every entry of the vector `out` against the references (one per entry).
+// Every entry of the vector `out` against its reference.
 template <class T>
 std::string compare_vector(const char* name, const T* out, const std::vector<naive_entry<T>>& r) {
   for (std::size_t i = 0; i < r.size(); ++i) {
-    const std::string error = compare(std::string(name) + "(" + std::to_string(i + 1) + ")",
-                                      out[i], r[i]);
+    const std::string error = compare(name, static_cast<long>(i), -1, out[i], r[i]);
     if (!error.empty()) return error;
   }
   return "";
@@ -254,38 +277,38 @@ std::string compare_vector(const char* name, const T* out, const std::vector<nai
 // mirrored; triangular: as it is) or of the whole A (op 'N' or 'T') with v.
 template <class T>
 std::vector<naive_entry<T>> product_references(const vector_operands<T>& x, const T* v,
-                                             const std::vector<T>& start) {
+                                               const std::vector<T>& start) {
   const int n = x.n;
   std::vector<naive_entry<T>> r(n);
-  for (int i = 0; i < n && !start.empty(); ++i) r[i].add(start[i]);
+  for (int i = 0; i < n && !start.empty(); ++i) add(r[i], start[i]);
   const operation op = x.routine->op;
-  for (int j = 0; j < n; ++j) {
-    const bool whole = op == operation::gemv;
+  const bool whole = op == operation::gemv;
+  for (int j = 0; j < n; ++j)
     for (int i = 0; i < (whole ? n : j + 1); ++i) {
       const T a = x.a_at(i, j);
       if (op == operation::gemv && x.routine->trans == 'T') {
-        r[j].add(a * v[i]);
+        add(r[j], a * v[i]);
         continue;
       }
-      r[i].add(a * v[j]);
-      if (op == operation::symv && i != j) r[j].add(a * v[i]);
+      add(r[i], a * v[j]);
+      if (op == operation::symv && i != j) add(r[j], a * v[i]);
     }
-  }
   return r;
 }
 
+// dot (conjugating x), nrm2 and asum against long double sums: the reference
+// is good to far below the bound.
 template <class T>
 std::string check_scalar_result(const vector_operands<T>& v) {
-  naive_entry<T> r;
-  // Long double sums: the reference is good to far below the bound.
   using wide = std::conditional_t<is_complex<T>, std::complex<long double>, long double>;
+  naive_entry<T> r;
   wide sum = 0;
   for (int i = 0; i < v.n; ++i) {
     const T xi = v.x[i];
     switch (v.routine->op) {
       case operation::dot:
         sum += wide(conjugate(xi)) * wide(v.y[i]);
-        r.magnitude += std::abs(xi) * std::abs(v.y[i]);
+        r.magnitude += abs1(xi) * abs1(v.y[i]);
         break;
       case operation::nrm2:
         sum += wide(xi) * wide(xi);
@@ -299,10 +322,10 @@ std::string check_scalar_result(const vector_operands<T>& v) {
   if (v.routine->op == operation::nrm2) sum = std::sqrt(sum);
   r.value = static_cast<T>(sum);
   if (v.routine->op != operation::dot) r.magnitude = std::abs(r.value);
-  return compare(std::string(v.routine->name), v.result, r);
+  return compare(v.routine->name, -1, -1, v.result, r);
 }
 
-// The first index (from 1) of the largest |x(i)| (|re| + |im| for complex x).
+// The first index (from 1) of the largest |re| + |im|.
 template <class T>
 std::string check_iamax(const vector_operands<T>& v) {
   int expected = 1;
@@ -313,16 +336,20 @@ std::string check_iamax(const vector_operands<T>& v) {
          std::to_string(expected);
 }
 
-// The output of an elementwise update: y = y + alpha x or x = alpha x.
+// The output of an elementwise update, y = y + alpha x or x = alpha x,
+// entry by entry.
 template <class T>
 std::string check_update(const vector_operands<T>& v) {
   const bool axpy = v.routine->op == operation::axpy;
-  std::vector<naive_entry<T>> r(v.n);
+  const T* out = axpy ? v.y.get() : v.x.get();
   for (int i = 0; i < v.n; ++i) {
-    if (axpy) r[i].add(v.before[i]);
-    r[i].add(v.alpha * (axpy ? v.x[i] : v.before[i]));
+    naive_entry<T> r;
+    if (axpy) add(r, v.before[i]);
+    add(r, v.alpha * (axpy ? v.x[i] : v.before[i]));
+    const std::string error = compare(axpy ? "y" : "x", i, -1, out[i], r);
+    if (!error.empty()) return error;
   }
-  return compare_vector(axpy ? "y" : "x", axpy ? v.y.get() : v.x.get(), r);
+  return "";
 }
 
 // ger: the sampled columns of A against A + x y^T.
@@ -332,18 +359,29 @@ std::string check_ger(const vector_operands<T>& v) {
     const int j = v.columns[c];
     for (int i = 0; i < v.n; ++i) {
       naive_entry<T> r;
-      r.add(v.before[c * v.n + i]);
-      r.add(v.x[i] * v.y[j]);
-      const std::string error = compare(
-          "A(" + std::to_string(i + 1) + "," + std::to_string(j + 1) + ")", v.a_at(i, j), r);
+      add(r, v.before[c * v.n + i]);
+      add(r, v.x[i] * v.y[j]);
+      const std::string error = compare("A", i, j, v.a_at(i, j), r);
       if (!error.empty()) return error;
     }
   }
   return "";
 }
 
-// The first call and its check.  trsv is checked by multiplying back: the
-// upper triangle times the solution against the right-hand side.
+// trsv: the upper triangle times the solution against the right-hand side.
+template <class T>
+std::string check_solution(const vector_operands<T>& v) {
+  std::vector<naive_entry<T>> r = product_references(v, v.x.get(), {});
+  std::vector<T> product(v.n);
+  for (int i = 0; i < v.n; ++i) {
+    product[i] = r[i].value;
+    r[i].value = v.before[i];
+    r[i].magnitude += abs1(v.before[i]);
+  }
+  return compare_vector("(A x)", product.data(), r);
+}
+
+// The first call and its check.
 template <class T>
 std::string checked_call(void* symbol, vector_operands<T>& v) {
   const std::size_t n = v.n;
@@ -379,18 +417,7 @@ std::string checked_call(void* symbol, vector_operands<T>& v) {
       return compare_vector("y", v.y.get(), product_references(v, v.x.get(), v.before));
     case operation::trmv:
       return compare_vector("x", v.x.get(), product_references(v, v.before.data(), {}));
-    case operation::trsv: {
-      const std::vector<naive_entry<T>> r = product_references(v, v.x.get(), {});
-      std::vector<T> product(n);
-      std::vector<naive_entry<T>> rhs(n);
-      for (std::size_t i = 0; i < n; ++i) {
-        product[i] = r[i].value;
-        rhs[i] = r[i];
-        rhs[i].value = v.before[i];
-        rhs[i].magnitude += std::abs(v.before[i]);
-      }
-      return compare_vector("(A x)", product.data(), rhs);
-    }
+    case operation::trsv: return check_solution(v);
   }
   return "";
 }
