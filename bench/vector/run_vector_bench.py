@@ -394,28 +394,16 @@ def parse_arguments():
                         help="replace the preset's matrix orders, e.g. 300,3000")
     parser.add_argument("--build-dir", default="build",
                         help="build tree holding libswblas.so and bench/vector (default: build)")
-    parser.add_argument("--lib", "--swblas", dest="lib",
-                        help="swblas library (default: BUILD_DIR/libswblas.so)")
     parser.add_argument("--bench-exe",
                         help="default: BUILD_DIR/bench/vector/swblas-bench-vector")
     parser.add_argument("--out", help="output directory (default: BUILD_DIR/bench-vector-results)")
-    parser.add_argument("--threads", type=int, help="the all-core thread count "
-                        "(default: one per physical core)")
-    parser.add_argument("--configs", help="comma-separated configuration names to run "
-                        "(default: all): swblas, openblas, openblas:SkylakeX, blis, blis:skx, "
-                        "swblas:TARGET, swblas:compare")
-    parser.add_argument("--compare", metavar="PATH",
-                        help="also run another libswblas.so as configuration swblas:compare")
-    parser.add_argument("--swblas-target", action="append", default=[],
-                        help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
+    rb.add_configuration_arguments(parser)
     parser.add_argument("--min-time", type=float, help="seconds per cell (default: preset's)")
     parser.add_argument("--stream-time", type=float,
                         help="seconds per bandwidth probe kernel (default: preset's)")
     parser.add_argument("--rounds", type=int, help="measure the grid this many times over, "
                         "keeping each cell's best (default: 1 quick, 2 full)")
     parser.add_argument("--timeout", type=float, help="seconds before a child is killed")
-    parser.add_argument("--try-unsupported", action="store_true",
-                        help="run AVX-512 configurations even on a CPU without AVX-512F")
     args = parser.parse_args()
     args.preset = args.preset or "quick"
     build = rb.resolve(args.build_dir)
