@@ -4,8 +4,8 @@
 One command runs every library configuration of bench/dgemm/run_bench.py
 (libxsmm aside) on the Level-1 and Level-2 routines of swblas-bench-vector,
 single threaded and on all cores, measures the memory bandwidth they are
-bound by (--stream, before and after the grid) and the cost of a call at
-length 8 (--call-cost), and writes into the output directory:
+bound by (--stream, before, between and after the thread counts) and the cost
+of a call at length 8 (--call-cost), and writes into the output directory:
   results.csv     every measured row, with the configuration
   bandwidth.csv   the bandwidth probe's rows (read, update, triad)
   call_cost.csv   ddot and daxpy at n = 8, and the harness's empty call
@@ -276,8 +276,8 @@ def routine_section(routine, rows, names, thread_counts, bandwidth, llc, ratios)
 
 def bandwidth_lines(bandwidth, thread_counts, sizes):
     lines = ["Measured memory bandwidth (`swblas-bench-vector --stream`: arrays of %.0f MiB "
-             "each, 4x the %.0f MiB last-level cache; best run, best of the probes before and "
-             "after the grid):" % (sizes.get("array", 0) / 2**20, sizes.get("llc", 0) / 2**20),
+             "each, 4x the %.0f MiB last-level cache; best run, best of the probes before, between "
+             "and after the thread counts):" % (sizes.get("array", 0) / 2**20, sizes.get("llc", 0) / 2**20),
              "",
              "| threads | read: s += a[i] (8 B) | update: a[i] += s b[i] (24 B) | triad: a[i] = "
              "b[i] + s c[i] (32 B with write-allocate; STREAM's 24 B figure) |",
@@ -446,7 +446,8 @@ def main():
                   flush=True)
             for problem in problems:
                 rb.measure_problem(runner, configs, threads, problem)
-    measure_bandwidth(args, preset, thread_counts, bandwidth, sizes)
+        # Before, between and after the thread counts: load only ever lowers a probe.
+        measure_bandwidth(args, preset, thread_counts, bandwidth, sizes)
     for threads in thread_counts:
         print("bandwidth, %d thread(s): %s" % (threads, ", ".join(
             "%s %.1f GB/s" % (k, bandwidth[(k, threads)]) for k in ("read", "update", "triad")
