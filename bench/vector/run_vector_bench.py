@@ -275,17 +275,18 @@ def routine_section(routine, rows, names, thread_counts, bandwidth, llc, ratios)
 
 
 def bandwidth_lines(bandwidth, thread_counts, sizes):
+    mib = (sizes.get("array", 0) / 2**20, sizes.get("llc", 0) / 2**20)
     lines = ["Measured memory bandwidth (`swblas-bench-vector --stream`: arrays of %.0f MiB "
-             "each, 4x the %.0f MiB last-level cache; best run, best of the probes before, between "
-             "and after the thread counts):" % (sizes.get("array", 0) / 2**20, sizes.get("llc", 0) / 2**20),
-             "",
+             "each, 4x the %.0f MiB last-level cache; best run, best of the probes before, "
+             "between and after the thread counts):" % mib, "",
              "| threads | read: s += a[i] (8 B) | update: a[i] += s b[i] (24 B) | triad: a[i] = "
              "b[i] + s c[i] (32 B with write-allocate; STREAM's 24 B figure) |",
              "|---|---|---|---|"]
     for threads in thread_counts:
         read, update, triad = (bandwidth.get((k, threads)) for k in ("read", "update", "triad"))
         lines.append("| %d | %s | %s | %s |" % (
-            threads, "%.1f GB/s" % read if read else "—", "%.1f GB/s" % update if update else "—",
+            threads, "%.1f GB/s" % read if read else "—",
+            "%.1f GB/s" % update if update else "—",
             "%.1f GB/s (%.1f)" % (triad, 0.75 * triad) if triad else "—"))
     return lines + [""]
 

@@ -131,7 +131,7 @@ real_t<T> abs1(T value) {
 // routine uses them.
 template <class T>
 struct vector_operands {
-  const routine_description* routine;
+  const routine_description* routine = nullptr;
   int n = 0;
   aligned_matrix<T> x, y, a;  // a is n x n, lda = n
   std::vector<T> before;      // the output before the checked call
@@ -442,7 +442,8 @@ bool is_vector_routine(const std::string& routine) { return find_description(rou
 
 std::string vector_routine_names() {
   std::string names;
-  for (const routine_description& d : routines) names += (names.empty() ? "" : " ") + std::string(d.name);
+  for (const routine_description& d : routines)
+    names += (names.empty() ? "" : " ") + std::string(d.name);
   return names;
 }
 
