@@ -1,6 +1,5 @@
 #include "bandwidth_probe.h"
 
-#include <omp.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 #include <string>
 
 #include "bench_harness.h"
+#include "fma_peak.h"
 
 namespace swblas_bench {
 
@@ -46,15 +46,14 @@ double sink = 0.0;  // keeps the read kernel's sums alive
 
 enum class kernel { read, update, triad };
 
-// One pass of the kernel over the arrays on `threads` threads; its seconds.
+// One pass of the kernel over the arrays, a share per thread (one pinned to
+// each of cpus); its seconds.
 double run_pass(kernel k, double* a, const double* b, const double* c, std::size_t n,
-                int threads) {
+                const std::vector<int>& cpus) {
   const double s = 1e-3;
-  double total = 0.0;
-  const auto start = std::chrono::steady_clock::now();
-#pragma omp parallel num_threads(threads) reduction(+ : total)
-  {
-    const auto [begin, end] = share(n, omp_get_thread_num(), threads);
+  std::vector<double> totals(cpus.size());
+  const double seconds = timed_parallel_run(cpus, [&](std::size_t t) {
+    const auto [begin, end] = share(n, static_cast<int>(t), static_cast<int>(cpus.size()));
     if (k == kernel::read) {
       // 16 independent sums: one chain would be latency-bound below the
       // bandwidth; the compiler keeps them in vector registers.
@@ -63,16 +62,15 @@ double run_pass(kernel k, double* a, const double* b, const double* c, std::size
       for (; i + 16 <= end; i += 16)
         for (int lane = 0; lane < 16; ++lane) partial[lane] += a[i + lane];
       for (; i < end; ++i) partial[0] += a[i];
-      for (double p : partial) total += p;
+      for (double p : partial) totals[t] += p;
     } else if (k == kernel::update) {
       for (std::size_t i = begin; i < end; ++i) a[i] += s * b[i];
     } else {
       for (std::size_t i = begin; i < end; ++i) a[i] = b[i] + s * c[i];
     }
-  }
-  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  sink += total;
-  return elapsed.count();
+  });
+  for (double total : totals) sink += total;
+  return seconds;
 }
 
 }  // namespace
@@ -95,16 +93,19 @@ std::size_t last_level_cache_bytes() {
 
 std::vector<bandwidth> measure_bandwidth(int threads, double min_seconds) {
   const std::size_t n = 4 * last_level_cache_bytes() / sizeof(double);
+  const std::vector<int> cores = one_cpu_per_core();
+  std::vector<int> cpus;
+  for (int t = 0; t < threads; ++t) cpus.push_back(cores[t % cores.size()]);
   aligned_matrix<double> a = allocate_matrix<double>(n);
   aligned_matrix<double> b = allocate_matrix<double>(n);
   aligned_matrix<double> c = allocate_matrix<double>(n);
-#pragma omp parallel num_threads(threads)
-  {
-    const auto [begin, end] = share(n, omp_get_thread_num(), threads);
+  // First touch by the thread that later works on the share.
+  timed_parallel_run(cpus, [&](std::size_t t) {
+    const auto [begin, end] = share(n, static_cast<int>(t), threads);
     std::fill(a.get() + begin, a.get() + end, 1.0);
     std::fill(b.get() + begin, b.get() + end, 2.0);
     std::fill(c.get() + begin, c.get() + end, 0.5);
-  }
+  });
   const struct {
     kernel k;
     const char* name;
@@ -116,7 +117,7 @@ std::vector<bandwidth> measure_bandwidth(int threads, double min_seconds) {
     double best = 1e300;
     double spent = 0.0;
     for (int run = 0; run < 5 || spent < min_seconds; ++run) {
-      const double seconds = run_pass(kind.k, a.get(), b.get(), c.get(), n, threads);
+      const double seconds = run_pass(kind.k, a.get(), b.get(), c.get(), n, cpus);
       best = std::min(best, seconds);
       spent += seconds;
     }

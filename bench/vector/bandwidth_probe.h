@@ -1,7 +1,7 @@
 // The memory bandwidth the Level-1 and Level-2 routines are judged against,
 // measured here (a virtual machine's memory system is unknown): STREAM-like
 // loops over arrays of 4 times the last-level cache, split between `threads`
-// OpenMP threads, best of several runs.  Three kernels, each with the bytes
+// threads pinned one per core (as the FMA peak's), best of several runs.  Three kernels, each with the bytes
 // it is counted as moving per element:
 //   read    s += a[i]              8 B: the bound of the read-only routines
 //                                     (dot, nrm2, asum, iamax) and of the
