@@ -231,11 +231,11 @@ def best_cells(rows, threads, routine):
 
 
 def percent_of_bound(routine, n, gbytes, threads, bandwidth, llc):
-    """swblas's GB/s as % of the probe's bound, for out-of-cache sizes only."""
+    """The cell of swblas's GB/s as % of the probe's bound: out-of-cache sizes only."""
+    if llc and footprint_bytes(routine, n) < OUT_OF_CACHE * llc:
+        return "in cache"
     bound = bandwidth.get((ROUTINES[routine][4], threads))
-    if not bound or not llc or footprint_bytes(routine, n) < OUT_OF_CACHE * llc:
-        return None
-    return 100.0 * gbytes / bound
+    return "%.0f %%" % (100.0 * gbytes / bound) if gbytes and bound and llc else "—"
 
 
 def routine_section(routine, rows, names, thread_counts, bandwidth, llc, ratios):
@@ -258,14 +258,14 @@ def routine_section(routine, rows, names, thread_counts, bandwidth, llc, ratios)
         for n, cells in table.items():
             own = cells.get("swblas", (None,))[0]
             best_peer = max((cells[p][0] for p in peers if p in cells), default=None)
-            percent = percent_of_bound(routine, n, own, threads, bandwidth, llc) if own else None
+            percent = percent_of_bound(routine, n, own, threads, bandwidth, llc)
             ratio = own / best_peer if own and best_peer else None
             if ratio:
                 own_ratios.setdefault(threads, []).append(ratio)
                 ratios.setdefault((level, threads), []).append(ratio)
             lines.append("| %d | %d | %s | %s | %s |" % (
                 threads, n, " | ".join("%.2f" % cells[c][0] if c in cells else "—" for c in ran),
-                "%.0f %%" % percent if percent else "—", "%.2f" % ratio if ratio else "—"))
+                percent, "%.2f" % ratio if ratio else "—"))
     lines.append("")
     for threads, values in own_ratios.items():
         lines.append("- %d thread%s: %s" % (threads, "s" if threads > 1 else "",
