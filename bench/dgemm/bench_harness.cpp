@@ -167,12 +167,17 @@ void free_deleter::operator()(void* p) const { std::free(p); }
 // (as the 1m method computes it), and its modulus errs by at most sqrt(2)
 // times theirs.
 template <class T>
-std::string compare_entry(int i, int j, T computed, T expected, real_t<T> scale, int products) {
+real_t<T> rounding_bound(real_t<T> scale, int products) {
   using real = real_t<T>;
   const real terms = is_complex<T> ? 2 * products : products;
   const real spread = is_complex<T> ? std::sqrt(real(2)) : real(1);
-  const real bound = 2 * (terms + 2) * std::numeric_limits<real>::epsilon() * scale * spread +
-                     std::numeric_limits<real>::min();
+  return 2 * (terms + 2) * std::numeric_limits<real>::epsilon() * scale * spread +
+         std::numeric_limits<real>::min();
+}
+
+template <class T>
+std::string compare_entry(int i, int j, T computed, T expected, real_t<T> scale, int products) {
+  const real_t<T> bound = rounding_bound<T>(scale, products);
   if (std::abs(computed - expected) <= bound) return "";
   std::ostringstream message;
   message << "C(" << i << "," << j << ") = " << computed << ", expected " << expected
@@ -344,6 +349,7 @@ void run_shapes(const run_options& options,
 
 // The four element types of the BLAS GEMMs (sgemm_, dgemm_, cgemm_, zgemm_).
 #define SWBLAS_BENCH_ELEMENT_TYPE(T)                                                         \
+  template real_t<T> rounding_bound<T>(real_t<T>, int);                                       \
   template std::string compare_entry(int, int, T, T, real_t<T>, int);                        \
   template class gemm_operands<T>;                                                           \
   template std::string verify_sampled_entries(const gemm_call<T>&, gemm_operands<T>&);       \

@@ -6,6 +6,7 @@
 // float, double, std::complex<float>, std::complex<double> (s, d, c, z).
 #pragma once
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
@@ -140,7 +141,31 @@ constexpr T bench_beta = T(1);
 template <class T>
 using gemm_call = std::function<void(gemm_operands<T>&)>;
 
-// "" when `computed` lies within a rounding bound of `expected`, an entry
+// A naive value of one output entry: the sum, the sum of its terms' moduli
+// and their number (compare_entry's scale and products).
+template <class T>
+struct naive_entry {
+  T value = T(0);
+  real_t<T> magnitude = 0;
+  int products = 0;
+
+  void add(T term) { add(term, std::abs(term)); }
+
+  // With a bound on |term| that is cheaper than the modulus of a complex term
+  // (e.g. |re| + |im|, at most sqrt 2 times it: the check loosens as much).
+  void add(T term, real_t<T> modulus) {
+    value += term;
+    magnitude += modulus;
+    ++products;
+  }
+};
+
+// How far two correct evaluations of a sum of `products` products whose
+// moduli add up to `scale` may lie apart (see compare_entry).
+template <class T>
+real_t<T> rounding_bound(real_t<T> scale, int products);
+
+// "" when `computed` lies within rounding_bound of `expected`, an entry
 // computed as a sum of `products` products whose moduli add up to `scale`;
 // else a description naming C(i, j).
 template <class T>

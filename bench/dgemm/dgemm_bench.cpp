@@ -46,28 +46,6 @@ void print_usage() {
                "                     each (default 1); without --threads: 1 thread and all cores\n";
 }
 
-// OpenBLAS and BLIS read their thread counts when they are loaded or first
-// called, so the environment must be set before dlopen.
-void set_thread_environment(const std::string& threads) {
-  for (const char* name :
-       {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "BLIS_NUM_THREADS", "SWBLAS_NUM_THREADS"})
-    setenv(name, threads.c_str(), 1);
-}
-
-// A library without the routine is told apart from one that does not load
-// (exit status 5, not 2): run_bench.py leaves its cells empty.
-struct missing_symbol : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-void* load_symbol(const std::string& path, const std::string& name) {
-  void* library = swblas_bench::open_library(path);
-  if (!library) throw std::runtime_error(std::string("dlopen failed: ") + dlerror());
-  void* symbol = dlsym(library, name.c_str());
-  if (!symbol) throw missing_symbol("library lacks " + name + " (" + path + ")");
-  return symbol;
-}
-
 template <class T>
 gemm_call<T> fortran_call(fortran_gemm<T> gemm) {
   return [gemm](gemm_operands<T>& x) {

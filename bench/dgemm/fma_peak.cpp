@@ -91,33 +91,12 @@ void pin_to_cpu(int cpu) {
   pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
-// Starts one pinned thread per entry of cpus, releases them together and
-// returns the wall time until the last one finished.
-double timed_parallel_run(const fma_kernel& kernel, const std::vector<int>& cpus,
-                          long iterations) {
-  std::atomic<int> ready{0};
-  std::atomic<bool> go{false};
-  std::vector<std::thread> workers;
-  for (int cpu : cpus)
-    workers.emplace_back([&, cpu] {
-      pin_to_cpu(cpu);
-      ++ready;
-      while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
-      kernel.loop(iterations);
-    });
-  while (ready.load() < static_cast<int>(cpus.size())) std::this_thread::yield();
-  const auto start = std::chrono::steady_clock::now();
-  go.store(true, std::memory_order_release);
-  for (std::thread& worker : workers) worker.join();
-  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  return elapsed.count();
-}
-
 // Iterations for one run of about min_seconds on one core.
 long calibrate_iterations(const fma_kernel& kernel, int cpu, double min_seconds) {
   long iterations = 1 << 16;
   for (;;) {
-    const double seconds = timed_parallel_run(kernel, {cpu}, iterations);
+    const double seconds =
+        timed_parallel_run({cpu}, [&](std::size_t) { kernel.loop(iterations); });
     if (seconds >= min_seconds / 4) return static_cast<long>(iterations * min_seconds / seconds) + 1;
     iterations *= 4;
   }
@@ -148,6 +127,26 @@ std::vector<int> one_cpu_per_core() {
   return cpus;
 }
 
+double timed_parallel_run(const std::vector<int>& cpus,
+                          const std::function<void(std::size_t index)>& work) {
+  std::atomic<int> ready{0};
+  std::atomic<bool> go{false};
+  std::vector<std::thread> workers;
+  for (std::size_t index = 0; index < cpus.size(); ++index)
+    workers.emplace_back([&, index] {
+      pin_to_cpu(cpus[index]);
+      ++ready;
+      while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
+      work(index);
+    });
+  while (ready.load() < static_cast<int>(cpus.size())) std::this_thread::yield();
+  const auto start = std::chrono::steady_clock::now();
+  go.store(true, std::memory_order_release);
+  for (std::thread& worker : workers) worker.join();
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  return elapsed.count();
+}
+
 const char* precision_name(fma_precision precision) {
   return precision == fma_precision::f32 ? "float" : "double";
 }
@@ -165,7 +164,8 @@ fma_peak measure_fma_peak(int threads, double total_seconds, fma_precision preci
   double best = 1e300;
   double spent = 0.0;
   for (int run = 0; run < 5 || spent < total_seconds; ++run) {
-    const double seconds = timed_parallel_run(kernel, cpus, iterations);
+    const double seconds =
+        timed_parallel_run(cpus, [&](std::size_t) { kernel.loop(iterations); });
     best = std::min(best, seconds);
     spent += seconds;
   }

@@ -4,6 +4,8 @@
 // with (s and c routines against the float peak, d and z against the double).
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,12 @@ struct fma_peak {
 // One CPU of each physical core this process may run on (SMT siblings of an
 // already chosen core are left out), from sysfs and the affinity mask.
 std::vector<int> one_cpu_per_core();
+
+// Starts one thread pinned to each entry of cpus, releases them together to
+// run work(index of the entry) and returns the wall time until the last one
+// finished (also the bandwidth probe of bench/vector).
+double timed_parallel_run(const std::vector<int>& cpus,
+                          const std::function<void(std::size_t index)>& work);
 
 // Runs the widest FMA loop of that precision the CPU supports on `threads`
 // threads, pinned one per core, and returns the best rate over short runs

@@ -180,21 +180,6 @@ void call_routine(void* symbol, level3_operands<T>& x) {
   }
 }
 
-// A naive value of one output entry: the sum, the sum of its terms' moduli
-// and their number.
-template <class T>
-struct naive_entry {
-  T value = T(0);
-  real_t<T> magnitude = 0;
-  int products = 0;
-
-  void add(T term) {
-    value += term;
-    magnitude += std::abs(term);
-    ++products;
-  }
-};
-
 // A(i, p) of the symmetric or Hermitian A stored in its upper triangle (the
 // Hermitian diagonal is real: its imaginary parts are not read).
 template <class T>

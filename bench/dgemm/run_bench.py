@@ -634,6 +634,25 @@ def write_summary(path, args, preset, runner, configs, peaks, identities, loads)
         summary.write("\n".join(out) + "\n")
 
 
+def add_configuration_arguments(parser, other_names=""):
+    """The options make_configs and mark_unrunnable read (also used by
+    bench/vector/run_vector_bench.py); other_names: configurations besides the common ones."""
+    parser.add_argument("--lib", "--swblas", dest="lib",
+                        help="swblas library (default: BUILD_DIR/libswblas.so)")
+    parser.add_argument("--threads", type=int, help="the all-core thread count "
+                        "(default: one per physical core)")
+    parser.add_argument("--configs", help="comma-separated configuration names to run "
+                        "(default: all): swblas, openblas, openblas:SkylakeX, blis, blis:skx, "
+                        "%sswblas:TARGET, swblas:compare" % other_names)
+    parser.add_argument("--compare", metavar="PATH",
+                        help="also run another libswblas.so (e.g. a build before a change) as "
+                        "configuration swblas:compare, interleaved with this one")
+    parser.add_argument("--swblas-target", action="append", default=[],
+                        help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
+    parser.add_argument("--try-unsupported", action="store_true",
+                        help="run AVX-512 configurations even on a CPU without AVX-512F")
+
+
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     preset = parser.add_mutually_exclusive_group()
@@ -653,22 +672,11 @@ def parse_arguments():
                         "(default: dgemm; the four GEMMs with --level3)")
     parser.add_argument("--build-dir", default="build",
                         help="build tree holding libswblas.so and bench/dgemm (default: build)")
-    parser.add_argument("--lib", "--swblas", dest="lib",
-                        help="swblas library (default: BUILD_DIR/libswblas.so)")
+    add_configuration_arguments(parser, "libxsmm, ")
     parser.add_argument("--bench-exe", help="default: BUILD_DIR/bench/dgemm/swblas-bench-dgemm")
     parser.add_argument("--xsmm-exe",
                         help="default: swblas-bench-xsmm in the directory of --bench-exe")
     parser.add_argument("--out", help="output directory (default: BUILD_DIR/bench-results)")
-    parser.add_argument("--threads", type=int, help="the all-core thread count "
-                        "(default: one per physical core)")
-    parser.add_argument("--configs", help="comma-separated configuration names to run "
-                        "(default: all): swblas, openblas, openblas:SkylakeX, blis, blis:skx, "
-                        "libxsmm, swblas:TARGET, swblas:compare")
-    parser.add_argument("--compare", metavar="PATH",
-                        help="also run another libswblas.so (e.g. a build before a change) as "
-                        "configuration swblas:compare, interleaved with this one")
-    parser.add_argument("--swblas-target", action="append", default=[],
-                        help="also run swblas with SWBLAS_TARGET=TARGET (repeatable)")
     parser.add_argument("--shapes", type=parse_shapes, help="replace the preset's shapes: 'n' or 'm,n,k[,ta,tb]' "
                         "items separated by ';', ta and tb one of N, T, C (timing still from "
                         "the preset)")
@@ -685,8 +693,6 @@ def parse_arguments():
                         help="rounds of rechecks (default 2)")
     parser.add_argument("--timeout", type=float,
                         help="seconds before a child is killed (default: 60 quick, 300 full)")
-    parser.add_argument("--try-unsupported", action="store_true",
-                        help="run AVX-512 configurations even on a CPU without AVX-512F")
     args = parser.parse_args()
     if args.level3 or args.level3_all:
         name = "level3-all" if args.level3_all else "level3"
