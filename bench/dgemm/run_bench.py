@@ -143,11 +143,13 @@ def make_configs(args):
                               set_env={"SWBLAS_TARGET": target},
                               description="SWBLAS_TARGET=" + target))
     configs += [
-        Config("openblas", "openblas", OPENBLAS, unset_env=["OPENBLAS_CORETYPE"],
-               description="its own choice (OPENBLAS_CORETYPE removed)"),
-        Config("openblas:SkylakeX", "openblas", OPENBLAS,
+        # OPENBLAS_L2_SIZE, which this environment may set, would override the
+        # cache size OpenBLAS detects for its blocking.
+        Config("openblas", "openblas", OPENBLAS, unset_env=["OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"],
+               description="its own choice (OPENBLAS_CORETYPE, OPENBLAS_L2_SIZE removed)"),
+        Config("openblas:SkylakeX", "openblas", OPENBLAS, unset_env=["OPENBLAS_L2_SIZE"],
                set_env={"OPENBLAS_CORETYPE": "SkylakeX"}, needs_avx512=True,
-               description="OPENBLAS_CORETYPE=SkylakeX"),
+               description="OPENBLAS_CORETYPE=SkylakeX (OPENBLAS_L2_SIZE removed)"),
         Config("blis", "blis", BLIS, unset_env=["BLIS_ARCH_TYPE"],
                description="its own choice (BLIS_ARCH_TYPE removed)"),
         Config("blis:skx", "blis", BLIS, set_env={"BLIS_ARCH_TYPE": "skx"}, needs_avx512=True,

@@ -126,14 +126,8 @@ class VectorRunner(rb.Runner):
 
 
 def make_configs(args):
-    """run_bench's configurations without libxsmm (it has no Level 1 or 2); OpenBLAS also
-    without OPENBLAS_L2_SIZE, which this environment may set."""
-    configs = [c for c in rb.make_configs(args) if c.library != "libxsmm"]
-    for config in configs:
-        if config.library == "openblas":
-            config.unset_env += ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
-            config.description += "; OPENBLAS_L2_SIZE removed"
-    return configs
+    """run_bench's configurations without libxsmm (it has no Level 1 or 2)."""
+    return [c for c in rb.make_configs(args) if c.library != "libxsmm"]
 
 
 def problems_of(preset):
