@@ -162,79 +162,93 @@ struct rotmg_bounds<double> {
   static constexpr double gamsq = 16777216.0, rgamsq = 5.9604645e-8;
 };
 
-}  // namespace
-
-// The reference's rescaling: d kept within its bounds, H's rows scaled to
-// match (and its flag made -1, the full form).
+// H as rotmg builds it: flag -1 full, 0 with a unit diagonal, 1 with unit
+// off-diagonal entries (1 above, -1 below), -2 the identity.
 template <class R>
-void rotmg(R& d1, R& d2, R& x1, R y1, R* param) {
+struct modified_rotation {
+  R flag = -1, h11 = 0, h21 = 0, h12 = 0, h22 = 0;
+};
+
+// The zero rotation the reference returns when d1 < 0 or the weighted
+// squares leave no rotation (d1, d2 and x1 zeroed too).
+template <class R>
+modified_rotation<R> zero_rotation(R& d1, R& d2, R& x1) {
+  d1 = d2 = x1 = 0;
+  return {};
+}
+
+// H zeroing the second component of (sqrt(d1) x1, sqrt(d2) y1), d2 y1 != 0:
+// d1, d2 and x1 updated for it.
+template <class R>
+modified_rotation<R> unscaled_rotation(R& d1, R& d2, R& x1, R y1) {
+  const R p2 = d2 * y1, p1 = d1 * x1, q2 = p2 * y1, q1 = p1 * x1;
+  if (std::fabs(q1) > std::fabs(q2)) {
+    modified_rotation<R> h{0, 0, -y1 / x1, p2 / p1, 0};
+    const R u = R(1) - h.h12 * h.h21;
+    if (!(u > R(0))) return zero_rotation(d1, d2, x1);
+    d1 /= u, d2 /= u, x1 *= u;
+    return h;
+  }
+  if (q2 < R(0)) return zero_rotation(d1, d2, x1);
+  const modified_rotation<R> h{1, p1 / p2, 0, 0, x1 / y1};
+  const R u = R(1) + h.h11 * h.h22, d2_new = d1 / u;
+  d1 = d2 / u;
+  d2 = d2_new;
+  x1 = y1 * u;
+  return h;
+}
+
+// The implicit unit entries of flags 0 and 1 made explicit (flag -1).
+template <class R>
+void make_full(modified_rotation<R>& h) {
+  if (h.flag == R(0))
+    h.h11 = h.h22 = 1, h.flag = -1;
+  else if (h.flag == R(1))
+    h.h21 = -1, h.h12 = 1, h.flag = -1;
+}
+
+// The reference's rescaling: d1 and |d2| brought within its bounds by
+// factors gam^2, the rows of H scaled to match. An infinite d stays (the
+// reference would loop forever).
+template <class R>
+void rescale(R& d1, R& d2, R& x1, modified_rotation<R>& h) {
   constexpr R gam = 4096, gam2 = gam * gam;
   constexpr R gamsq = rotmg_bounds<R>::gamsq, rgamsq = rotmg_bounds<R>::rgamsq;
-  R flag, h11 = 0, h12 = 0, h21 = 0, h22 = 0;
-  const auto zero_all = [&] {
-    flag = -1, h11 = h12 = h21 = h22 = 0;
-    d1 = d2 = x1 = 0;
-  };
-  if (d1 < R(0)) {
-    zero_all();
-  } else {
-    const R p2 = d2 * y1;
-    if (p2 == R(0)) {
-      param[0] = -2;
-      return;
-    }
-    const R p1 = d1 * x1, q2 = p2 * y1, q1 = p1 * x1;
-    if (std::fabs(q1) > std::fabs(q2)) {
-      h21 = -y1 / x1;
-      h12 = p2 / p1;
-      const R u = R(1) - h12 * h21;
-      if (u > R(0)) {
-        flag = 0, d1 /= u, d2 /= u, x1 *= u;
-      } else {
-        zero_all();
-      }
-    } else if (q2 < R(0)) {
-      zero_all();
-    } else {
-      flag = 1;
-      h11 = p1 / p2;
-      h22 = x1 / y1;
-      const R u = R(1) + h11 * h22, t = d2 / u;
-      d2 = d1 / u;
-      d1 = t;
-      x1 = y1 * u;
-    }
-    // Flag 0 and 1 leave their unit entries implicit; rescaling needs them.
-    const auto make_full = [&] {
-      if (flag == R(0))
-        h11 = h22 = 1, flag = -1;
-      else if (flag == R(1))
-        h21 = -1, h12 = 1, flag = -1;
-    };
-    if (d1 != R(0))
-      while (d1 <= rgamsq || d1 >= gamsq) {
-        make_full();
-        if (d1 <= rgamsq)
-          d1 *= gam2, x1 /= gam, h11 /= gam, h12 /= gam;
-        else
-          d1 /= gam2, x1 *= gam, h11 *= gam, h12 *= gam;
-      }
-    if (d2 != R(0))
-      while (std::fabs(d2) <= rgamsq || std::fabs(d2) >= gamsq) {
-        make_full();
-        if (std::fabs(d2) <= rgamsq)
-          d2 *= gam2, h21 /= gam, h22 /= gam;
-        else
-          d2 /= gam2, h21 *= gam, h22 *= gam;
-      }
+  const auto outside = [=](R d) { return d != R(0) && std::isfinite(d) && (d <= rgamsq || d >= gamsq); };
+  while (outside(d1)) {
+    make_full(h);
+    if (d1 <= rgamsq)
+      d1 *= gam2, x1 /= gam, h.h11 /= gam, h.h12 /= gam;
+    else
+      d1 /= gam2, x1 *= gam, h.h11 *= gam, h.h12 *= gam;
   }
-  if (flag < R(0))
-    param[1] = h11, param[2] = h21, param[3] = h12, param[4] = h22;
-  else if (flag == R(0))
-    param[2] = h21, param[3] = h12;
+  while (outside(std::fabs(d2))) {
+    make_full(h);
+    if (std::fabs(d2) <= rgamsq)
+      d2 *= gam2, h.h21 /= gam, h.h22 /= gam;
+    else
+      d2 /= gam2, h.h21 *= gam, h.h22 *= gam;
+  }
+}
+
+}  // namespace
+
+// Only the entries H's flag leaves explicit are stored (none for -2).
+template <class R>
+void rotmg(R& d1, R& d2, R& x1, R y1, R* param) {
+  if (!(d1 < R(0)) && d2 * y1 == R(0)) {
+    param[0] = -2;
+    return;
+  }
+  modified_rotation<R> h = d1 < R(0) ? zero_rotation(d1, d2, x1) : unscaled_rotation(d1, d2, x1, y1);
+  rescale(d1, d2, x1, h);
+  if (h.flag < R(0))
+    param[1] = h.h11, param[2] = h.h21, param[3] = h.h12, param[4] = h.h22;
+  else if (h.flag == R(0))
+    param[2] = h.h21, param[3] = h.h12;
   else
-    param[1] = h11, param[4] = h22;
-  param[0] = flag;
+    param[1] = h.h11, param[4] = h.h22;
+  param[0] = h.flag;
 }
 
 template void rotg(float&, float&, float&, float&);

@@ -183,6 +183,11 @@ TYPED_TEST(RealRotg, RotmgFlags) {
     EXPECT_EQ(s[3], R(9));
     EXPECT_TRUE(near(s[1], R(0.125), 2));
     EXPECT_TRUE(near(s[4], R(0.5), 2));
+    // An infinite d1 cannot be rescaled: it returns (the reference loops).
+    R t[5] = {9, 9, 9, 9, 9};
+    d1 = R(INFINITY), d2 = 1, x1 = 1;
+    rotmg(e, d1, d2, x1, R(1), t);
+    EXPECT_NE(t[0], R(9));
   }
 }
 
