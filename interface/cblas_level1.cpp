@@ -17,42 +17,39 @@ using swblas::api::zero_based;
 
 extern "C" {
 
-#define SWBLAS_CBLAS_VECTOR_PAIR(fname, X, P, op)                                                     \
+#define SWBLAS_CBLAS_VECTOR_PAIR(fname, X, P, op)                                                        \
   SWBLAS_EXPORT void fname(const CBLAS_INT N, P* X_, const CBLAS_INT incX, P* Y, const CBLAS_INT incY) { \
-    swblas::op(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY));                                  \
+    swblas::op(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY));                                   \
   }
-#define SWBLAS_CBLAS_COPY(fname, X, P)                                                                       \
+#define SWBLAS_CBLAS_COPY(fname, X, P)                                                                         \
   SWBLAS_EXPORT void fname(const CBLAS_INT N, const P* X_, const CBLAS_INT incX, P* Y, const CBLAS_INT incY) { \
-    swblas::copy(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY));                                      \
+    swblas::copy(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY));                                       \
   }
-#define SWBLAS_CBLAS_AXPY(fname, X, P, A)                                                              \
-  SWBLAS_EXPORT void fname(const CBLAS_INT N, A alpha, const P* X_, const CBLAS_INT incX, P* Y, \
-                           const CBLAS_INT incY) {                                                    \
-    swblas::axpy(cblas_scalar<X>(alpha), vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY));      \
+#define SWBLAS_CBLAS_AXPY(fname, X, P, A)                                                        \
+  SWBLAS_EXPORT void fname(const CBLAS_INT N, A alpha, const P* X_, const CBLAS_INT incX, P* Y,  \
+                           const CBLAS_INT incY) {                                               \
+    swblas::axpy(cblas_scalar<X>(alpha), vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY)); \
   }
 // S: alpha's type (X, or the real type for csscal and zdscal).
-#define SWBLAS_CBLAS_SCAL(fname, X, P, S, A)                                             \
+#define SWBLAS_CBLAS_SCAL(fname, X, P, S, A)                                          \
   SWBLAS_EXPORT void fname(const CBLAS_INT N, A alpha, P* X_, const CBLAS_INT incX) { \
-    swblas::scal(cblas_scalar<S>(alpha), vector_arg<X>(N, X_, incX));                   \
+    swblas::scal(cblas_scalar<S>(alpha), vector_arg<X>(N, X_, incX));                 \
   }
-#define SWBLAS_CBLAS_ROT(fname, X, P, R)                                                                 \
-  SWBLAS_EXPORT void fname(const CBLAS_INT N, P* X_, const CBLAS_INT incX, P* Y, const CBLAS_INT incY,  \
-                           const R c, const R s) {                                                      \
-    swblas::rot(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY), c, s);                           \
+#define SWBLAS_CBLAS_ROT(fname, X, P, R)                                                                          \
+  SWBLAS_EXPORT void fname(const CBLAS_INT N, P* X_, const CBLAS_INT incX, P* Y, const CBLAS_INT incY, const R c, \
+                           const R s) {                                                                           \
+    swblas::rot(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY), c, s);                                     \
   }
-#define SWBLAS_CBLAS_ROTM(fname, R)                                                                      \
-  SWBLAS_EXPORT void fname(const CBLAS_INT N, R* X_, const CBLAS_INT incX, R* Y, const CBLAS_INT incY,  \
-                           const R* P) {                                                                \
-    swblas::rotm(vector_arg<R>(N, X_, incX), vector_arg<R>(N, Y, incY), P);                             \
+#define SWBLAS_CBLAS_ROTM(fname, R)                                                                                  \
+  SWBLAS_EXPORT void fname(const CBLAS_INT N, R* X_, const CBLAS_INT incX, R* Y, const CBLAS_INT incY, const R* P) { \
+    swblas::rotm(vector_arg<R>(N, X_, incX), vector_arg<R>(N, Y, incY), P);                                          \
   }
-#define SWBLAS_CBLAS_ROTG(fname, X, P, R)                                        \
-  SWBLAS_EXPORT void fname(P* a, P* b, R* c, P* s) {                             \
-    swblas::rotg(scalar_ref<X>(a), scalar_ref<X>(b), *c, scalar_ref<X>(s));      \
+#define SWBLAS_CBLAS_ROTG(fname, X, P, R)                                   \
+  SWBLAS_EXPORT void fname(P* a, P* b, R* c, P* s) {                        \
+    swblas::rotg(scalar_ref<X>(a), scalar_ref<X>(b), *c, scalar_ref<X>(s)); \
   }
-#define SWBLAS_CBLAS_ROTMG(fname, R)                                   \
-  SWBLAS_EXPORT void fname(R* d1, R* d2, R* b1, const R b2, R* P) {    \
-    swblas::rotmg(*d1, *d2, *b1, b2, P);                               \
-  }
+#define SWBLAS_CBLAS_ROTMG(fname, R) \
+  SWBLAS_EXPORT void fname(R* d1, R* d2, R* b1, const R b2, R* P) { swblas::rotmg(*d1, *d2, *b1, b2, P); }
 
 SWBLAS_CBLAS_ROTG(cblas_srotg, float, float, float)
 SWBLAS_CBLAS_ROTG(cblas_drotg, double, double, double)
@@ -85,19 +82,19 @@ SWBLAS_CBLAS_AXPY(cblas_daxpy, double, double, double)
 SWBLAS_CBLAS_AXPY(cblas_caxpy, std::complex<float>, void, const void*)
 SWBLAS_CBLAS_AXPY(cblas_zaxpy, std::complex<double>, void, const void*)
 
-#define SWBLAS_CBLAS_REAL_DOT(fname, R)                                                                        \
+#define SWBLAS_CBLAS_REAL_DOT(fname, R)                                                                           \
   SWBLAS_EXPORT R fname(const CBLAS_INT N, const R* X_, const CBLAS_INT incX, const R* Y, const CBLAS_INT incY) { \
-    return swblas::dotu(vector_arg<R>(N, X_, incX), vector_arg<R>(N, Y, incY));                                \
+    return swblas::dotu(vector_arg<R>(N, X_, incX), vector_arg<R>(N, Y, incY));                                   \
   }
-#define SWBLAS_CBLAS_COMPLEX_DOT(fname, X, op)                                                                 \
-  SWBLAS_EXPORT void fname(const CBLAS_INT N, const void* X_, const CBLAS_INT incX, const void* Y,            \
-                           const CBLAS_INT incY, void* dot) {                                                  \
-    scalar_ref<X>(dot) = swblas::op(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY));                    \
+#define SWBLAS_CBLAS_COMPLEX_DOT(fname, X, op)                                                     \
+  SWBLAS_EXPORT void fname(const CBLAS_INT N, const void* X_, const CBLAS_INT incX, const void* Y, \
+                           const CBLAS_INT incY, void* dot) {                                      \
+    scalar_ref<X>(dot) = swblas::op(vector_arg<X>(N, X_, incX), vector_arg<X>(N, Y, incY));        \
   }
 // V: the result's C type.
-#define SWBLAS_CBLAS_VECTOR_FUNCTION(fname, X, P, V, op, to_value)                \
-  SWBLAS_EXPORT V fname(const CBLAS_INT N, const P* X_, const CBLAS_INT incX) {   \
-    return to_value(swblas::op(vector_arg<X>(N, X_, incX)));                     \
+#define SWBLAS_CBLAS_VECTOR_FUNCTION(fname, X, P, V, op, to_value)              \
+  SWBLAS_EXPORT V fname(const CBLAS_INT N, const P* X_, const CBLAS_INT incX) { \
+    return to_value(swblas::op(vector_arg<X>(N, X_, incX)));                    \
   }
 #define SWBLAS_AS_IS(value) (value)
 

@@ -17,42 +17,38 @@ using swblas::api::vector_arg;
 
 extern "C" {
 
-#define SWBLAS_F77_VECTOR_PAIR(fname, X, P, op)                                               \
-  SWBLAS_EXPORT void fname(const int* n, P* x, const int* incx, P* y, const int* incy) {     \
-    swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                   \
+#define SWBLAS_F77_VECTOR_PAIR(fname, X, P, op)                                          \
+  SWBLAS_EXPORT void fname(const int* n, P* x, const int* incx, P* y, const int* incy) { \
+    swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                \
   }
-#define SWBLAS_F77_COPY(fname, X, P)                                                            \
+#define SWBLAS_F77_COPY(fname, X, P)                                                           \
   SWBLAS_EXPORT void fname(const int* n, const P* x, const int* incx, P* y, const int* incy) { \
-    swblas::copy(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                   \
+    swblas::copy(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                    \
   }
-#define SWBLAS_F77_AXPY(fname, X, P)                                                                     \
-  SWBLAS_EXPORT void fname(const int* n, const P* alpha, const P* x, const int* incx, P* y,             \
-                           const int* incy) {                                                           \
-    swblas::axpy(scalar_arg<X>(alpha), vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));      \
+#define SWBLAS_F77_AXPY(fname, X, P)                                                                           \
+  SWBLAS_EXPORT void fname(const int* n, const P* alpha, const P* x, const int* incx, P* y, const int* incy) { \
+    swblas::axpy(scalar_arg<X>(alpha), vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));              \
   }
 // S: alpha's type (X, or the real type for csscal and zdscal).
-#define SWBLAS_F77_SCAL(fname, X, P, S, SP)                                    \
+#define SWBLAS_F77_SCAL(fname, X, P, S, SP)                                        \
   SWBLAS_EXPORT void fname(const int* n, const SP* alpha, P* x, const int* incx) { \
-    swblas::scal(scalar_arg<S>(alpha), vector_arg<X>(*n, x, *incx));          \
+    swblas::scal(scalar_arg<S>(alpha), vector_arg<X>(*n, x, *incx));               \
   }
-#define SWBLAS_F77_ROT(fname, X, P, R)                                                                   \
-  SWBLAS_EXPORT void fname(const int* n, P* x, const int* incx, P* y, const int* incy, const R* c,      \
-                           const R* s) {                                                                \
-    swblas::rot(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy), *c, *s);                     \
+#define SWBLAS_F77_ROT(fname, X, P, R)                                                                           \
+  SWBLAS_EXPORT void fname(const int* n, P* x, const int* incx, P* y, const int* incy, const R* c, const R* s) { \
+    swblas::rot(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy), *c, *s);                               \
   }
-#define SWBLAS_F77_ROTM(fname, R)                                                                           \
-  SWBLAS_EXPORT void fname(const int* n, R* x, const int* incx, R* y, const int* incy, const R* param) {  \
-    swblas::rotm(vector_arg<R>(*n, x, *incx), vector_arg<R>(*n, y, *incy), param);                        \
+#define SWBLAS_F77_ROTM(fname, R)                                                                        \
+  SWBLAS_EXPORT void fname(const int* n, R* x, const int* incx, R* y, const int* incy, const R* param) { \
+    swblas::rotm(vector_arg<R>(*n, x, *incx), vector_arg<R>(*n, y, *incy), param);                       \
   }
 // b returns z for a real X; a complex one only reads it.
-#define SWBLAS_F77_ROTG(fname, X, P, R)                                                    \
-  SWBLAS_EXPORT void fname(P* a, P* b, R* c, P* s) {                                       \
-    swblas::rotg(scalar_ref<X>(a), scalar_ref<X>(b), *c, scalar_ref<X>(s));                \
+#define SWBLAS_F77_ROTG(fname, X, P, R)                                     \
+  SWBLAS_EXPORT void fname(P* a, P* b, R* c, P* s) {                        \
+    swblas::rotg(scalar_ref<X>(a), scalar_ref<X>(b), *c, scalar_ref<X>(s)); \
   }
-#define SWBLAS_F77_ROTMG(fname, R)                                                    \
-  SWBLAS_EXPORT void fname(R* d1, R* d2, R* x1, const R* y1, R* param) {              \
-    swblas::rotmg(*d1, *d2, *x1, *y1, param);                                          \
-  }
+#define SWBLAS_F77_ROTMG(fname, R) \
+  SWBLAS_EXPORT void fname(R* d1, R* d2, R* x1, const R* y1, R* param) { swblas::rotmg(*d1, *d2, *x1, *y1, param); }
 
 SWBLAS_F77_ROTG(srotg_, float, float, float)
 SWBLAS_F77_ROTG(drotg_, double, double, double)
@@ -87,20 +83,18 @@ SWBLAS_F77_AXPY(zaxpy_, std::complex<double>, void)
 
 // Functions, and their netlib CBLAS wrappers (the same value through a
 // last argument). V: the value's C type as the function returns it.
-#define SWBLAS_F77_DOT(fname, subname, X, P, V, op, to_value)                                                \
-  SWBLAS_EXPORT V fname(const int* n, const P* x, const int* incx, const P* y, const int* incy) {          \
-    return to_value(swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy)));                 \
-  }                                                                                                         \
+#define SWBLAS_F77_DOT(fname, subname, X, P, V, op, to_value)                                                  \
+  SWBLAS_EXPORT V fname(const int* n, const P* x, const int* incx, const P* y, const int* incy) {              \
+    return to_value(swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy)));                     \
+  }                                                                                                            \
   SWBLAS_EXPORT void subname(const int* n, const P* x, const int* incx, const P* y, const int* incy, P* dot) { \
-    scalar_ref<X>(dot) = swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy)); \
+    scalar_ref<X>(dot) = swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                 \
   }
-#define SWBLAS_F77_VECTOR_FUNCTION(fname, subname, X, P, V, op)                              \
-  SWBLAS_EXPORT V fname(const int* n, const P* x, const int* incx) {                          \
-    return static_cast<V>(swblas::op(vector_arg<X>(*n, x, *incx)));                           \
-  }                                                                                           \
-  SWBLAS_EXPORT void subname(const int* n, const P* x, const int* incx, V* value) {           \
-    *value = fname(n, x, incx);                                                               \
-  }
+#define SWBLAS_F77_VECTOR_FUNCTION(fname, subname, X, P, V, op)      \
+  SWBLAS_EXPORT V fname(const int* n, const P* x, const int* incx) { \
+    return static_cast<V>(swblas::op(vector_arg<X>(*n, x, *incx)));  \
+  }                                                                  \
+  SWBLAS_EXPORT void subname(const int* n, const P* x, const int* incx, V* value) { *value = fname(n, x, incx); }
 
 #define SWBLAS_AS_IS(value) (value)
 
@@ -126,7 +120,8 @@ SWBLAS_F77_VECTOR_FUNCTION(izamax_, izamaxsub_, std::complex<double>, void, int,
 // sb + sum x_i y_i accumulated in double, rounded to float once.
 SWBLAS_EXPORT float sdsdot_(const int* n, const float* sb, const float* x, const int* incx, const float* y,
                             const int* incy) {
-  return static_cast<float>(swblas::sum_in_double(*sb, vector_arg<float>(*n, x, *incx), vector_arg<float>(*n, y, *incy)));
+  return static_cast<float>(
+      swblas::sum_in_double(*sb, vector_arg<float>(*n, x, *incx), vector_arg<float>(*n, y, *incy)));
 }
 SWBLAS_EXPORT void sdsdotsub_(const int* n, const float* sb, const float* x, const int* incx, const float* y,
                               const int* incy, float* dot) {
