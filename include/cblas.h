@@ -212,6 +212,82 @@ void cblas_zgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
 
 /* ---- Level 1: vector operations. ---- */
 
+/* Rotations (as srotg_ ... in swblas.h). */
+void cblas_srotg(float *a, float *b, float *c, float *s);
+void cblas_drotg(double *a, double *b, double *c, double *s);
+void cblas_crotg(void *a, void *b, float *c, void *s);
+void cblas_zrotg(void *a, void *b, double *c, void *s);
+void cblas_srotmg(float *d1, float *d2, float *b1, const float b2, float *P);
+void cblas_drotmg(double *d1, double *d2, double *b1, const double b2, double *P);
+void cblas_srot(const CBLAS_INT N, float *X, const CBLAS_INT incX, float *Y, const CBLAS_INT incY,
+                const float c, const float s);
+void cblas_drot(const CBLAS_INT N, double *X, const CBLAS_INT incX, double *Y, const CBLAS_INT incY,
+                const double c, const double s);
+void cblas_csrot(const CBLAS_INT N, void *X, const CBLAS_INT incX, void *Y, const CBLAS_INT incY,
+                 const float c, const float s);
+void cblas_zdrot(const CBLAS_INT N, void *X, const CBLAS_INT incX, void *Y, const CBLAS_INT incY,
+                 const double c, const double s);
+void cblas_srotm(const CBLAS_INT N, float *X, const CBLAS_INT incX, float *Y, const CBLAS_INT incY,
+                 const float *P);
+void cblas_drotm(const CBLAS_INT N, double *X, const CBLAS_INT incX, double *Y, const CBLAS_INT incY,
+                 const double *P);
+
+/* x <-> y, x := alpha x, y := x, y += alpha x. */
+void cblas_sswap(const CBLAS_INT N, float *X, const CBLAS_INT incX, float *Y, const CBLAS_INT incY);
+void cblas_dswap(const CBLAS_INT N, double *X, const CBLAS_INT incX, double *Y, const CBLAS_INT incY);
+void cblas_cswap(const CBLAS_INT N, void *X, const CBLAS_INT incX, void *Y, const CBLAS_INT incY);
+void cblas_zswap(const CBLAS_INT N, void *X, const CBLAS_INT incX, void *Y, const CBLAS_INT incY);
+void cblas_sscal(const CBLAS_INT N, const float alpha, float *X, const CBLAS_INT incX);
+void cblas_dscal(const CBLAS_INT N, const double alpha, double *X, const CBLAS_INT incX);
+void cblas_cscal(const CBLAS_INT N, const void *alpha, void *X, const CBLAS_INT incX);
+void cblas_zscal(const CBLAS_INT N, const void *alpha, void *X, const CBLAS_INT incX);
+void cblas_csscal(const CBLAS_INT N, const float alpha, void *X, const CBLAS_INT incX);
+void cblas_zdscal(const CBLAS_INT N, const double alpha, void *X, const CBLAS_INT incX);
+void cblas_scopy(const CBLAS_INT N, const float *X, const CBLAS_INT incX, float *Y, const CBLAS_INT incY);
+void cblas_dcopy(const CBLAS_INT N, const double *X, const CBLAS_INT incX, double *Y, const CBLAS_INT incY);
+void cblas_ccopy(const CBLAS_INT N, const void *X, const CBLAS_INT incX, void *Y, const CBLAS_INT incY);
+void cblas_zcopy(const CBLAS_INT N, const void *X, const CBLAS_INT incX, void *Y, const CBLAS_INT incY);
+void cblas_saxpy(const CBLAS_INT N, const float alpha, const float *X, const CBLAS_INT incX, float *Y,
+                 const CBLAS_INT incY);
+void cblas_daxpy(const CBLAS_INT N, const double alpha, const double *X, const CBLAS_INT incX, double *Y,
+                 const CBLAS_INT incY);
+void cblas_caxpy(const CBLAS_INT N, const void *alpha, const void *X, const CBLAS_INT incX, void *Y,
+                 const CBLAS_INT incY);
+void cblas_zaxpy(const CBLAS_INT N, const void *alpha, const void *X, const CBLAS_INT incX, void *Y,
+                 const CBLAS_INT incY);
+
+/* Dot products (complex ones through the last argument; ?dotc conjugates
+ * X), norms, sums of |re| + |im|, and the 0-based index of the first
+ * largest |re| + |im| (0 for N < 1 or incX < 1). */
+float cblas_sdot(const CBLAS_INT N, const float *X, const CBLAS_INT incX, const float *Y, const CBLAS_INT incY);
+double cblas_ddot(const CBLAS_INT N, const double *X, const CBLAS_INT incX, const double *Y,
+                  const CBLAS_INT incY);
+void cblas_cdotu_sub(const CBLAS_INT N, const void *X, const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                     void *dotu);
+void cblas_zdotu_sub(const CBLAS_INT N, const void *X, const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                     void *dotu);
+void cblas_cdotc_sub(const CBLAS_INT N, const void *X, const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                     void *dotc);
+void cblas_zdotc_sub(const CBLAS_INT N, const void *X, const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                     void *dotc);
+float cblas_sdsdot(const CBLAS_INT N, const float alpha, const float *X, const CBLAS_INT incX, const float *Y,
+                   const CBLAS_INT incY);
+double cblas_dsdot(const CBLAS_INT N, const float *X, const CBLAS_INT incX, const float *Y, const CBLAS_INT incY);
+float cblas_snrm2(const CBLAS_INT N, const float *X, const CBLAS_INT incX);
+double cblas_dnrm2(const CBLAS_INT N, const double *X, const CBLAS_INT incX);
+float cblas_scnrm2(const CBLAS_INT N, const void *X, const CBLAS_INT incX);
+double cblas_dznrm2(const CBLAS_INT N, const void *X, const CBLAS_INT incX);
+float cblas_sasum(const CBLAS_INT N, const float *X, const CBLAS_INT incX);
+double cblas_dasum(const CBLAS_INT N, const double *X, const CBLAS_INT incX);
+float cblas_scasum(const CBLAS_INT N, const void *X, const CBLAS_INT incX);
+double cblas_dzasum(const CBLAS_INT N, const void *X, const CBLAS_INT incX);
+CBLAS_INDEX cblas_isamax(const CBLAS_INT N, const float *X, const CBLAS_INT incX);
+CBLAS_INDEX cblas_idamax(const CBLAS_INT N, const double *X, const CBLAS_INT incX);
+CBLAS_INDEX cblas_icamax(const CBLAS_INT N, const void *X, const CBLAS_INT incX);
+CBLAS_INDEX cblas_izamax(const CBLAS_INT N, const void *X, const CBLAS_INT incX);
+float cblas_scabs1(const void *c);
+double cblas_dcabs1(const void *z);
+
 /* ---- Level 2: general, band, symmetric and Hermitian matrix-vector
  * products and rank updates. ---- */
 

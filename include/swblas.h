@@ -68,6 +68,110 @@ void ztrsm_(const char *side, const char *uplo, const char *transa,
 
 /* ---- Fortran Level 1. ---- */
 
+/* gfortran returns a COMPLEX (COMPLEX*16) function's value as C's
+ * float _Complex (double _Complex), which GCC's C++ spells __complex__. */
+#ifdef __cplusplus
+#define SWBLAS_FLOAT_COMPLEX __complex__ float
+#define SWBLAS_DOUBLE_COMPLEX __complex__ double
+#else
+#define SWBLAS_FLOAT_COMPLEX float _Complex
+#define SWBLAS_DOUBLE_COMPLEX double _Complex
+#endif
+
+/* Rotations: construct (?rotg: a := r, a real b := z; ?rotmg), apply
+ * ((x, y) := (c x + s y, c y - s x); ?rotm: H of param). */
+void srotg_(float *a, float *b, float *c, float *s);
+void drotg_(double *a, double *b, double *c, double *s);
+void crotg_(void *a, void *b, float *c, void *s);
+void zrotg_(void *a, void *b, double *c, void *s);
+void srotmg_(float *d1, float *d2, float *x1, const float *y1, float *param);
+void drotmg_(double *d1, double *d2, double *x1, const double *y1, double *param);
+void srot_(const int *n, float *x, const int *incx, float *y, const int *incy, const float *c, const float *s);
+void drot_(const int *n, double *x, const int *incx, double *y, const int *incy, const double *c,
+           const double *s);
+void csrot_(const int *n, void *x, const int *incx, void *y, const int *incy, const float *c, const float *s);
+void zdrot_(const int *n, void *x, const int *incx, void *y, const int *incy, const double *c,
+            const double *s);
+void srotm_(const int *n, float *x, const int *incx, float *y, const int *incy, const float *param);
+void drotm_(const int *n, double *x, const int *incx, double *y, const int *incy, const double *param);
+
+/* x <-> y, x := alpha x, y := x, y += alpha x. */
+void sswap_(const int *n, float *x, const int *incx, float *y, const int *incy);
+void dswap_(const int *n, double *x, const int *incx, double *y, const int *incy);
+void cswap_(const int *n, void *x, const int *incx, void *y, const int *incy);
+void zswap_(const int *n, void *x, const int *incx, void *y, const int *incy);
+void sscal_(const int *n, const float *alpha, float *x, const int *incx);
+void dscal_(const int *n, const double *alpha, double *x, const int *incx);
+void cscal_(const int *n, const void *alpha, void *x, const int *incx);
+void zscal_(const int *n, const void *alpha, void *x, const int *incx);
+void csscal_(const int *n, const float *alpha, void *x, const int *incx);
+void zdscal_(const int *n, const double *alpha, void *x, const int *incx);
+void scopy_(const int *n, const float *x, const int *incx, float *y, const int *incy);
+void dcopy_(const int *n, const double *x, const int *incx, double *y, const int *incy);
+void ccopy_(const int *n, const void *x, const int *incx, void *y, const int *incy);
+void zcopy_(const int *n, const void *x, const int *incx, void *y, const int *incy);
+void saxpy_(const int *n, const float *alpha, const float *x, const int *incx, float *y, const int *incy);
+void daxpy_(const int *n, const double *alpha, const double *x, const int *incx, double *y, const int *incy);
+void caxpy_(const int *n, const void *alpha, const void *x, const int *incx, void *y, const int *incy);
+void zaxpy_(const int *n, const void *alpha, const void *x, const int *incx, void *y, const int *incy);
+
+/* Dot products (?dotc conjugates x), norms, sums of |re| + |im|, and the
+ * 1-based index of the first largest |re| + |im| (0 for n < 1 or incx < 1). */
+float sdot_(const int *n, const float *x, const int *incx, const float *y, const int *incy);
+double ddot_(const int *n, const double *x, const int *incx, const double *y, const int *incy);
+SWBLAS_FLOAT_COMPLEX cdotu_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
+SWBLAS_DOUBLE_COMPLEX zdotu_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
+SWBLAS_FLOAT_COMPLEX cdotc_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
+SWBLAS_DOUBLE_COMPLEX zdotc_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
+float sdsdot_(const int *n, const float *sb, const float *x, const int *incx, const float *y, const int *incy);
+double dsdot_(const int *n, const float *x, const int *incx, const float *y, const int *incy);
+float snrm2_(const int *n, const float *x, const int *incx);
+double dnrm2_(const int *n, const double *x, const int *incx);
+float scnrm2_(const int *n, const void *x, const int *incx);
+double dznrm2_(const int *n, const void *x, const int *incx);
+float sasum_(const int *n, const float *x, const int *incx);
+double dasum_(const int *n, const double *x, const int *incx);
+float scasum_(const int *n, const void *x, const int *incx);
+double dzasum_(const int *n, const void *x, const int *incx);
+int isamax_(const int *n, const float *x, const int *incx);
+int idamax_(const int *n, const double *x, const int *incx);
+int icamax_(const int *n, const void *x, const int *incx);
+int izamax_(const int *n, const void *x, const int *incx);
+
+/* netlib CBLAS's Fortran wrappers: the function's value through the last
+ * argument. */
+void sdotsub_(const int *n, const float *x, const int *incx, const float *y, const int *incy, float *dot);
+void ddotsub_(const int *n, const double *x, const int *incx, const double *y, const int *incy, double *dot);
+void cdotusub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
+void zdotusub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
+void cdotcsub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
+void zdotcsub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
+void sdsdotsub_(const int *n, const float *sb, const float *x, const int *incx, const float *y, const int *incy,
+                float *dot);
+void dsdotsub_(const int *n, const float *x, const int *incx, const float *y, const int *incy, double *dot);
+void snrm2sub_(const int *n, const float *x, const int *incx, float *nrm2);
+void dnrm2sub_(const int *n, const double *x, const int *incx, double *nrm2);
+void scnrm2sub_(const int *n, const void *x, const int *incx, float *nrm2);
+void dznrm2sub_(const int *n, const void *x, const int *incx, double *nrm2);
+void sasumsub_(const int *n, const float *x, const int *incx, float *asum);
+void dasumsub_(const int *n, const double *x, const int *incx, double *asum);
+void scasumsub_(const int *n, const void *x, const int *incx, float *asum);
+void dzasumsub_(const int *n, const void *x, const int *incx, double *asum);
+void isamaxsub_(const int *n, const float *x, const int *incx, int *iamax);
+void idamaxsub_(const int *n, const double *x, const int *incx, int *iamax);
+void icamaxsub_(const int *n, const void *x, const int *incx, int *iamax);
+void izamaxsub_(const int *n, const void *x, const int *incx, int *iamax);
+void scabs1sub_(const void *z, float *abs1);
+void dcabs1sub_(const void *z, double *abs1);
+
+/* Auxiliaries: |re z| + |im z|; LSAME (case-insensitive ASCII compare of
+ * one character, a Fortran LOGICAL); XERBLA_ARRAY (xerbla_ for a name given
+ * as srname_len characters, passed on blank-padded to 32). */
+float scabs1_(const void *z);
+double dcabs1_(const void *z);
+int lsame_(const char *ca, const char *cb);
+void xerbla_array_(const char *srname_array, const int *srname_len, const int *info);
+
 /* ---- Fortran Level 2: general and band products, general rank updates. ---- */
 
 /* ---- Fortran Level 2: symmetric and Hermitian products and rank updates. ---- */

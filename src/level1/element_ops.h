@@ -1,0 +1,44 @@
+// Element arithmetic as the reference's Fortran does it: complex products
+// written out (std::complex's operator* calls the C99 NaN-recovery routine,
+// gfortran's product does not), and |re| + |im| as the BLAS's |x|. Where
+// the Fortran mixes a real x into complex arithmetic (C*CX(I), F/C), gfortran
+// computes with the complex (x, 0): a full product or division, which
+// differs from scaling each part for infinities and signed zeros; where it
+// scales the parts itself (csscal), times(R, complex) does that.
+#pragma once
+
+#include <cmath>
+#include <complex>
+
+namespace swblas::level1 {
+
+template <class R>
+inline std::complex<R> times(std::complex<R> a, std::complex<R> b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+template <class R>
+inline std::complex<R> times(R a, std::complex<R> b) {
+  return {a * b.real(), a * b.imag()};
+}
+template <class R>
+inline R times(R a, R b) {
+  return a * b;
+}
+
+// z / x as gfortran divides by (x, 0) (Smith's algorithm, x's branch).
+template <class R>
+inline std::complex<R> divided(std::complex<R> z, R x) {
+  const R ratio = R(0) / x, denominator = x + R(0) * ratio;
+  return {(z.real() + z.imag() * ratio) / denominator, (z.imag() - z.real() * ratio) / denominator};
+}
+
+template <class R>
+inline R abs1(R x) {
+  return std::fabs(x);
+}
+template <class R>
+inline R abs1(std::complex<R> x) {
+  return std::fabs(x.real()) + std::fabs(x.imag());
+}
+
+}  // namespace swblas::level1

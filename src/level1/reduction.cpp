@@ -1,0 +1,146 @@
+// The Level 1 reductions: dot products, asum, i?amax and nrm2. Their
+// vectors are read through the primitives on unit stride: a strided one is
+// first copied to this thread's buffer (an input only, so increment 0
+// simply repeats its element).
+#include <cmath>
+#include <complex>
+#include <limits>
+
+#include "level1.h"
+
+namespace swblas {
+namespace {
+
+template <class T>
+const T* contiguous_x(vector_view<const T> x) {
+  return unit_stride_input(x, pack_role::vector_x);
+}
+template <class T>
+const T* contiguous_y(vector_view<const T> y) {
+  return unit_stride_input(y, pack_role::vector_y);
+}
+
+// 2^e, exactly, at compile time.
+template <class R>
+constexpr R pow2(int e) {
+  R p = 1;
+  for (; e > 0; --e) p *= 2;
+  for (; e < 0; ++e) p /= 2;
+  return p;
+}
+constexpr int floor_half(int k) { return k >= 0 ? k / 2 : -((1 - k) / 2); }
+constexpr int ceil_half(int k) { return -floor_half(-k); }
+
+// Blue's thresholds and scalings (reference dnrm2.f90): |x| above tbig is
+// summed scaled by sbig, below tsml scaled by ssml, in between unscaled.
+template <class R>
+struct blue {
+  using limits = std::numeric_limits<R>;
+  static constexpr int digits = limits::digits, emin = limits::min_exponent, emax = limits::max_exponent;
+  static constexpr R tsml = pow2<R>(ceil_half(emin - 1));
+  static constexpr R tbig = pow2<R>(floor_half(emax - digits + 1));
+  static constexpr R ssml = pow2<R>(-floor_half(emin - digits));
+  static constexpr R sbig = pow2<R>(-ceil_half(emax + digits - 1));
+};
+
+// sqrt(sum p_i^2) over `count` reals with the three accumulators of the
+// reference, combined as it combines them.
+template <class R>
+R blue_norm(const R* p, index_t count) {
+  using b = blue<R>;
+  R abig = 0, amed = 0, asml = 0;
+  bool notbig = true;
+  for (index_t i = 0; i < count; ++i) {
+    const R ax = std::fabs(p[i]);
+    if (ax > b::tbig) {
+      abig += (ax * b::sbig) * (ax * b::sbig);
+      notbig = false;
+    } else if (ax < b::tsml) {
+      if (notbig) asml += (ax * b::ssml) * (ax * b::ssml);
+    } else {
+      amed += ax * ax;
+    }
+  }
+  const bool amed_counts = amed > R(0) || std::isnan(amed);
+  if (abig > R(0)) {
+    if (amed_counts) abig += (amed * b::sbig) * b::sbig;
+    return std::sqrt(abig) / b::sbig;
+  }
+  if (asml > R(0)) {
+    if (!amed_counts) return std::sqrt(asml) / b::ssml;
+    const R big = std::sqrt(amed), small = std::sqrt(asml) / b::ssml;
+    const R ymax = small > big ? small : big, ymin = small > big ? big : small;
+    return std::sqrt(ymax * ymax * (R(1) + (ymin / ymax) * (ymin / ymax)));
+  }
+  return std::sqrt(amed);
+}
+
+// An unscaled sum of `count` squares is as accurate as Blue's when no
+// square overflowed (the sum is at most tbig^2, so no |x| exceeds tbig) and
+// the squares that underflowed (at most count half-units of the subnormal
+// range) cannot move the sum by more than half an ulp; a NaN sum is the
+// reference's NaN too.
+template <class R>
+bool unscaled_sum_is_exact_enough(R sumsq, index_t count) {
+  using b = blue<R>;
+  return std::isnan(sumsq) || (sumsq <= b::tbig * b::tbig && sumsq >= R(count) * std::numeric_limits<R>::min());
+}
+
+}  // namespace
+
+template <class T>
+T dotu(vector_view<const T> x, vector_view<const T> y) {
+  if (x.n < 1) return T(0);
+  return vector_kernels_of<T>().dotu(x.n, contiguous_x(x), contiguous_y(y));
+}
+
+template <class T>
+T dotc(vector_view<const T> x, vector_view<const T> y) {
+  if (x.n < 1) return T(0);
+  return vector_kernels_of<T>().dotc(x.n, contiguous_x(x), contiguous_y(y));
+}
+
+// No primitive mixes precisions; each product of two floats is exact in
+// double.
+double sum_in_double(double start, vector_view<const float> x, vector_view<const float> y) {
+  double sum = start;
+  for (index_t i = 0; i < x.n; ++i) sum += double(x[i]) * double(y[i]);
+  return sum;
+}
+
+template <class T>
+real_t<T> nrm2(vector_view<const T> x) {
+  using R = real_t<T>;
+  if (x.n < 1) return R(0);
+  const T* v = contiguous_x(x);
+  const index_t count = x.n * index_t(sizeof(T) / sizeof(R));
+  const R sumsq = std::real(vector_kernels_of<T>().dotc(x.n, v, v));
+  if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
+  return blue_norm(reinterpret_cast<const R*>(v), count);
+}
+
+template <class T>
+real_t<T> asum(vector_view<const T> x) {
+  if (x.n < 1 || x.inc < 1) return real_t<T>(0);
+  return vector_kernels_of<T>().asum(x.n, contiguous_x(x));
+}
+
+template <class T>
+index_t iamax(vector_view<const T> x) {
+  if (x.n < 1 || x.inc < 1) return 0;
+  return vector_kernels_of<T>().iamax(x.n, contiguous_x(x)) + 1;
+}
+
+#define SWBLAS_LEVEL1_REDUCTIONS(T)                            \
+  template T dotu(vector_view<const T>, vector_view<const T>); \
+  template T dotc(vector_view<const T>, vector_view<const T>); \
+  template real_t<T> nrm2(vector_view<const T>);               \
+  template real_t<T> asum(vector_view<const T>);               \
+  template index_t iamax(vector_view<const T>);
+
+SWBLAS_LEVEL1_REDUCTIONS(float)
+SWBLAS_LEVEL1_REDUCTIONS(double)
+SWBLAS_LEVEL1_REDUCTIONS(std::complex<float>)
+SWBLAS_LEVEL1_REDUCTIONS(std::complex<double>)
+
+}  // namespace swblas

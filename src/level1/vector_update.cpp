@@ -1,0 +1,119 @@
+// The Level 1 operations that write vectors: swap, copy, axpy, scal, rot
+// and rotm. Unit strides run plain loops the compiler vectorises (axpy and
+// scal: the vector primitives); other increments, 0 included where the
+// reference allows it, update the elements one after the other in the
+// reference's order, so that repeated elements see each other's updates.
+#include <algorithm>
+#include <complex>
+#include <type_traits>
+
+#include "element_ops.h"
+#include "level1.h"
+
+namespace swblas {
+namespace {
+
+using level1::abs1;
+using level1::times;
+
+// f(x_i, y_i) for i = 0 .. n-1 in the reference's order.
+template <class T, class U, class F>
+void for_each_pair(vector_view<T> x, vector_view<U> y, F f) {
+  if (x.unit() && y.unit()) {
+    for (index_t i = 0; i < x.n; ++i) f(x.data[i], y.data[i]);
+    return;
+  }
+  for (index_t i = 0; i < x.n; ++i) f(x[i], y[i]);
+}
+
+// x := alpha x on contiguous data: a complex x scaled by a real alpha is
+// the real vector of its 2n parts.
+template <class T, class S>
+void scal_unit(S alpha, T* x, index_t n) {
+  if constexpr (std::is_same_v<S, T>)
+    vector_kernels_of<T>().scal(n, alpha, x);
+  else
+    vector_kernels_of<S>().scal(2 * n, alpha, reinterpret_cast<S*>(x));
+}
+
+}  // namespace
+
+template <class T>
+void swap(vector_view<T> x, vector_view<T> y) {
+  for_each_pair(x, y, [](T& a, T& b) { std::swap(a, b); });
+}
+
+template <class T>
+void copy(vector_view<const T> x, vector_view<T> y) {
+  for_each_pair(x, y, [](const T& a, T& b) { b = a; });
+}
+
+template <class T>
+void axpy(T alpha, vector_view<const T> x, vector_view<T> y) {
+  if (x.n < 1 || abs1(alpha) == real_t<T>(0)) return;
+  if (x.unit() && y.unit()) return vector_kernels_of<T>().axpy(x.n, alpha, x.data, y.data);
+  for_each_pair(x, y, [alpha](const T& a, T& b) { b += times(alpha, a); });
+}
+
+template <class T, class S>
+void scal(S alpha, vector_view<T> x) {
+  if (x.n < 1 || x.inc < 1) return;
+  if (x.unit()) return scal_unit(alpha, x.data, x.n);
+  for (index_t i = 0; i < x.n; ++i) x[i] = times(alpha, x[i]);
+}
+
+// A complex x and y are multiplied by (c, 0) and (s, 0), as gfortran does.
+template <class T>
+void rot(vector_view<T> x, vector_view<T> y, real_t<T> c, real_t<T> s) {
+  const T cc(c), ss(s);
+  for_each_pair(x, y, [cc, ss](T& a, T& b) {
+    const T w = a;
+    a = times(cc, w) + times(ss, b);
+    b = times(cc, b) - times(ss, w);
+  });
+}
+
+// H by its flag: -1 full, 0 unit diagonal, 1 unit off-diagonal (the
+// reference reads any other positive or NaN flag as 1), -2 identity.
+template <class R>
+void rotm(vector_view<R> x, vector_view<R> y, const R* param) {
+  const R flag = param[0];
+  if (x.n < 1 || flag + R(2) == R(0)) return;
+  const R h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];
+  if (flag < R(0))
+    for_each_pair(x, y, [=](R& a, R& b) {
+      const R w = a, z = b;
+      a = w * h11 + z * h12;
+      b = w * h21 + z * h22;
+    });
+  else if (flag == R(0))
+    for_each_pair(x, y, [=](R& a, R& b) {
+      const R w = a, z = b;
+      a = w + z * h12;
+      b = w * h21 + z;
+    });
+  else
+    for_each_pair(x, y, [=](R& a, R& b) {
+      const R w = a, z = b;
+      a = w * h11 + z;
+      b = -w + h22 * z;
+    });
+}
+
+#define SWBLAS_LEVEL1_UPDATES(T)                               \
+  template void swap(vector_view<T>, vector_view<T>);          \
+  template void copy(vector_view<const T>, vector_view<T>);    \
+  template void axpy(T, vector_view<const T>, vector_view<T>); \
+  template void scal(T, vector_view<T>);                       \
+  template void rot(vector_view<T>, vector_view<T>, real_t<T>, real_t<T>);
+
+SWBLAS_LEVEL1_UPDATES(float)
+SWBLAS_LEVEL1_UPDATES(double)
+SWBLAS_LEVEL1_UPDATES(std::complex<float>)
+SWBLAS_LEVEL1_UPDATES(std::complex<double>)
+template void scal(float, vector_view<std::complex<float>>);
+template void scal(double, vector_view<std::complex<double>>);
+template void rotm(vector_view<float>, vector_view<float>, const float*);
+template void rotm(vector_view<double>, vector_view<double>, const double*);
+
+}  // namespace swblas
