@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "element_ops.h"
 #include "triangular.h"
 
 namespace swblas {
@@ -20,19 +21,10 @@ namespace {
 // gave 27 / 36, 32 / 37, 28 / 31, 20 / 29, 12 / 20 GFLOP/s.
 constexpr int kSubstitutionBlock = 32;
 
-template <class T>
-T conjugated(T x, bool conj) {
-  if constexpr (std::is_arithmetic_v<T>) {
-    return x;
-  } else {
-    return conj ? std::conj(x) : x;
-  }
-}
-
 // Element (i, l) of op(A).
 template <class T>
 T op_a(const triangular_problem<T>& p, int i, int l) {
-  return conjugated(p.a.x[std::ptrdiff_t(i) * p.a.rs + std::ptrdiff_t(l) * p.a.cs], p.a.conj);
+  return conjugate_if(p.a.conj, p.a.x[std::ptrdiff_t(i) * p.a.rs + std::ptrdiff_t(l) * p.a.cs]);
 }
 
 // Solves the diagonal block [d0, d1) of op(A) against B's rows (left) or

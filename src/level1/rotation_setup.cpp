@@ -6,14 +6,12 @@
 #include <complex>
 #include <limits>
 
-#include "element_ops.h"
+#include "../element_ops.h"
 #include "level1.h"
 
 namespace swblas {
 namespace {
 
-using level1::divided;
-using level1::times;
 
 // The reference's safmin and safmax (radix 2), and the square root of
 // safmin, below which a square may underflow.

@@ -7,14 +7,12 @@
 #include <complex>
 #include <type_traits>
 
-#include "element_ops.h"
+#include "../element_ops.h"
 #include "level1.h"
 
 namespace swblas {
 namespace {
 
-using level1::abs1;
-using level1::times;
 
 // f(x_i, y_i) for i = 0 .. n-1 in the reference's order.
 template <class T, class U, class F>

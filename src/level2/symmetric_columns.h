@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <complex>
 
+#include "../element_ops.h"
 #include "symmetric.h"
 
 namespace swblas::level2 {
@@ -43,27 +44,6 @@ stored_column<T> column_of(const triangle_storage& s, T* a, index_t j) {
     return {a + stored_offset(s, first, j), first, j - first, diag};
   }
   return {diag + 1, j + 1, std::min(s.n - 1, j + reach(s)) - j, diag};
-}
-
-// a * b written out: std::complex's operator* adds the C99 NaN recovery,
-// which the reference's Fortran does not have.
-template <class R>
-inline R times(R a, R b) {
-  return a * b;
-}
-template <class R>
-inline std::complex<R> times(std::complex<R> a, std::complex<R> b) {
-  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
-}
-
-// conj(a), which for a real a stays real (std::conj would make it complex).
-template <class R>
-inline R conj_of(R a) {
-  return a;
-}
-template <class R>
-inline std::complex<R> conj_of(std::complex<R> a) {
-  return std::conj(a);
 }
 
 // A(j, i) from A(i, j), and A(j, j) as the reference reads it: a Hermitian

@@ -8,6 +8,7 @@
 #include <complex>
 #include <type_traits>
 
+#include "element_ops.h"
 #include "level2/matrix_storage.h"
 #include "level2/triangular_vector.h"
 #include "vector_view.h"
@@ -72,24 +73,6 @@ triangle_column<T> column_of(const Storage& s, const triangle_shape& t, index_t 
 
 // a * b, without the NaN recovery of std::complex's operator* (the
 // reference's Fortran has none; the primitives neither).
-template <class T>
-T times(T a, T b) {
-  if constexpr (std::is_arithmetic_v<T>) {
-    return a * b;
-  } else {
-    return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
-  }
-}
-
-template <class T>
-T conjugate_if(bool conj, T x) {
-  if constexpr (std::is_arithmetic_v<T>) {
-    return x;
-  } else {
-    return conj ? std::conj(x) : x;
-  }
-}
-
 // The diagonal element op(A) reads.
 template <class T>
 T diagonal_of(const triangle_column<T>& c, const triangular_op& op) {

@@ -1,4 +1,4 @@
-// Element arithmetic as the reference's Fortran does it: complex products
+// Element arithmetic of Levels 1-3 as the reference's Fortran does it: complex products
 // written out (std::complex's operator* calls the C99 NaN-recovery routine,
 // gfortran's product does not), and |re| + |im| as the BLAS's |x|. Where
 // the Fortran mixes a real x into complex arithmetic (C*CX(I), F/C), gfortran
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <complex>
 
-namespace swblas::level1 {
+namespace swblas {
 
 template <class R>
 inline std::complex<R> times(std::complex<R> a, std::complex<R> b) {
@@ -32,6 +32,20 @@ inline std::complex<R> divided(std::complex<R> z, R x) {
   return {(z.real() + z.imag() * ratio) / denominator, (z.imag() - z.real() * ratio) / denominator};
 }
 
+// conj(a), which for a real a stays real (std::conj would make it complex).
+template <class R>
+inline R conj_of(R a) {
+  return a;
+}
+template <class R>
+inline std::complex<R> conj_of(std::complex<R> a) {
+  return std::conj(a);
+}
+template <class T>
+inline T conjugate_if(bool conj, T a) {
+  return conj ? conj_of(a) : a;
+}
+
 template <class R>
 inline R abs1(R x) {
   return std::fabs(x);
@@ -41,4 +55,4 @@ inline R abs1(std::complex<R> x) {
   return std::fabs(x.real()) + std::fabs(x.imag());
 }
 
-}  // namespace swblas::level1
+}  // namespace swblas
