@@ -1,6 +1,7 @@
 // ?ger, ?geru, ?gerc: A := alpha u v^T + A one column at a time,
 // a_j += (alpha v_j) u, on a unit-stride (and, where asked, conjugated)
 // copy of u. A range of columns is the part a thread could own.
+#include <algorithm>
 #include <complex>
 
 #include "general.h"
@@ -9,14 +10,18 @@
 namespace swblas::level2 {
 namespace {
 
-// Columns [first, last). A one-column gemv_n forms alpha v_j as the
-// reference does (no std::complex NaN recovery) and runs one axpy.
+// Columns [first, last), block of rows by block of rows. A one-column
+// gemv_n forms alpha v_j as the reference does (no std::complex NaN
+// recovery) and runs one axpy.
 template <class T>
 void rank_one_columns(const rank_one_problem<T>& p, const T* u, index_t first, index_t last) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
-  for (index_t j = first; j < last; ++j) {
-    const T v_j = p.conj_v ? conjugate(p.v[j]) : p.v[j];
-    k.gemv_n(p.m, 1, p.alpha, u, p.m, &v_j, p.a + j * p.lda);
+  for (index_t i = 0; i < p.m; i += kRowBlock<T>) {
+    const index_t rows = std::min(kRowBlock<T>, p.m - i);
+    for (index_t j = first; j < last; ++j) {
+      const T v_j = p.conj_v ? conjugate(p.v[j]) : p.v[j];
+      k.gemv_n(rows, 1, p.alpha, u + i, rows, &v_j, p.a + i + j * p.lda);
+    }
   }
 }
 

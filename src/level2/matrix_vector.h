@@ -1,9 +1,10 @@
-// What gemv and gbmv share: the reference's quick return and order
-// (y := beta y first, A and x untouched when alpha == 0), x and y at unit
-// stride for the primitives, and a row-major ConjTrans product computed as
-// the reference CBLAS does it: conj(A) x = conj(A conj(x)), so y is
-// conjugated around a plain product with conj(alpha), conj(beta) and a
-// conjugated copy of x (conjugation is exact: the results are the same).
+// What the general drivers share: the row blocks of their passes, and for
+// gemv and gbmv the reference's quick return and order (y := beta y first,
+// A and x untouched when alpha == 0), x and y at unit stride for the
+// primitives, and a row-major ConjTrans product computed as the reference
+// CBLAS does it: conj(A) x = conj(A conj(x)), so y is conjugated around a
+// plain product with conj(alpha), conj(beta) and a conjugated copy of x
+// (conjugation is exact: the results are the same).
 #pragma once
 
 #include <algorithm>
@@ -13,6 +14,13 @@
 #include "vector_view.h"
 
 namespace swblas::level2 {
+
+// Rows per pass of the primitives (gemv, ger): a block of the vector that
+// runs along the columns (y of A x, x of A^T x, u of u v^T) stays in the L1
+// cache while the columns go over it, instead of being streamed again for
+// every few columns. A is still read once.
+template <class T>
+constexpr index_t kRowBlock = index_t(16 * 1024 / sizeof(T));
 
 // x at unit stride, conjugated, in this thread's buffer for `role`.
 template <class T>

@@ -10,6 +10,7 @@
 #include <complex>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "general_harness.h"
 
@@ -159,6 +160,18 @@ TYPED_TEST(MatrixVector, GbmvMatchesNaiveProduct) {
   std::mt19937 g(11);
   for (int kl : {0, 1, 2, 5})
     for (int ku : {0, 1, 2, 5}) run_all<TypeParam>(kl, ku, g);
+}
+
+// Tall and wide matrices: more rows than one pass of the primitives takes
+// (16 KB of elements), in both storages.
+TYPED_TEST(MatrixVector, GemvSplitsLongColumns) {
+  std::mt19937 g(13);
+  for (const entry how : kEntries)
+    for (const char trans : kTransposes)
+      for (const auto& [m, n] : {std::pair{4100, 3}, std::pair{3, 4100}})
+        for (const auto& [incx, incy] : {std::pair{1, 1}, std::pair{-2, 3}})
+          for (const scalars& c : {kScalars[0], kScalars[2]})
+            check_case<TypeParam>({trans, m, n, -1, -1, incx, incy, 1, how}, c, g);
 }
 
 // A NaN in A reaches y even where x is zero: the reference multiplies

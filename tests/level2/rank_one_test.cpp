@@ -8,6 +8,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "general_harness.h"
 
@@ -106,6 +107,16 @@ TYPED_TEST(RankOne, MatchesNaiveUpdate) {
             }
           }
   }
+}
+
+// Long columns: more rows than one pass of the primitives takes (16 KB of
+// elements), in both storages.
+TYPED_TEST(RankOne, SplitsLongColumns) {
+  std::mt19937 g(17);
+  for (const bool conjugated : {false, true})
+    for (const entry how : kEntries)
+      for (const auto& [m, n] : {std::pair{4100, 3}, std::pair{3, 4100}})
+        check_case<TypeParam>({m, n, -2, 3, 1, conjugated, how, 0.75, -0.375}, g);
 }
 
 // An infinite x_i times a zero y_j is NaN in A(i, j): the reference
