@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <type_traits>
 
 #include "general.h"
 #include "pack_buffer.h"
@@ -30,6 +31,7 @@ const T* conjugated_input(const vector_view<const T>& x, pack_role role) {
   return copy;
 }
 
+// Exact, so doing it twice gives y back bit for bit.
 template <class T>
 void conjugate_in_place(T* y, index_t n) {
   for (index_t i = 0; i < n; ++i) y[i] = conjugate(y[i]);
