@@ -291,6 +291,74 @@ double cblas_dcabs1(const void *z);
 /* ---- Level 2: general, band, symmetric and Hermitian matrix-vector
  * products and rank updates. ---- */
 
+/* y := alpha op(A) x + beta y, A an M x N matrix (gemv) or band matrix
+ * with KL sub- and KU superdiagonals (gbmv), in the given layout. */
+void cblas_sgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const float alpha,
+                 const float *A, const CBLAS_INT lda, const float *X,
+                 const CBLAS_INT incX, const float beta, float *Y,
+                 const CBLAS_INT incY);
+void cblas_dgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const double alpha,
+                 const double *A, const CBLAS_INT lda, const double *X,
+                 const CBLAS_INT incX, const double beta, double *Y,
+                 const CBLAS_INT incY);
+void cblas_cgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *X,
+                 const CBLAS_INT incX, const void *beta, void *Y,
+                 const CBLAS_INT incY);
+void cblas_zgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const void *alpha,
+                 const void *A, const CBLAS_INT lda, const void *X,
+                 const CBLAS_INT incX, const void *beta, void *Y,
+                 const CBLAS_INT incY);
+void cblas_sgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT KL,
+                 const CBLAS_INT KU, const float alpha, const float *A,
+                 const CBLAS_INT lda, const float *X, const CBLAS_INT incX,
+                 const float beta, float *Y, const CBLAS_INT incY);
+void cblas_dgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT KL,
+                 const CBLAS_INT KU, const double alpha, const double *A,
+                 const CBLAS_INT lda, const double *X, const CBLAS_INT incX,
+                 const double beta, double *Y, const CBLAS_INT incY);
+void cblas_cgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT KL,
+                 const CBLAS_INT KU, const void *alpha, const void *A,
+                 const CBLAS_INT lda, const void *X, const CBLAS_INT incX,
+                 const void *beta, void *Y, const CBLAS_INT incY);
+void cblas_zgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT KL,
+                 const CBLAS_INT KU, const void *alpha, const void *A,
+                 const CBLAS_INT lda, const void *X, const CBLAS_INT incX,
+                 const void *beta, void *Y, const CBLAS_INT incY);
+/* A := alpha x y^T + A (ger, geru) or alpha x y^H + A (gerc). */
+void cblas_sger(const CBLAS_LAYOUT layout, const CBLAS_INT M,
+                const CBLAS_INT N, const float alpha, const float *X,
+                const CBLAS_INT incX, const float *Y, const CBLAS_INT incY,
+                float *A, const CBLAS_INT lda);
+void cblas_dger(const CBLAS_LAYOUT layout, const CBLAS_INT M,
+                const CBLAS_INT N, const double alpha, const double *X,
+                const CBLAS_INT incX, const double *Y, const CBLAS_INT incY,
+                double *A, const CBLAS_INT lda);
+void cblas_cgeru(const CBLAS_LAYOUT layout, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *X,
+                 const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                 void *A, const CBLAS_INT lda);
+void cblas_zgeru(const CBLAS_LAYOUT layout, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *X,
+                 const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                 void *A, const CBLAS_INT lda);
+void cblas_cgerc(const CBLAS_LAYOUT layout, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *X,
+                 const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                 void *A, const CBLAS_INT lda);
+void cblas_zgerc(const CBLAS_LAYOUT layout, const CBLAS_INT M,
+                 const CBLAS_INT N, const void *alpha, const void *X,
+                 const CBLAS_INT incX, const void *Y, const CBLAS_INT incY,
+                 void *A, const CBLAS_INT lda);
+
 /* ---- Level 2: symmetric and Hermitian products and rank updates. ---- */
 
 /* y := alpha * A * x + beta * y, A symmetric (?symv, ?sbmv, ?spmv) or

@@ -174,6 +174,55 @@ void xerbla_array_(const char *srname_array, const int *srname_len, const int *i
 
 /* ---- Fortran Level 2: general and band products, general rank updates. ---- */
 
+/* y := alpha op(A) x + beta y, A general (gemv) or band (gbmv). */
+void sgemv_(const char *trans, const int *m, const int *n,
+            const float *alpha, const float *a, const int *lda, const float *x,
+            const int *incx, const float *beta, float *y, const int *incy);
+void dgemv_(const char *trans, const int *m, const int *n,
+            const double *alpha, const double *a, const int *lda, const double *x,
+            const int *incx, const double *beta, double *y, const int *incy);
+void cgemv_(const char *trans, const int *m, const int *n,
+            const void *alpha, const void *a, const int *lda, const void *x,
+            const int *incx, const void *beta, void *y, const int *incy);
+void zgemv_(const char *trans, const int *m, const int *n,
+            const void *alpha, const void *a, const int *lda, const void *x,
+            const int *incx, const void *beta, void *y, const int *incy);
+void sgbmv_(const char *trans, const int *m, const int *n,
+            const int *kl, const int *ku, const float *alpha, const float *a,
+            const int *lda, const float *x, const int *incx, const float *beta,
+            float *y, const int *incy);
+void dgbmv_(const char *trans, const int *m, const int *n,
+            const int *kl, const int *ku, const double *alpha, const double *a,
+            const int *lda, const double *x, const int *incx, const double *beta,
+            double *y, const int *incy);
+void cgbmv_(const char *trans, const int *m, const int *n,
+            const int *kl, const int *ku, const void *alpha, const void *a,
+            const int *lda, const void *x, const int *incx, const void *beta,
+            void *y, const int *incy);
+void zgbmv_(const char *trans, const int *m, const int *n,
+            const int *kl, const int *ku, const void *alpha, const void *a,
+            const int *lda, const void *x, const int *incx, const void *beta,
+            void *y, const int *incy);
+/* A := alpha x y^T + A (ger, geru) or alpha x y^H + A (gerc). */
+void sger_(const int *m, const int *n, const float *alpha,
+           const float *x, const int *incx, const float *y, const int *incy,
+           float *a, const int *lda);
+void dger_(const int *m, const int *n, const double *alpha,
+           const double *x, const int *incx, const double *y, const int *incy,
+           double *a, const int *lda);
+void cgeru_(const int *m, const int *n, const void *alpha,
+           const void *x, const int *incx, const void *y, const int *incy,
+           void *a, const int *lda);
+void zgeru_(const int *m, const int *n, const void *alpha,
+           const void *x, const int *incx, const void *y, const int *incy,
+           void *a, const int *lda);
+void cgerc_(const int *m, const int *n, const void *alpha,
+           const void *x, const int *incx, const void *y, const int *incy,
+           void *a, const int *lda);
+void zgerc_(const int *m, const int *n, const void *alpha,
+           const void *x, const int *incx, const void *y, const int *incy,
+           void *a, const int *lda);
+
 /* ---- Fortran Level 2: symmetric and Hermitian products and rank updates. ---- */
 
 /* y := alpha * A * x + beta * y, A symmetric (?symv, ?sbmv, ?spmv) or

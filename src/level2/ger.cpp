@@ -1,0 +1,42 @@
+// ?ger, ?geru, ?gerc: A := alpha u v^T + A one column at a time,
+// a_j += (alpha v_j) u, on a unit-stride (and, where asked, conjugated)
+// copy of u. A range of columns is the part a thread could own.
+#include <algorithm>
+#include <complex>
+
+#include "general.h"
+#include "matrix_vector.h"
+
+namespace swblas::level2 {
+namespace {
+
+// Columns [first, last), block of rows by block of rows. A one-column
+// gemv_n forms alpha v_j as the reference does (no std::complex NaN
+// recovery) and runs one axpy.
+template <class T>
+void rank_one_columns(const rank_one_problem<T>& p, const T* u, index_t first, index_t last) {
+  const vector_kernels<T>& k = vector_kernels_of<T>();
+  for (index_t i = 0; i < p.m; i += kRowBlock<T>) {
+    const index_t rows = std::min(kRowBlock<T>, p.m - i);
+    for (index_t j = first; j < last; ++j) {
+      const T v_j = p.conj_v ? conjugate(p.v[j]) : p.v[j];
+      k.gemv_n(rows, 1, p.alpha, u + i, rows, &v_j, p.a + i + j * p.lda);
+    }
+  }
+}
+
+}  // namespace
+
+template <class T>
+void ger(const rank_one_problem<T>& p) {
+  if (p.m == 0 || p.n == 0 || p.alpha == T(0)) return;
+  const T* u = p.conj_u ? conjugated_input(p.u, pack_role::vector_x) : unit_stride_input(p.u, pack_role::vector_x);
+  rank_one_columns(p, u, 0, p.n);
+}
+
+template void ger(const rank_one_problem<float>&);
+template void ger(const rank_one_problem<double>&);
+template void ger(const rank_one_problem<std::complex<float>>&);
+template void ger(const rank_one_problem<std::complex<double>>&);
+
+}  // namespace swblas::level2

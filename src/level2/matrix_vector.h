@@ -1,0 +1,75 @@
+// What the general drivers share: the row blocks of their passes, and for
+// gemv and gbmv the reference's quick return and order (y := beta y first,
+// A and x untouched when alpha == 0), x and y at unit stride for the
+// primitives, and a row-major ConjTrans product computed as the reference
+// CBLAS does it: conj(A) x = conj(A conj(x)), so y is conjugated around a
+// plain product with conj(alpha), conj(beta) and a conjugated copy of x
+// (conjugation is exact: the results are the same).
+#pragma once
+
+#include <algorithm>
+#include <type_traits>
+
+#include "general.h"
+#include "pack_buffer.h"
+#include "vector_view.h"
+
+namespace swblas::level2 {
+
+// Rows per pass of the primitives (gemv, ger): a block of the vector that
+// runs along the columns (y of A x, x of A^T x, u of u v^T) stays in the L1
+// cache while the columns go over it, instead of being streamed again for
+// every few columns. A is still read once.
+template <class T>
+constexpr index_t kRowBlock = index_t(16 * 1024 / sizeof(T));
+
+// x at unit stride, conjugated, in this thread's buffer for `role`.
+template <class T>
+const T* conjugated_input(const vector_view<const T>& x, pack_role role) {
+  T* copy = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
+  for (index_t i = 0; i < x.n; ++i) copy[i] = conjugate(x[i]);
+  return copy;
+}
+
+// Exact, so doing it twice gives y back bit for bit.
+template <class T>
+void conjugate_in_place(T* y, index_t n) {
+  for (index_t i = 0; i < n; ++i) y[i] = conjugate(y[i]);
+}
+
+// y := beta y; beta == 0 sets y to zero without reading it (NaN included).
+template <class T>
+void scale_by_beta(T beta, T* y, index_t n) {
+  if (beta == T(1)) return;
+  if (beta == T(0)) std::fill(y, y + n, T(0));
+  else vector_kernels_of<T>().scal(n, beta, y);
+}
+
+// y := alpha op(A) x + beta y, where product(q, x, y, first, last) adds
+// alpha op(A) x to y's elements [first, last) (x, y at unit stride, q's op
+// never conj_none). A range of y is the part a thread could own.
+template <class T, class RangeProduct>
+void matrix_vector_product(const matrix_vector_problem<T>& p, RangeProduct product) {
+  if (p.m == 0 || p.n == 0 || (p.alpha == T(0) && p.beta == T(1))) return;
+  const bool conjugated = p.op == matrix_op::conj_none && !std::is_floating_point_v<T>;
+  matrix_vector_problem<T> q = p;
+  if (p.op == matrix_op::conj_none) {
+    q.op = matrix_op::none;
+    q.alpha = conjugate(p.alpha);
+    q.beta = conjugate(p.beta);
+  }
+  const T* x = nullptr;  // not read when alpha == 0
+  if (p.alpha != T(0))
+    x = conjugated ? conjugated_input(p.x, pack_role::vector_x) : unit_stride_input(p.x, pack_role::vector_x);
+  const unit_stride_output<T> y(p.y, pack_role::vector_y);
+  if (conjugated) conjugate_in_place(y.data(), p.y.n);
+  const auto part = [&](index_t first, index_t last) {
+    scale_by_beta(q.beta, y.data() + first, last - first);
+    if (q.alpha != T(0)) product(q, x, y.data(), first, last);
+  };
+  part(0, p.y.n);
+  if (conjugated) conjugate_in_place(y.data(), p.y.n);
+  y.finish();
+}
+
+}  // namespace swblas::level2
