@@ -2,11 +2,17 @@
 // vectors are read through the primitives on unit stride: a strided one is
 // first copied to this thread's buffer (an input only, so increment 0
 // simply repeats its element).
+#include <omp.h>
+
+#include <array>
 #include <cmath>
 #include <complex>
 #include <limits>
 
+#include "../element_ops.h"
+
 #include "level1.h"
+#include "vector_team.h"
 
 namespace swblas {
 namespace {
@@ -18,6 +24,46 @@ const T* contiguous_x(vector_view<const T> x) {
 template <class T>
 const T* contiguous_y(vector_view<const T> y) {
   return unit_stride_input(y, pack_role::vector_y);
+}
+
+// Reductions beyond the caches are summed by a team (vector_team.h),
+// each thread over whole cache lines.
+template <class T>
+constexpr index_t kLine = index_t(64 / sizeof(T));
+
+// sum over ranges of `kernel(count, x, y)` (dotu, dotc).
+template <class T, class Kernel>
+T team_dot(Kernel kernel, index_t n, const T* x, const T* y) {
+  return sum_over_ranges<T>(n, kLine<T>, 2 * sizeof(T) * std::size_t(n),
+                            [&](index_t b, index_t e) { return kernel(e - b, x + b, y + b); });
+}
+
+// The reference's i?amax over a team: each later range skips its leading
+// NaNs (a NaN is never larger than what precedes it) and the first range
+// whose maximum is strictly larger than all before it wins, as one pass
+// would find.
+template <class T>
+index_t team_iamax(index_t n, const T* x) {
+  const vector_kernels<T>& k = vector_kernels_of<T>();
+  const int nt = vector_team_size(n, sizeof(T) * std::size_t(n));
+  if (nt <= 1) return k.iamax(n, x);
+  std::array<index_t, kMaxVectorTeam> best;
+  best.fill(-1);
+#pragma omp parallel num_threads(nt)
+  {
+    const int t = omp_get_thread_num();
+    index_t b, e;
+    range_of(n, kLine<T>, t, omp_get_num_threads(), &b, &e);
+    if (t > 0)
+      while (b < e && std::isnan(abs1(x[b]))) ++b;
+    if (b < e) best[std::size_t(t)] = b + k.iamax(e - b, x + b);
+  }
+  index_t winner = best[0];
+  for (int t = 1; t < nt; ++t) {
+    const index_t i = best[std::size_t(t)];
+    if (i >= 0 && abs1(x[i]) > abs1(x[winner])) winner = i;
+  }
+  return winner;
 }
 
 // 2^e, exactly, at compile time.
@@ -91,13 +137,13 @@ bool unscaled_sum_is_exact_enough(R sumsq, index_t count) {
 template <class T>
 T dotu(vector_view<const T> x, vector_view<const T> y) {
   if (x.n < 1) return T(0);
-  return vector_kernels_of<T>().dotu(x.n, contiguous_x(x), contiguous_y(y));
+  return team_dot(vector_kernels_of<T>().dotu, x.n, contiguous_x(x), contiguous_y(y));
 }
 
 template <class T>
 T dotc(vector_view<const T> x, vector_view<const T> y) {
   if (x.n < 1) return T(0);
-  return vector_kernels_of<T>().dotc(x.n, contiguous_x(x), contiguous_y(y));
+  return team_dot(vector_kernels_of<T>().dotc, x.n, contiguous_x(x), contiguous_y(y));
 }
 
 // No primitive mixes precisions; each product of two floats is exact in
@@ -114,7 +160,7 @@ real_t<T> nrm2(vector_view<const T> x) {
   if (x.n < 1) return R(0);
   const T* v = contiguous_x(x);
   const index_t count = x.n * index_t(sizeof(T) / sizeof(R));
-  const R sumsq = std::real(vector_kernels_of<T>().dotc(x.n, v, v));
+  const R sumsq = std::real(team_dot(vector_kernels_of<T>().dotc, x.n, v, v));
   if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
   return blue_norm(reinterpret_cast<const R*>(v), count);
 }
@@ -122,13 +168,15 @@ real_t<T> nrm2(vector_view<const T> x) {
 template <class T>
 real_t<T> asum(vector_view<const T> x) {
   if (x.n < 1 || x.inc < 1) return real_t<T>(0);
-  return vector_kernels_of<T>().asum(x.n, contiguous_x(x));
+  const T* v = contiguous_x(x);
+  return sum_over_ranges<real_t<T>>(x.n, kLine<T>, sizeof(T) * std::size_t(x.n),
+                                    [&](index_t b, index_t e) { return vector_kernels_of<T>().asum(e - b, v + b); });
 }
 
 template <class T>
 index_t iamax(vector_view<const T> x) {
   if (x.n < 1 || x.inc < 1) return 0;
-  return vector_kernels_of<T>().iamax(x.n, contiguous_x(x)) + 1;
+  return team_iamax(x.n, contiguous_x(x)) + 1;
 }
 
 #define SWBLAS_LEVEL1_REDUCTIONS(T)                            \

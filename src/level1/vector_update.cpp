@@ -9,16 +9,29 @@
 
 #include "../element_ops.h"
 #include "level1.h"
+#include "vector_team.h"
 
 namespace swblas {
 namespace {
 
+// Unit-stride vectors beyond the caches are updated by a team
+// (vector_team.h), each thread on whole cache lines.
+template <class T>
+constexpr index_t kLine = index_t(64 / sizeof(T));
+
+// kernel(begin, end) over [0, n) of vectors moving bytes_per_element.
+template <class T, class Kernel>
+void team_update(index_t n, std::size_t bytes_per_element, Kernel kernel) {
+  for_each_range(n, kLine<T>, bytes_per_element * std::size_t(n), kernel);
+}
 
 // f(x_i, y_i) for i = 0 .. n-1 in the reference's order.
 template <class T, class U, class F>
 void for_each_pair(vector_view<T> x, vector_view<U> y, F f) {
   if (x.unit() && y.unit()) {
-    for (index_t i = 0; i < x.n; ++i) f(x.data[i], y.data[i]);
+    team_update<T>(x.n, 2 * sizeof(T), [&](index_t b, index_t e) {
+      for (index_t i = b; i < e; ++i) f(x.data[i], y.data[i]);
+    });
     return;
   }
   for (index_t i = 0; i < x.n; ++i) f(x[i], y[i]);
@@ -28,10 +41,12 @@ void for_each_pair(vector_view<T> x, vector_view<U> y, F f) {
 // the real vector of its 2n parts.
 template <class T, class S>
 void scal_unit(S alpha, T* x, index_t n) {
-  if constexpr (std::is_same_v<S, T>)
-    vector_kernels_of<T>().scal(n, alpha, x);
-  else
-    vector_kernels_of<S>().scal(2 * n, alpha, reinterpret_cast<S*>(x));
+  team_update<T>(n, sizeof(T), [&](index_t b, index_t e) {
+    if constexpr (std::is_same_v<S, T>)
+      vector_kernels_of<T>().scal(e - b, alpha, x + b);
+    else
+      vector_kernels_of<S>().scal(2 * (e - b), alpha, reinterpret_cast<S*>(x + b));
+  });
 }
 
 }  // namespace
@@ -49,7 +64,10 @@ void copy(vector_view<const T> x, vector_view<T> y) {
 template <class T>
 void axpy(T alpha, vector_view<const T> x, vector_view<T> y) {
   if (x.n < 1 || abs1(alpha) == real_t<T>(0)) return;
-  if (x.unit() && y.unit()) return vector_kernels_of<T>().axpy(x.n, alpha, x.data, y.data);
+  if (x.unit() && y.unit())
+    return team_update<T>(x.n, 2 * sizeof(T), [&](index_t b, index_t e) {
+      vector_kernels_of<T>().axpy(e - b, alpha, x.data + b, y.data + b);
+    });
   for_each_pair(x, y, [alpha](const T& a, T& b) { b += times(alpha, a); });
 }
 

@@ -46,8 +46,9 @@ void band_columns(const matrix_vector_problem<T>& q, band_width band, const T* x
 
 template <class T>
 void gbmv(const matrix_vector_problem<T>& p, band_width band) {
-  matrix_vector_product(p, [band](const matrix_vector_problem<T>& q, const T* x, T* y, index_t first,
-                                  index_t last) {
+  const index_t stored = p.n * std::min(p.m, band.kl + band.ku + 1);
+  matrix_vector_product(p, stored, [band](const matrix_vector_problem<T>& q, const T* x, T* y, index_t first,
+                                          index_t last) {
     if (transposes(q.op)) band_columns(q, band, x, y, first, last);
     else band_rows(q, band, x, y, first, last);
   });

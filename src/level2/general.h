@@ -1,8 +1,9 @@
 // The Level-2 routines on a general matrix, after the interface has
 // normalised them to a column-major A: gemv and gbmv (y := alpha op(A) x +
 // beta y, A full or band) and ger, geru, gerc (A := alpha x y' + A).
-// Each driver works on a range of y (gemv, gbmv) or of A's columns (ger)
-// that one thread could own; the whole range is one call today.
+// Each driver splits its work into ranges of y (gemv, gbmv) or of A's
+// columns (ger), one per thread of a team when A is large enough
+// (vector_team.h).
 #pragma once
 
 #include <complex>

@@ -31,7 +31,9 @@ template <class T>
 void ger(const rank_one_problem<T>& p) {
   if (p.m == 0 || p.n == 0 || p.alpha == T(0)) return;
   const T* u = p.conj_u ? conjugated_input(p.u, pack_role::vector_x) : unit_stride_input(p.u, pack_role::vector_x);
-  rank_one_columns(p, u, 0, p.n);
+  // A is read and written: twice its bytes move.
+  for_each_range(p.n, kRangeAlign, 2 * sizeof(T) * std::size_t(p.m) * std::size_t(p.n),
+                 [&](index_t first, index_t last) { rank_one_columns(p, u, first, last); });
 }
 
 template void ger(const rank_one_problem<float>&);

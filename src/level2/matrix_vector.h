@@ -12,6 +12,7 @@
 
 #include "general.h"
 #include "pack_buffer.h"
+#include "vector_team.h"
 #include "vector_view.h"
 
 namespace swblas::level2 {
@@ -22,6 +23,11 @@ namespace swblas::level2 {
 // every few columns. A is still read once.
 template <class T>
 constexpr index_t kRowBlock = index_t(16 * 1024 / sizeof(T));
+
+// A team's ranges of y (or of A's columns) start at multiples of this: the
+// column kernels take four columns at a time, and a cache line of y is
+// never shared.
+inline constexpr index_t kRangeAlign = 16;
 
 // x at unit stride, conjugated, in this thread's buffer for `role`.
 template <class T>
@@ -47,9 +53,10 @@ void scale_by_beta(T beta, T* y, index_t n) {
 
 // y := alpha op(A) x + beta y, where product(q, x, y, first, last) adds
 // alpha op(A) x to y's elements [first, last) (x, y at unit stride, q's op
-// never conj_none). A range of y is the part a thread could own.
+// never conj_none). A range of y is what one thread of a team owns (A's
+// stored elements: matrix_elements).
 template <class T, class RangeProduct>
-void matrix_vector_product(const matrix_vector_problem<T>& p, RangeProduct product) {
+void matrix_vector_product(const matrix_vector_problem<T>& p, index_t matrix_elements, RangeProduct product) {
   if (p.m == 0 || p.n == 0 || (p.alpha == T(0) && p.beta == T(1))) return;
   const bool conjugated = p.op == matrix_op::conj_none && !std::is_floating_point_v<T>;
   matrix_vector_problem<T> q = p;
@@ -67,7 +74,7 @@ void matrix_vector_product(const matrix_vector_problem<T>& p, RangeProduct produ
     scale_by_beta(q.beta, y.data() + first, last - first);
     if (q.alpha != T(0)) product(q, x, y.data(), first, last);
   };
-  part(0, p.y.n);
+  for_each_range(p.y.n, kRangeAlign, sizeof(T) * std::size_t(matrix_elements), part);
   if (conjugated) conjugate_in_place(y.data(), p.y.n);
   y.finish();
 }

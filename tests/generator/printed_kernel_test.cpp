@@ -4,6 +4,7 @@
 // sharing their kernels, and the float spec on the float register block.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -121,8 +122,23 @@ TEST(PrintedKernel, FloatKernelIsTheDoubleKernelOverFloats) {
   EXPECT_EQ(generic_from("sgemm.c").code, code);
 }
 
+// POWER10's target without its f32. lines: a target with no float block.
+std::string without_float_block(const std::string& target_text) {
+  std::string kept;
+  std::size_t start = 0;
+  while (start < target_text.size()) {
+    const std::size_t end = std::min(target_text.find('\n', start), target_text.size());
+    const std::string line = target_text.substr(start, end - start);
+    if (line.rfind("f32.", 0) != 0) kept += line + "\n";
+    start = end + 1;
+  }
+  return kept;
+}
+
 TEST(PrintedKernel, FloatSpecIsSkippedWhereTheTargetHasNoFloatBlock) {
-  const target_desc p10 = parse_target(source_file("targets/power10.target"), "power10.target");
+  const target_desc p10 =
+      parse_target(without_float_block(source_file("targets/power10.target")), "power10.target");
+  ASSERT_EQ(p10.block_of(element_type::f32), nullptr);
   target_output out;
   out.target = p10;
   out.specs.push_back(generate_for_target("dgemm", source_file("specs/dgemm.c"), p10));

@@ -1,0 +1,72 @@
+// Level 1 on vectors long enough for a team (vector_team.h; this binary
+// runs with SWBLAS_NUM_THREADS=3, so ranges are uneven): every element
+// updated once, reductions equal to one pass, and i?amax's rule across
+// range boundaries (a NaN starting a later range, ties between ranges).
+#include <gtest/gtest.h>
+
+#include <cblas.h>
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <vector>
+
+namespace {
+
+constexpr int kN = 3 * 65536 + 5;  // 1.5 MB of doubles: three ranges
+// Where the second range starts: whole cache lines, a third of them.
+constexpr int kSecondRange = (kN + 7) / 8 / 3 * 8;
+
+std::vector<double> ramp(int n, double scale) {
+  std::vector<double> v(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) v[std::size_t(i)] = scale * ((i % 97) - 48);
+  return v;
+}
+
+TEST(level1_team, UpdatesTouchEveryElementOnce) {
+  const std::vector<double> x = ramp(kN, 0.5);
+  std::vector<double> y = ramp(kN, 0.25);
+  cblas_daxpy(kN, 2.0, x.data(), 1, y.data(), 1);
+  for (int i = 0; i < kN; ++i) ASSERT_EQ(y[std::size_t(i)], 0.25 * ((i % 97) - 48) + 2.0 * x[std::size_t(i)]) << i;
+  cblas_dscal(kN, -1.0, y.data(), 1);
+  cblas_dcopy(kN, y.data(), 1, y.data(), 1);  // in place: a no-op
+  std::vector<double> z(static_cast<std::size_t>(kN), 7.0);
+  cblas_dswap(kN, y.data(), 1, z.data(), 1);
+  for (int i = 0; i < kN; ++i) {
+    ASSERT_EQ(y[std::size_t(i)], 7.0) << i;
+    ASSERT_EQ(z[std::size_t(i)], -(0.25 * ((i % 97) - 48) + 2.0 * x[std::size_t(i)])) << i;
+  }
+}
+
+TEST(level1_team, ReductionsMatchOnePass) {
+  const std::vector<double> x = ramp(kN, 0.5), y = ramp(kN, -0.25);
+  long double dot = 0, asum = 0, sumsq = 0;
+  for (int i = 0; i < kN; ++i) {
+    dot += (long double)x[std::size_t(i)] * y[std::size_t(i)];
+    asum += std::fabs(x[std::size_t(i)]);
+    sumsq += (long double)x[std::size_t(i)] * x[std::size_t(i)];
+  }
+  EXPECT_NEAR(cblas_ddot(kN, x.data(), 1, y.data(), 1), double(dot), 1e-9 * double(asum));
+  EXPECT_NEAR(cblas_dasum(kN, x.data(), 1), double(asum), 1e-12 * double(asum));
+  EXPECT_NEAR(cblas_dnrm2(kN, x.data(), 1), double(std::sqrt(sumsq)), 1e-12 * double(std::sqrt(sumsq)));
+  std::vector<std::complex<double>> u(static_cast<std::size_t>(kN), {1.0, -2.0});
+  std::complex<double> dotc;
+  cblas_zdotc_sub(kN, u.data(), 1, u.data(), 1, &dotc);
+  EXPECT_EQ(dotc, std::complex<double>(5.0 * kN, 0.0));
+}
+
+TEST(level1_team, IamaxKeepsTheReferenceRuleAcrossRanges) {
+  std::vector<double> x(static_cast<std::size_t>(kN), 1.0);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  x[std::size_t(kSecondRange)] = nan;  // a later range starting with a NaN
+  x[std::size_t(kSecondRange) + 3] = 4.0;
+  EXPECT_EQ(cblas_idamax(kN, x.data(), 1), std::size_t(kSecondRange) + 3);
+  x[100] = -4.0;  // a tie in the first range wins
+  EXPECT_EQ(cblas_idamax(kN, x.data(), 1), 100u);
+  x[std::size_t(kN) - 1] = 5.0;
+  EXPECT_EQ(cblas_idamax(kN, x.data(), 1), std::size_t(kN) - 1);
+  x[0] = nan;  // the reference never moves past a leading NaN
+  EXPECT_EQ(cblas_idamax(kN, x.data(), 1), 0u);
+}
+
+}  // namespace

@@ -1,0 +1,73 @@
+// gemv, gbmv and ger on matrices large enough for a team (vector_team.h;
+// this binary runs with SWBLAS_NUM_THREADS=3, so ranges are uneven), with
+// strided vectors and beta != 1, against naive loops.
+#include <gtest/gtest.h>
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <vector>
+
+namespace {
+
+constexpr int kM = 701, kN = 683, kLda = 709;  // 3.9 MB of A
+
+double entry(int i, int j) { return ((i * 7 + j * 3) % 23 - 11) / 16.0; }
+
+std::vector<double> matrix() {
+  std::vector<double> a(std::size_t(kLda) * kN);
+  for (int j = 0; j < kN; ++j)
+    for (int i = 0; i < kLda; ++i) a[std::size_t(i + j * kLda)] = entry(i, j);
+  return a;
+}
+
+TEST(level2_team, GemvBothTransposesMatchNaive) {
+  const std::vector<double> a = matrix();
+  for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans}) {
+    const int rows = t == CblasNoTrans ? kM : kN, cols = t == CblasNoTrans ? kN : kM;
+    std::vector<double> x(static_cast<std::size_t>(2 * cols)), y(static_cast<std::size_t>(rows));
+    for (int j = 0; j < cols; ++j) x[std::size_t(2 * j)] = (j % 5) - 2.0;
+    for (int i = 0; i < rows; ++i) y[std::size_t(i)] = i % 3;
+    const std::vector<double> y0 = y;
+    cblas_dgemv(CblasColMajor, t, kM, kN, 0.5, a.data(), kLda, x.data(), 2, -1.0, y.data(), 1);
+    for (int i = 0; i < rows; ++i) {
+      double s = 0;
+      for (int j = 0; j < cols; ++j)
+        s += (t == CblasNoTrans ? entry(i, j) : entry(j, i)) * x[std::size_t(2 * j)];
+      ASSERT_NEAR(y[std::size_t(i)], 0.5 * s - y0[std::size_t(i)], 1e-12 * cols) << (t == CblasNoTrans) << " " << i;
+    }
+  }
+}
+
+TEST(level2_team, GerUpdatesEveryColumnOnce) {
+  std::vector<double> a = matrix();
+  std::vector<double> x(static_cast<std::size_t>(kM)), y(static_cast<std::size_t>(kN));
+  for (int i = 0; i < kM; ++i) x[std::size_t(i)] = (i % 4) - 1.5;
+  for (int j = 0; j < kN; ++j) y[std::size_t(j)] = (j % 3) - 1.0;
+  cblas_dger(CblasColMajor, kM, kN, 2.0, x.data(), 1, y.data(), 1, a.data(), kLda);
+  for (int j = 0; j < kN; ++j)
+    for (int i = 0; i < kLda; ++i) {
+      const double want = entry(i, j) + (i < kM ? 2.0 * x[std::size_t(i)] * y[std::size_t(j)] : 0.0);
+      ASSERT_EQ(a[std::size_t(i + j * kLda)], want) << i << " " << j;
+    }
+}
+
+TEST(level2_team, GbmvMatchesNaive) {
+  constexpr int n = 6000, kl = 17, ku = 23, lda = kl + ku + 1;  // 2 MB of band
+  std::vector<double> band(std::size_t(lda) * n);
+  for (int j = 0; j < n; ++j)
+    for (int r = 0; r < lda; ++r) band[std::size_t(r + j * lda)] = entry(r, j);
+  std::vector<double> x(static_cast<std::size_t>(n)), y(std::size_t(n), 1.0);
+  for (int j = 0; j < n; ++j) x[std::size_t(j)] = (j % 7) - 3.0;
+  cblas_dgbmv(CblasColMajor, CblasNoTrans, n, n, kl, ku, 1.0, band.data(), lda, x.data(), 1, 0.0, y.data(), 1);
+  for (int i = 0; i < n; ++i) {
+    double s = 0;
+    for (int j = std::max(0, i - kl); j <= std::min(n - 1, i + ku); ++j)
+      s += band[std::size_t(ku + i - j + j * lda)] * x[std::size_t(j)];
+    ASSERT_NEAR(y[std::size_t(i)], s, 1e-12 * lda) << i;
+  }
+}
+
+}  // namespace
