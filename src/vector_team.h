@@ -25,6 +25,7 @@ inline constexpr int kMaxVectorTeam = 64;
 
 // How many threads `bytes` of traffic over `count` items are worth.
 inline int vector_team_size(index_t count, std::size_t bytes) {
+  if (bytes < 2 * kMinBytesPerThread) return 1;  // first: short calls cost nothing more
   const int configured = omp_in_parallel() ? 1 : active_dispatch().threads;
   const std::size_t by_bytes = std::max<std::size_t>(bytes / kMinBytesPerThread, 1);
   return static_cast<int>(std::min<std::size_t>({by_bytes, static_cast<std::size_t>(std::max<index_t>(count, 1)),

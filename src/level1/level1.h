@@ -14,50 +14,50 @@ namespace swblas {
 
 // x <-> y, and y := x.
 template <class T>
-void swap(vector_view<T> x, vector_view<T> y);
+void swap(const vector_view<T>& x, const vector_view<T>& y);
 template <class T>
-void copy(vector_view<const T> x, vector_view<T> y);
+void copy(const vector_view<const T>& x, const vector_view<T>& y);
 
 // y += alpha x (nothing when alpha is zero, as the reference).
 template <class T>
-void axpy(T alpha, vector_view<const T> x, vector_view<T> y);
+void axpy(T alpha, const vector_view<const T>& x, const vector_view<T>& y);
 
 // x := alpha x, with S = T or, for csscal/zdscal, the real type (each part
 // scaled); no-op for inc < 1.
 template <class T, class S>
-void scal(S alpha, vector_view<T> x);
+void scal(S alpha, const vector_view<T>& x);
 
 // sum x_i y_i and sum conj(x_i) y_i.
 template <class T>
-T dotu(vector_view<const T> x, vector_view<const T> y);
+T dotu(const vector_view<const T>& x, const vector_view<const T>& y);
 template <class T>
-T dotc(vector_view<const T> x, vector_view<const T> y);
+T dotc(const vector_view<const T>& x, const vector_view<const T>& y);
 
 // Products of floats summed in double: sb + sum (sdsdot) and sum (dsdot).
-double sum_in_double(double start, vector_view<const float> x, vector_view<const float> y);
+double sum_in_double(double start, const vector_view<const float>& x, const vector_view<const float>& y);
 
 // sqrt(sum |x_i|^2) without overflow or underflow (Blue's accumulators);
 // incx == 0 counts x[0] n times and a negative one walks back, as the
 // reference's 3.10 algorithm does.
 template <class T>
-real_t<T> nrm2(vector_view<const T> x);
+real_t<T> nrm2(const vector_view<const T>& x);
 
 // sum |re x_i| + |im x_i|; 0 for inc < 1.
 template <class T>
-real_t<T> asum(vector_view<const T> x);
+real_t<T> asum(const vector_view<const T>& x);
 
 // The 1-based index of the first largest |re x_i| + |im x_i|; 0 for n < 1
 // or inc < 1.
 template <class T>
-index_t iamax(vector_view<const T> x);
+index_t iamax(const vector_view<const T>& x);
 
 // The plane rotation (x, y) := (c x + s y, c y - s x), s and c real.
 template <class T>
-void rot(vector_view<T> x, vector_view<T> y, real_t<T> c, real_t<T> s);
+void rot(const vector_view<T>& x, const vector_view<T>& y, real_t<T> c, real_t<T> s);
 
 // The modified rotation H of param (flag, h11, h21, h12, h22) on (x, y).
 template <class R>
-void rotm(vector_view<R> x, vector_view<R> y, const R* param);
+void rotm(const vector_view<R>& x, const vector_view<R>& y, const R* param);
 
 // The rotation that zeroes b: a := r, and for a real T b := z (the
 // reference's reconstruction value); c real, s of T.

@@ -18,11 +18,11 @@ namespace swblas {
 namespace {
 
 template <class T>
-const T* contiguous_x(vector_view<const T> x) {
+const T* contiguous_x(const vector_view<const T>& x) {
   return unit_stride_input(x, pack_role::vector_x);
 }
 template <class T>
-const T* contiguous_y(vector_view<const T> y) {
+const T* contiguous_y(const vector_view<const T>& y) {
   return unit_stride_input(y, pack_role::vector_y);
 }
 
@@ -135,27 +135,27 @@ bool unscaled_sum_is_exact_enough(R sumsq, index_t count) {
 }  // namespace
 
 template <class T>
-T dotu(vector_view<const T> x, vector_view<const T> y) {
+T dotu(const vector_view<const T>& x, const vector_view<const T>& y) {
   if (x.n < 1) return T(0);
   return team_dot(vector_kernels_of<T>().dotu, x.n, contiguous_x(x), contiguous_y(y));
 }
 
 template <class T>
-T dotc(vector_view<const T> x, vector_view<const T> y) {
+T dotc(const vector_view<const T>& x, const vector_view<const T>& y) {
   if (x.n < 1) return T(0);
   return team_dot(vector_kernels_of<T>().dotc, x.n, contiguous_x(x), contiguous_y(y));
 }
 
 // No primitive mixes precisions; each product of two floats is exact in
 // double.
-double sum_in_double(double start, vector_view<const float> x, vector_view<const float> y) {
+double sum_in_double(double start, const vector_view<const float>& x, const vector_view<const float>& y) {
   double sum = start;
   for (index_t i = 0; i < x.n; ++i) sum += double(x[i]) * double(y[i]);
   return sum;
 }
 
 template <class T>
-real_t<T> nrm2(vector_view<const T> x) {
+real_t<T> nrm2(const vector_view<const T>& x) {
   using R = real_t<T>;
   if (x.n < 1) return R(0);
   const T* v = contiguous_x(x);
@@ -166,7 +166,7 @@ real_t<T> nrm2(vector_view<const T> x) {
 }
 
 template <class T>
-real_t<T> asum(vector_view<const T> x) {
+real_t<T> asum(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return real_t<T>(0);
   const T* v = contiguous_x(x);
   return sum_over_ranges<real_t<T>>(x.n, kLine<T>, sizeof(T) * std::size_t(x.n),
@@ -174,17 +174,17 @@ real_t<T> asum(vector_view<const T> x) {
 }
 
 template <class T>
-index_t iamax(vector_view<const T> x) {
+index_t iamax(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return 0;
   return team_iamax(x.n, contiguous_x(x)) + 1;
 }
 
-#define SWBLAS_LEVEL1_REDUCTIONS(T)                            \
-  template T dotu(vector_view<const T>, vector_view<const T>); \
-  template T dotc(vector_view<const T>, vector_view<const T>); \
-  template real_t<T> nrm2(vector_view<const T>);               \
-  template real_t<T> asum(vector_view<const T>);               \
-  template index_t iamax(vector_view<const T>);
+#define SWBLAS_LEVEL1_REDUCTIONS(T)                                          \
+  template T dotu(const vector_view<const T>&, const vector_view<const T>&); \
+  template T dotc(const vector_view<const T>&, const vector_view<const T>&); \
+  template real_t<T> nrm2(const vector_view<const T>&);                      \
+  template real_t<T> asum(const vector_view<const T>&);                      \
+  template index_t iamax(const vector_view<const T>&);
 
 SWBLAS_LEVEL1_REDUCTIONS(float)
 SWBLAS_LEVEL1_REDUCTIONS(double)

@@ -27,7 +27,7 @@ void team_update(index_t n, std::size_t bytes_per_element, Kernel kernel) {
 
 // f(x_i, y_i) for i = 0 .. n-1 in the reference's order.
 template <class T, class U, class F>
-void for_each_pair(vector_view<T> x, vector_view<U> y, F f) {
+void for_each_pair(const vector_view<T>& x, const vector_view<U>& y, F f) {
   if (x.unit() && y.unit()) {
     team_update<T>(x.n, 2 * sizeof(T), [&](index_t b, index_t e) {
       for (index_t i = b; i < e; ++i) f(x.data[i], y.data[i]);
@@ -52,17 +52,17 @@ void scal_unit(S alpha, T* x, index_t n) {
 }  // namespace
 
 template <class T>
-void swap(vector_view<T> x, vector_view<T> y) {
+void swap(const vector_view<T>& x, const vector_view<T>& y) {
   for_each_pair(x, y, [](T& a, T& b) { std::swap(a, b); });
 }
 
 template <class T>
-void copy(vector_view<const T> x, vector_view<T> y) {
+void copy(const vector_view<const T>& x, const vector_view<T>& y) {
   for_each_pair(x, y, [](const T& a, T& b) { b = a; });
 }
 
 template <class T>
-void axpy(T alpha, vector_view<const T> x, vector_view<T> y) {
+void axpy(T alpha, const vector_view<const T>& x, const vector_view<T>& y) {
   if (x.n < 1 || abs1(alpha) == real_t<T>(0)) return;
   if (x.unit() && y.unit())
     return team_update<T>(x.n, 2 * sizeof(T), [&](index_t b, index_t e) {
@@ -72,7 +72,7 @@ void axpy(T alpha, vector_view<const T> x, vector_view<T> y) {
 }
 
 template <class T, class S>
-void scal(S alpha, vector_view<T> x) {
+void scal(S alpha, const vector_view<T>& x) {
   if (x.n < 1 || x.inc < 1) return;
   if (x.unit()) return scal_unit(alpha, x.data, x.n);
   for (index_t i = 0; i < x.n; ++i) x[i] = times(alpha, x[i]);
@@ -80,7 +80,7 @@ void scal(S alpha, vector_view<T> x) {
 
 // A complex x and y are multiplied by (c, 0) and (s, 0), as gfortran does.
 template <class T>
-void rot(vector_view<T> x, vector_view<T> y, real_t<T> c, real_t<T> s) {
+void rot(const vector_view<T>& x, const vector_view<T>& y, real_t<T> c, real_t<T> s) {
   const T cc(c), ss(s);
   for_each_pair(x, y, [cc, ss](T& a, T& b) {
     const T w = a;
@@ -92,7 +92,7 @@ void rot(vector_view<T> x, vector_view<T> y, real_t<T> c, real_t<T> s) {
 // H by its flag: -1 full, 0 unit diagonal, 1 unit off-diagonal (the
 // reference reads any other positive or NaN flag as 1), -2 identity.
 template <class R>
-void rotm(vector_view<R> x, vector_view<R> y, const R* param) {
+void rotm(const vector_view<R>& x, const vector_view<R>& y, const R* param) {
   const R flag = param[0];
   if (x.n < 1 || flag + R(2) == R(0)) return;
   const R h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];
@@ -116,20 +116,20 @@ void rotm(vector_view<R> x, vector_view<R> y, const R* param) {
     });
 }
 
-#define SWBLAS_LEVEL1_UPDATES(T)                               \
-  template void swap(vector_view<T>, vector_view<T>);          \
-  template void copy(vector_view<const T>, vector_view<T>);    \
-  template void axpy(T, vector_view<const T>, vector_view<T>); \
-  template void scal(T, vector_view<T>);                       \
-  template void rot(vector_view<T>, vector_view<T>, real_t<T>, real_t<T>);
+#define SWBLAS_LEVEL1_UPDATES(T)                                                         \
+  template void swap(const vector_view<T>&, const vector_view<T>&);                      \
+  template void copy(const vector_view<const T>&, const vector_view<T>&);                \
+  template void axpy(T, const vector_view<const T>&, const vector_view<T>&);             \
+  template void scal(T, const vector_view<T>&);                                          \
+  template void rot(const vector_view<T>&, const vector_view<T>&, real_t<T>, real_t<T>);
 
 SWBLAS_LEVEL1_UPDATES(float)
 SWBLAS_LEVEL1_UPDATES(double)
 SWBLAS_LEVEL1_UPDATES(std::complex<float>)
 SWBLAS_LEVEL1_UPDATES(std::complex<double>)
-template void scal(float, vector_view<std::complex<float>>);
-template void scal(double, vector_view<std::complex<double>>);
-template void rotm(vector_view<float>, vector_view<float>, const float*);
-template void rotm(vector_view<double>, vector_view<double>, const double*);
+template void scal(float, const vector_view<std::complex<float>>&);
+template void scal(double, const vector_view<std::complex<double>>&);
+template void rotm(const vector_view<float>&, const vector_view<float>&, const float*);
+template void rotm(const vector_view<double>&, const vector_view<double>&, const double*);
 
 }  // namespace swblas
