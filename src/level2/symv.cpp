@@ -53,6 +53,45 @@ void accumulate_columns(const symmetric_product_problem<T>& p, index_t j0, index
   for (index_t j = j0; j < j1; ++j) accumulate_column<S>(column_of(p.storage, p.a, j), j, alpha, x, y);
 }
 
+// Full storage: diagonal blocks of kBlock columns by the fused column loop,
+// and the rectangle beside each (above it for an upper triangle, below for
+// a lower one) by the primitives: gemv_n for it as columns, gemv_t (gemv_c:
+// Hermitian) for it as the mirrored rows, a panel of rows at a time so that
+// the second pass reads the panel from cache, not from memory.
+template <class T>
+constexpr index_t kBlock = 64;
+template <class T>
+constexpr index_t kPanelRows = index_t(256 * 1024 / (64 * sizeof(T)));
+
+template <symmetry S, class T>
+void accumulate_full(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
+  const vector_kernels<T>& k = vector_kernels_of<T>();
+  const auto mirrored_product = S == symmetry::hermitian ? k.gemv_c : k.gemv_t;
+  const triangle_storage& s = p.storage;
+  for (index_t j0 = 0; j0 < s.n; j0 += kBlock<T>) {
+    const index_t j1 = std::min(s.n, j0 + kBlock<T>), width = j1 - j0;
+    const index_t r0 = s.upper ? 0 : j1, r1 = s.upper ? j0 : s.n;
+    for (index_t i = r0; i < r1; i += kPanelRows<T>) {
+      const index_t rows = std::min(kPanelRows<T>, r1 - i);
+      const T* panel = p.a + i + j0 * s.lda;
+      k.gemv_n(rows, width, alpha, panel, s.lda, x + j0, y + i);
+      mirrored_product(rows, width, alpha, panel, s.lda, x + i, y + j0);
+    }
+    for (index_t j = j0; j < j1; ++j) {
+      const T* diag = p.a + j + j * s.lda;
+      const stored_column<const T> inside = s.upper ? stored_column<const T>{diag - (j - j0), j0, j - j0, diag}
+                                                    : stored_column<const T>{diag + 1, j + 1, j1 - j - 1, diag};
+      accumulate_column<S>(inside, j, alpha, x, y);
+    }
+  }
+}
+
+template <symmetry S, class T>
+void accumulate_all(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
+  if (p.storage.kind == storage_kind::full) return accumulate_full<S>(p, alpha, x, y);
+  accumulate_columns<S>(p, 0, p.storage.n, alpha, x, y);
+}
+
 }  // namespace
 
 template <class T>
@@ -66,9 +105,9 @@ void symmetric_product(const symmetric_product_problem<T>& p) {
     const T alpha = conj ? conj_of(p.alpha) : p.alpha;
     const T* x = unit_stride_operand(p.x, conj, pack_role::vector_x);
     if (p.kind == symmetry::hermitian)
-      accumulate_columns<symmetry::hermitian>(p, 0, n, alpha, x, y.data());
+      accumulate_all<symmetry::hermitian>(p, alpha, x, y.data());
     else
-      accumulate_columns<symmetry::symmetric>(p, 0, n, alpha, x, y.data());
+      accumulate_all<symmetry::symmetric>(p, alpha, x, y.data());
   }
   if (conj) conjugate(y.data(), n);
   y.finish();

@@ -1,6 +1,6 @@
 // ?symv ?hemv ?sbmv ?hbmv ?spmv ?hpmv of every precision against the naive
 // product with the full matrix, through the Fortran and the CBLAS (both
-// layouts) entry points: both triangles, sizes 0..33, band widths 0..5,
+// layouts) entry points: both triangles, sizes 0..200, band widths 0..5,
 // increments -3..3, and the reference's special cases (beta == 0 over NaN,
 // alpha == 0, garbage imaginary parts on a Hermitian diagonal).
 #include <gtest/gtest.h>
@@ -93,16 +93,17 @@ void check_product(api a, const product_case& c, T alpha, T beta, bool nan_y, st
 }
 
 template <class T>
-void check_products(storage kind, const std::vector<int>& ks) {
+void check_products(storage kind, const std::vector<int>& ks, const std::vector<int>& sizes = {0, 1, 2, 3, 7, 33},
+                    const std::vector<int>& increments = {-3, -2, -1, 1, 2, 3}) {
   std::mt19937 gen(7);
   const T alpha = T(real_t<T>(0.75));
   const T complex_alpha = random_value<T>(gen), complex_beta = random_value<T>(gen);
   for (api a : kApis)
     for (char uplo : {'U', 'L'})
-      for (int n : {0, 1, 2, 3, 7, 33})
+      for (int n : sizes)
         for (int k : ks)
-          for (int incx : {-3, -2, -1, 1, 2, 3})
-            for (int incy : {-3, -2, -1, 1, 2, 3}) {
+          for (int incx : increments)
+            for (int incy : increments) {
               const product_case c{kind, uplo, n, k, incx, incy};
               check_product<T>(a, c, complex_alpha, complex_beta, false, gen);
               if (incx != incy) continue;  // the special cases on fewer strides
@@ -114,6 +115,11 @@ void check_products(storage kind, const std::vector<int>& ks) {
 }
 
 TYPED_TEST(SymmetricProduct, Full) { check_products<TypeParam>(storage::full, {0}); }
+// Full storage runs in blocks of 64 columns with panels of rows beside
+// them (symv.cpp): sizes across both.
+TYPED_TEST(SymmetricProduct, FullAcrossBlocks) {
+  check_products<TypeParam>(storage::full, {0}, {64, 65, 130, 200}, {-2, 1});
+}
 TYPED_TEST(SymmetricProduct, Band) { check_products<TypeParam>(storage::band, {0, 1, 2, 5}); }
 TYPED_TEST(SymmetricProduct, Packed) { check_products<TypeParam>(storage::packed, {0}); }
 
