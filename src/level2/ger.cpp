@@ -10,18 +10,17 @@
 namespace swblas::level2 {
 namespace {
 
-// Columns [first, last), block of rows by block of rows. A one-column
-// gemv_n forms alpha v_j as the reference does (no std::complex NaN
-// recovery) and runs one axpy.
+// Columns [first, last), each whole: one stream per column (blocks of
+// rows, which keep u in L1, made two streams of each column and measured
+// 0.7x as fast at m = n = 4000 on Zen 4). A one-column gemv_n forms
+// alpha v_j as the reference does (no std::complex NaN recovery) and runs
+// one axpy.
 template <class T>
 void rank_one_columns(const rank_one_problem<T>& p, const T* u, index_t first, index_t last) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
-  for (index_t i = 0; i < p.m; i += kRowBlock<T>) {
-    const index_t rows = std::min(kRowBlock<T>, p.m - i);
-    for (index_t j = first; j < last; ++j) {
-      const T v_j = p.conj_v ? conjugate(p.v[j]) : p.v[j];
-      k.gemv_n(rows, 1, p.alpha, u + i, rows, &v_j, p.a + i + j * p.lda);
-    }
+  for (index_t j = first; j < last; ++j) {
+    const T v_j = p.conj_v ? conjugate(p.v[j]) : p.v[j];
+    k.gemv_n(p.m, 1, p.alpha, u, p.m, &v_j, p.a + j * p.lda);
   }
 }
 

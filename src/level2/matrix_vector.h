@@ -17,10 +17,10 @@
 
 namespace swblas::level2 {
 
-// Rows per pass of the primitives (gemv, ger): a block of the vector that
-// runs along the columns (y of A x, x of A^T x, u of u v^T) stays in the L1
-// cache while the columns go over it, instead of being streamed again for
-// every few columns. A is still read once.
+// Rows per pass of gemv's primitives: a block of the vector that runs along
+// the columns (y of A x, x of A^T x) stays in the L1 cache while the
+// columns go over it, instead of being streamed again for every few
+// columns. A is still read once.
 template <class T>
 constexpr index_t kRowBlock = index_t(16 * 1024 / sizeof(T));
 
