@@ -18,11 +18,13 @@
 namespace swblas::level2 {
 
 // Rows per pass of gemv's primitives: a block of the vector that runs along
-// the columns (y of A x, x of A^T x) stays in the L1 cache while the
+// the columns (y of A x, x of A^T x) stays in the L2 cache while the
 // columns go over it, instead of being streamed again for every few
-// columns. A is still read once.
+// columns; A is still read once. Blocks of 16 KB (L1) cut each column into
+// more streams: dgemv 4000^2 on one Zen 4 core ran at 19-21 GB/s with them,
+// 24 GB/s with 128 KB.
 template <class T>
-constexpr index_t kRowBlock = index_t(16 * 1024 / sizeof(T));
+constexpr index_t kRowBlock = index_t(128 * 1024 / sizeof(T));
 
 // A team's ranges of y (or of A's columns) start at multiples of this: the
 // column kernels take four columns at a time, and a cache line of y is
