@@ -262,8 +262,31 @@ struct complex_simd_ops {
   // |re| + |im| summed over the elements: the real sum over 2n reals.
   static R asum(index_t n, const T* x) { return real_vector_ops<Simd>::asum(2 * n, reinterpret_cast<const R*>(x)); }
 
+  // Columns four at a time, as the real gemv_n: y is read and written once
+  // per four columns.
   static void gemv_n(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
-    for (index_t j = 0; j < n; ++j) axpy(m, kernels::times(alpha, x[j]), a + j * lda, y);
+    R* yr = reinterpret_cast<R*>(y);
+    index_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+      T t[4];
+      reg re[4], im[4];
+      const R* c[4];
+      for (int u = 0; u < 4; ++u) {
+        t[u] = kernels::times(alpha, x[j + u]);
+        re[u] = Simd::set1(t[u].real());
+        im[u] = alternating(-t[u].imag(), t[u].imag());
+        c[u] = reinterpret_cast<const R*>(a + (j + u) * lda);
+      }
+      index_t i = 0;
+      for (; i + W <= 2 * m; i += W) {
+        reg s = Simd::loadu(yr + i);
+        for (int u = 0; u < 4; ++u) s = Simd::add(s, times(re[u], im[u], Simd::loadu(c[u] + i)));
+        Simd::storeu(yr + i, s);
+      }
+      for (index_t e = i / 2; e < m; ++e)
+        for (int u = 0; u < 4; ++u) y[e] += kernels::times(t[u], a[e + (j + u) * lda]);
+    }
+    for (; j < n; ++j) axpy(m, kernels::times(alpha, x[j]), a + j * lda, y);
   }
   template <bool Conj>
   static void gemv_t(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
