@@ -11,6 +11,7 @@
 #include "element_ops.h"
 #include "level2/matrix_storage.h"
 #include "level2/triangular_vector.h"
+#include "vector_team.h"
 #include "vector_view.h"
 
 namespace swblas::level2 {
@@ -115,15 +116,23 @@ void add_columns(index_t m, index_t n, T alpha, const T* a, index_t lda, const T
 
 // The rectangle of a full triangle beside the diagonal block [j0, j1)
 // (above it if upper, below it if lower), applied to x: rows += alpha R x_J
-// if not transposed, x_J += alpha op(R)^T x_rows if transposed.
+// if not transposed, x_J += alpha op(R)^T x_rows if transposed. A large
+// rectangle is shared by a team: by rows (not transposed) or by columns.
 template <class T>
 void apply_rectangle(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, index_t j0,
                      index_t j1, T alpha, T* x) {
   const index_t r0 = t.upper ? 0 : j1, r1 = t.upper ? j0 : t.n;
   if (r0 == r1) return;
   const vector_kernels<T>& v = vector_kernels_of<T>();
-  if (!op.transposed) return add_columns(r1 - r0, j1 - j0, alpha, s.at(r0, j0), s.lda, x + j0, x + r0);
-  (op.conjugated ? v.gemv_c : v.gemv_t)(r1 - r0, j1 - j0, alpha, s.at(r0, j0), s.lda, x + r0, x + j0);
+  const std::size_t bytes = sizeof(T) * std::size_t(r1 - r0) * std::size_t(j1 - j0);
+  if (!op.transposed)
+    return for_each_range(r1 - r0, 16, bytes, [&](index_t b, index_t e) {
+      add_columns(e - b, j1 - j0, alpha, s.at(r0 + b, j0), s.lda, x + j0, x + r0 + b);
+    });
+  const auto product = op.conjugated ? v.gemv_c : v.gemv_t;
+  for_each_range(j1 - j0, 4, bytes, [&](index_t b, index_t e) {
+    product(r1 - r0, e - b, alpha, s.at(r0, j0 + b), s.lda, x + r0, x + j0 + b);
+  });
 }
 
 // Runs op_on(storage, shape, op, x) on p's storage with x at unit stride

@@ -1,4 +1,4 @@
-// gemv, gbmv and ger on matrices large enough for a team (vector_team.h;
+// gemv, gbmv, ger, trmv and trsv on matrices large enough for a team (vector_team.h;
 // this binary runs with SWBLAS_NUM_THREADS=3, so ranges are uneven), with
 // strided vectors and beta != 1, against naive loops.
 #include <gtest/gtest.h>
@@ -68,6 +68,32 @@ TEST(level2_team, GbmvMatchesNaive) {
       s += band[std::size_t(ku + i - j + j * lda)] * x[std::size_t(j)];
     ASSERT_NEAR(y[std::size_t(i)], s, 1e-12 * lda) << i;
   }
+}
+
+// trmv and trsv share their rectangles beside the diagonal blocks: by rows
+// (not transposed) or by columns (transposed).
+TEST(level2_team, TrmvThenTrsvGivesXBack) {
+  constexpr int n = 2000, lda = 2003;  // rectangles up to 1 MB
+  std::vector<double> a(std::size_t(lda) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < lda; ++i) a[std::size_t(i + j * lda)] = i == j ? 4.0 : entry(i, j) / n;
+  for (CBLAS_UPLO uplo : {CblasUpper, CblasLower})
+    for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans}) {
+      std::vector<double> x(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) x[std::size_t(i)] = (i % 9) - 4.0;
+      const std::vector<double> x0 = x;
+      cblas_dtrmv(CblasColMajor, uplo, t, CblasNonUnit, n, a.data(), lda, x.data(), 1);
+      for (int i = 0; i < n; i += 97) {
+        double s = 0;
+        for (int j = 0; j < n; ++j) {
+          const int r = t == CblasNoTrans ? i : j, c = t == CblasNoTrans ? j : i;
+          if (uplo == CblasUpper ? r <= c : r >= c) s += a[std::size_t(r + c * lda)] * x0[std::size_t(j)];
+        }
+        ASSERT_NEAR(x[std::size_t(i)], s, 1e-12 * n) << uplo << " " << t << " " << i;
+      }
+      cblas_dtrsv(CblasColMajor, uplo, t, CblasNonUnit, n, a.data(), lda, x.data(), 1);
+      for (int i = 0; i < n; ++i) ASSERT_NEAR(x[std::size_t(i)], x0[std::size_t(i)], 1e-12) << uplo << " " << t << " " << i;
+    }
 }
 
 }  // namespace
