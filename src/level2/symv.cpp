@@ -1,10 +1,14 @@
 // y := alpha A x + beta y for a symmetric or Hermitian A in full, band or
 // packed storage (?symv, ?hemv, ?sbmv, ?hbmv, ?spmv, ?hpmv).
+#include <omp.h>
+
 #include <algorithm>
+#include <array>
 #include <complex>
 
 #include "symmetric.h"
 #include "symmetric_columns.h"
+#include "vector_team.h"
 
 namespace swblas::level2 {
 namespace {
@@ -63,12 +67,13 @@ constexpr index_t kBlock = 64;
 template <class T>
 constexpr index_t kPanelRows = index_t(256 * 1024 / (64 * sizeof(T)));
 
+// The column blocks [b0, b1) into y.
 template <symmetry S, class T>
-void accumulate_full(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
+void accumulate_full(const symmetric_product_problem<T>& p, index_t b0, index_t b1, T alpha, const T* x, T* y) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
   const auto mirrored_product = S == symmetry::hermitian ? k.gemv_c : k.gemv_t;
   const triangle_storage& s = p.storage;
-  for (index_t j0 = 0; j0 < s.n; j0 += kBlock<T>) {
+  for (index_t j0 = b0 * kBlock<T>; j0 < std::min(s.n, b1 * kBlock<T>); j0 += kBlock<T>) {
     const index_t j1 = std::min(s.n, j0 + kBlock<T>), width = j1 - j0;
     const index_t r0 = s.upper ? 0 : j1, r1 = s.upper ? j0 : s.n;
     for (index_t i = r0; i < r1; i += kPanelRows<T>) {
@@ -86,9 +91,50 @@ void accumulate_full(const symmetric_product_problem<T>& p, T alpha, const T* x,
   }
 }
 
+// Where thread t of nt starts among `blocks` column blocks: equal shares
+// of the stored triangle (block b of an upper one holds about b + 1/2
+// blocks' worth, of a lower one blocks - b - 1/2).
+inline index_t first_block_of(int t, int nt, index_t blocks, bool upper) {
+  const double share = double(blocks) * double(blocks) / 2 * t / nt;
+  double area = 0;
+  for (index_t b = 0; b < blocks; ++b) {
+    if (area >= share) return b;
+    area += upper ? double(b) + 0.5 : double(blocks - b) - 0.5;
+  }
+  return blocks;
+}
+
+// Every column writes rows outside its block, so a team's threads each
+// accumulate their blocks into a vector of their own (the first into y),
+// which the team then adds into y by ranges of rows.
+template <symmetry S, class T>
+void accumulate_full_team(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
+  const index_t n = p.storage.n, blocks = (n + kBlock<T> - 1) / kBlock<T>;
+  const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(n) * std::size_t(n) / 2);
+  if (nt <= 1) return accumulate_full<S>(p, 0, blocks, alpha, x, y);
+  std::array<T*, kMaxVectorTeam> own{};
+#pragma omp parallel num_threads(nt)
+  {
+    const int t = omp_get_thread_num(), team = omp_get_num_threads();
+    T* w = y;
+    if (t > 0) {
+      w = thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(n));
+      std::fill(w, w + n, T(0));
+    }
+    own[std::size_t(t)] = w;
+    accumulate_full<S>(p, first_block_of(t, team, blocks, p.storage.upper),
+                       first_block_of(t + 1, team, blocks, p.storage.upper), alpha, x, w);
+#pragma omp barrier
+    index_t r0, r1;
+    range_of(n, 16, t, team, &r0, &r1);
+    for (int u = 1; u < team; ++u)
+      for (index_t i = r0; i < r1; ++i) y[i] += own[std::size_t(u)][i];
+  }
+}
+
 template <symmetry S, class T>
 void accumulate_all(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
-  if (p.storage.kind == storage_kind::full) return accumulate_full<S>(p, alpha, x, y);
+  if (p.storage.kind == storage_kind::full) return accumulate_full_team<S>(p, alpha, x, y);
   accumulate_columns<S>(p, 0, p.storage.n, alpha, x, y);
 }
 

@@ -1,4 +1,4 @@
-// gemv, gbmv, ger, trmv and trsv on matrices large enough for a team (vector_team.h;
+// gemv, gbmv, ger, trmv, trsv, symv and hemv on matrices large enough for a team (vector_team.h;
 // this binary runs with SWBLAS_NUM_THREADS=3, so ranges are uneven), with
 // strided vectors and beta != 1, against naive loops.
 #include <gtest/gtest.h>
@@ -94,6 +94,38 @@ TEST(level2_team, TrmvThenTrsvGivesXBack) {
       cblas_dtrsv(CblasColMajor, uplo, t, CblasNonUnit, n, a.data(), lda, x.data(), 1);
       for (int i = 0; i < n; ++i) ASSERT_NEAR(x[std::size_t(i)], x0[std::size_t(i)], 1e-12) << uplo << " " << t << " " << i;
     }
+}
+
+// symv's threads each accumulate their column blocks into a vector of
+// their own, then add them into y.
+TEST(level2_team, SymvAndHemvMatchNaive) {
+  constexpr int n = 1500, lda = 1501;  // 9-18 MB of triangle
+  std::vector<std::complex<double>> a(std::size_t(lda) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < lda; ++i) a[std::size_t(i + j * lda)] = {entry(i, j), entry(j, i) / 2};
+  std::vector<std::complex<double>> x(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) x[std::size_t(i)] = {(i % 9) - 4.0, (i % 5) - 2.0};
+  const std::complex<double> alpha(0.5, 0.25), beta(-1.0, 0.0);
+  for (CBLAS_UPLO uplo : {CblasUpper, CblasLower}) {
+    std::vector<std::complex<double>> y(static_cast<std::size_t>(n), {1.0, -1.0});
+    cblas_zhemv(CblasColMajor, uplo, n, &alpha, a.data(), lda, x.data(), 1, &beta, y.data(), 1);
+    std::vector<double> ar(std::size_t(lda) * n), xr(static_cast<std::size_t>(n)), yr(static_cast<std::size_t>(n), 1.0);
+    for (std::size_t e = 0; e < ar.size(); ++e) ar[e] = a[e].real();
+    for (int i = 0; i < n; ++i) xr[std::size_t(i)] = x[std::size_t(i)].real();
+    cblas_dsymv(CblasColMajor, uplo, n, 0.5, ar.data(), lda, xr.data(), 1, -1.0, yr.data(), 1);
+    for (int i = 0; i < n; ++i) {
+      std::complex<double> s = 0;
+      double sr = 0;
+      for (int j = 0; j < n; ++j) {
+        const bool stored = uplo == CblasUpper ? i <= j : i >= j;
+        const std::complex<double> aij = stored ? a[std::size_t(i + j * lda)] : std::conj(a[std::size_t(j + i * lda)]);
+        s += (i == j ? std::complex<double>(aij.real(), 0) : aij) * x[std::size_t(j)];
+        sr += (stored ? ar[std::size_t(i + j * lda)] : ar[std::size_t(j + i * lda)]) * xr[std::size_t(j)];
+      }
+      ASSERT_LT(std::abs(y[std::size_t(i)] - (alpha * s - std::complex<double>(1.0, -1.0))), 1e-11 * n) << uplo << " " << i;
+      ASSERT_NEAR(yr[std::size_t(i)], 0.5 * sr - 1.0, 1e-11 * n) << uplo << " " << i;
+    }
+  }
 }
 
 }  // namespace
