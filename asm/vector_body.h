@@ -52,14 +52,15 @@ inline R abs1(std::complex<R> x) {
 
 }  // namespace
 
-// The sum of a register's lanes.
+// The sum of a register's lanes, halving: log2(width) dependent additions,
+// not width - 1 (a short dot's cost is mostly this sum).
 template <class Simd>
 inline typename Simd::value_type lane_sum(typename Simd::reg r) {
   alignas(64) typename Simd::value_type lanes[Simd::width];
   Simd::storeu(lanes, r);
-  typename Simd::value_type s = 0;
-  for (int l = 0; l < Simd::width; ++l) s += lanes[l];
-  return s;
+  for (int half = Simd::width / 2; half >= 1; half /= 2)
+    for (int l = 0; l < half; ++l) lanes[l] += lanes[l + half];
+  return lanes[0];
 }
 
 template <class Simd>
@@ -94,6 +95,24 @@ struct real_vector_ops {
     for (; i + W <= n; i += W) acc[0] = Simd::fma(Simd::loadu(x + i), Simd::loadu(y + i), acc[0]);
     R s = lane_sum<Simd>(Simd::add(Simd::add(acc[0], acc[1]), Simd::add(acc[2], acc[3])));
     for (; i < n; ++i) s += x[i] * y[i];
+    return s;
+  }
+
+  static R axpy_dot(index_t n, R alpha, const R* a, const R* x, R* y) {
+    const reg t = Simd::set1(alpha);
+    reg acc[2] = {Simd::zero(), Simd::zero()};
+    index_t i = 0;
+    for (; i + 2 * W <= n; i += 2 * W)
+      for (int u = 0; u < 2; ++u) {
+        const reg av = Simd::loadu(a + i + u * W);
+        Simd::storeu(y + i + u * W, Simd::fma(t, av, Simd::loadu(y + i + u * W)));
+        acc[u] = Simd::fma(av, Simd::loadu(x + i + u * W), acc[u]);
+      }
+    R s = lane_sum<Simd>(Simd::add(acc[0], acc[1]));
+    for (; i < n; ++i) {
+      y[i] += alpha * a[i];
+      s += a[i] * x[i];
+    }
     return s;
   }
 
@@ -242,21 +261,47 @@ struct complex_simd_ops {
         same[u] = Simd::fma(xv, yv, same[u]);
         cross[u] = Simd::fma(xv, Simd::swap_pairs(yv), cross[u]);
       }
+    T s = pair_sums<Conj>(Simd::add(same[0], same[1]), Simd::add(cross[0], cross[1]));
+    for (index_t e = i / 2; e < n; ++e) s += Conj ? conj_times(x[e], y[e]) : kernels::times(x[e], y[e]);
+    return s;
+  }
+
+  // The product sum from the lanes of same and cross (see dot).
+  template <bool Conj>
+  static T pair_sums(reg same, reg cross) {
     alignas(64) R s[W], c[W];
-    Simd::storeu(s, Simd::add(same[0], same[1]));
-    Simd::storeu(c, Simd::add(cross[0], cross[1]));
+    Simd::storeu(s, same);
+    Simd::storeu(c, cross);
     const R sign = Conj ? R(1) : R(-1);
     R re = 0, im = 0;
     for (index_t l = 0; l < W; l += 2) {
       re += s[l] + sign * s[l + 1];
       im += Conj ? c[l] - c[l + 1] : c[l] + c[l + 1];
     }
-    for (index_t e = i / 2; e < n; ++e) {
-      const T p = Conj ? conj_times(x[e], y[e]) : kernels::times(x[e], y[e]);
-      re += p.real();
-      im += p.imag();
-    }
     return {re, im};
+  }
+
+  // y += alpha a and the dot of a (conjugated if Conj) with x, in one pass.
+  template <bool Conj>
+  static T axpy_dot(index_t n, T alpha, const T* a, const T* x, T* y) {
+    const reg re_a = Simd::set1(alpha.real()), im_a = alternating(-alpha.imag(), alpha.imag());
+    const R* ar = reinterpret_cast<const R*>(a);
+    const R* xr = reinterpret_cast<const R*>(x);
+    R* yr = reinterpret_cast<R*>(y);
+    reg same = Simd::zero(), cross = Simd::zero();
+    index_t i = 0;
+    for (; i + W <= 2 * n; i += W) {
+      const reg av = Simd::loadu(ar + i), xv = Simd::loadu(xr + i);
+      Simd::storeu(yr + i, Simd::add(Simd::loadu(yr + i), times(re_a, im_a, av)));
+      same = Simd::fma(av, xv, same);
+      cross = Simd::fma(av, Simd::swap_pairs(xv), cross);
+    }
+    T s = pair_sums<Conj>(same, cross);
+    for (index_t e = i / 2; e < n; ++e) {
+      y[e] += kernels::times(alpha, a[e]);
+      s += Conj ? conj_times(a[e], x[e]) : kernels::times(a[e], x[e]);
+    }
+    return s;
   }
 
   // |re| + |im| summed over the elements: the real sum over 2n reals.
@@ -321,6 +366,15 @@ struct complex_vector_ops {
     for (index_t i = 0; i < n; ++i) s += abs1(x[i]);
     return s;
   }
+  template <bool Conj>
+  static T axpy_dot(index_t n, T alpha, const T* a, const T* x, T* y) {
+    T s = 0;
+    for (index_t i = 0; i < n; ++i) {
+      y[i] += times(alpha, a[i]);
+      s += Conj ? conj_times(a[i], x[i]) : times(a[i], x[i]);
+    }
+    return s;
+  }
   static void gemv_n(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
     for (index_t j = 0; j < n; ++j) axpy(m, times(alpha, x[j]), a + j * lda, y);
   }
@@ -366,16 +420,16 @@ constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
     using ops = complex_simd_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
-            &ops::template gemv_t<true>};
+            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>};
   } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
-            &ops::template gemv_t<true>};
+            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>};
   } else {
     using ops = real_vector_ops<Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
-            &ops::gemv_n, &ops::gemv_t, &ops::gemv_t};
+            &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::axpy_dot, &ops::axpy_dot};
   }
 }
 

@@ -49,6 +49,11 @@ struct vector_kernels {
   // y(0:n) += alpha A^T x, and alpha A^H x.
   void (*gemv_t)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y);
   void (*gemv_c)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y);
+  // y += alpha a, returning sum a_i x_i (axpy_dotu) or sum conj(a_i) x_i
+  // (axpy_dotc): one pass over a column of a symmetric or Hermitian matrix
+  // serves the column and its mirrored row (symv).
+  T (*axpy_dotu)(index_t n, T alpha, const T* a, const T* x, T* y);
+  T (*axpy_dotc)(index_t n, T alpha, const T* a, const T* x, T* y);
 };
 
 // One ISA's sets for the four element types (x86_64/vector_avx2.cpp, ...).

@@ -24,29 +24,15 @@ void scale_y(T beta, T* y, index_t n) {
 }
 
 // Column j read once for both halves of A it stands for: as column j it
-// adds temp1 A(i, j) to y(i) (an axpy), as row j (mirrored) it adds the sum
-// of A(j, i) x(i) to y(j) (a dot), with the reference's temp1 and temp2.
-// Plain C++: the primitives have no fused axpy-dot, and two of them would
-// read the column twice. The dot keeps four partial sums, as the dot
-// primitives do: one would bind the loop to the latency of an addition.
+// adds temp1 A(i, j) to y(i) (an axpy), as row j (mirrored: conjugated if
+// Hermitian) it adds the sum of A(j, i) x(i) to y(j) (a dot), with the
+// reference's temp1 and temp2, in one pass of the axpy_dot primitive.
 template <symmetry S, class T>
 void accumulate_column(const stored_column<const T>& c, index_t j, T alpha, const T* x, T* y) {
-  constexpr int kSums = 4;
+  const vector_kernels<T>& k = vector_kernels_of<T>();
   const T temp1 = times(alpha, x[j]);
-  T partial[kSums] = {};
-  const T* xs = x + c.first;
-  T* ys = y + c.first;
-  index_t t = 0;
-  for (; t + kSums <= c.count; t += kSums)
-    for (int l = 0; l < kSums; ++l) {
-      ys[t + l] += times(temp1, c.off[t + l]);
-      partial[l] += times(mirrored<S>(c.off[t + l]), xs[t + l]);
-    }
-  for (; t < c.count; ++t) {
-    ys[t] += times(temp1, c.off[t]);
-    partial[0] += times(mirrored<S>(c.off[t]), xs[t]);
-  }
-  const T temp2 = (partial[0] + partial[1]) + (partial[2] + partial[3]);
+  const T temp2 = (S == symmetry::hermitian ? k.axpy_dotc : k.axpy_dotu)(c.count, temp1, c.off, x + c.first,
+                                                                           y + c.first);
   y[j] = y[j] + times(temp1, diagonal<S>(*c.diag)) + times(alpha, temp2);
 }
 

@@ -108,6 +108,15 @@ TYPED_TEST(vector_kernels_test, LevelOnePrimitivesMatchNaiveLoops) {
         asum += abs1(x[i]);
       }
       expect_near(k.dotu(n, x.data(), y0.data()), dotu, tolerance<T>(n), "dotu " + where);
+      std::vector<T> yu = y0, yc = y0;
+      expect_near(k.axpy_dotu(n, alpha, x.data(), s.data(), yu.data()), k.dotu(n, x.data(), s.data()),
+                  tolerance<T>(n), "axpy_dotu " + where);
+      expect_near(k.axpy_dotc(n, alpha, x.data(), s.data(), yc.data()), k.dotc(n, x.data(), s.data()),
+                  tolerance<T>(n), "axpy_dotc " + where);
+      for (index_t i = 0; i < n; ++i) {
+        expect_near(yu[i], y0[i] + alpha * x[i], tolerance<T>(1), "axpy_dotu's axpy " + where);
+        expect_near(yc[i], y0[i] + alpha * x[i], tolerance<T>(1), "axpy_dotc's axpy " + where);
+      }
       expect_near(k.dotc(n, x.data(), y0.data()), dotc, tolerance<T>(n), "dotc " + where);
       EXPECT_NEAR(k.asum(n, x.data()), asum, tolerance<T>(n) * 2) << "asum " + where;
     }
