@@ -62,7 +62,9 @@ test_programs=(asm_tests power_dispatch_tests runtime_tests generated_kernels_te
                interface_tests interface_default_handlers_tests
                interface_shared_library_tests fortran_dgemm_calls
                fused_tests batch_driver_tests batch_api_tests batch_error_tests
-               fortran_batch_calls)
+               fortran_batch_calls level1_tests level1_fortran_functions level2_tests
+               level2_symmetric_tests level2_triangular_tests level2_default_handlers_tests
+               level1_team_tests level2_team_tests)
 cmake --build "$build" -j"$jobs" --target swblas_kernels swblas "${test_programs[@]}"
 
 # 4. ctest under each CPU model (qemu is slow: no timing, and a subset).

@@ -85,19 +85,27 @@ TYPED_TEST(Reduction, IamaxTiesAndNaN) {
     }
 }
 
-// The norm of a long double sum of squares, which neither overflows nor
-// underflows for float or double entries.
+// The norm as a long double sum of squares scaled by the largest part, so
+// that it neither overflows nor underflows where long double has no wider
+// exponent than double (POWER's double-double).
 template <class T>
 long double exact_norm(const strided<T>& x) {
-  long double s = 0;
+  std::vector<long double> parts;
   for (int i = 0; i < x.n; ++i) {
     const auto v = x.at(i);
-    if constexpr (is_complex<T>)
-      s += (long double)v.real() * v.real() + (long double)v.imag() * v.imag();
-    else
-      s += (long double)v * v;
+    if constexpr (is_complex<T>) {
+      parts.push_back(std::fabs((long double)v.real()));
+      parts.push_back(std::fabs((long double)v.imag()));
+    } else {
+      parts.push_back(std::fabs((long double)v));
+    }
   }
-  return std::sqrt(s);
+  long double scale = 0;
+  for (long double p : parts) scale = std::max(scale, p);
+  if (scale == 0 || !std::isfinite(scale)) return scale;
+  long double s = 0;
+  for (long double p : parts) s += (p / scale) * (p / scale);
+  return scale * std::sqrt(s);
 }
 
 template <class T>
