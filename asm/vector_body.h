@@ -52,15 +52,14 @@ inline R abs1(std::complex<R> x) {
 
 }  // namespace
 
-// The sum of a register's lanes, halving: log2(width) dependent additions,
-// not width - 1 (a short dot's cost is mostly this sum).
+// The sum of a register's lanes.
 template <class Simd>
 inline typename Simd::value_type lane_sum(typename Simd::reg r) {
   alignas(64) typename Simd::value_type lanes[Simd::width];
   Simd::storeu(lanes, r);
-  for (int half = Simd::width / 2; half >= 1; half /= 2)
-    for (int l = 0; l < half; ++l) lanes[l] += lanes[l + half];
-  return lanes[0];
+  typename Simd::value_type s = 0;
+  for (int l = 0; l < Simd::width; ++l) s += lanes[l];
+  return s;
 }
 
 template <class Simd>
