@@ -54,7 +54,7 @@ void cblas_rank_2k(const char* name, rank_k_kind kind, CBLAS_LAYOUT layout, CBLA
   rank_k_call call{{}, {}, {}, N, K, lda, ldb, ldc};
   if (checked(name, kind, kCblasSyr2k, layout, Uplo, Trans, call)) return;
   // The transposed problem's first term is conj(alpha) A^H B (rank_k_args.h).
-  if (kind == rank_k_kind::hermitian && call.layout == order::row_major) alpha = conjugate(alpha);
+  if (kind == rank_k_kind::hermitian && call.layout == order::row_major) alpha = swblas::conj_of(alpha);
   solve_rank_2k(call, kind, alpha, A, B, beta, C);
 }
 

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "argument_check.h"
+#include "element_ops.h"
 #include "options.h"
 #include "rank_k.h"
 #include "operand_args.h"
@@ -100,20 +101,11 @@ void solve_rank_k(const rank_k_call& c, rank_k_kind kind, T alpha, const T* a, T
   rank_k_term(c, kind, alpha, a, c.lda, a, c.lda, beta, cm);
 }
 
-template <class T>
-T conjugate(T x) {
-  return x;
-}
-template <class R>
-std::complex<R> conjugate(std::complex<R> x) {
-  return std::conj(x);
-}
-
 // The second term adds to the first (beta 1), so its quick return leaves
 // C as the first one left it.
 template <class T>
 void solve_rank_2k(const rank_k_call& c, rank_k_kind kind, T alpha, const T* a, const T* b, T beta, T* cm) {
-  const T second_alpha = kind == rank_k_kind::hermitian ? conjugate(alpha) : alpha;
+  const T second_alpha = kind == rank_k_kind::hermitian ? conj_of(alpha) : alpha;
   rank_k_term(c, kind, alpha, a, c.lda, b, c.ldb, beta, cm);
   rank_k_term(c, kind, second_alpha, b, c.ldb, a, c.lda, T(1), cm);
 }

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <complex>
+#include <cstddef>
 
 namespace swblas {
 
@@ -44,6 +45,11 @@ inline std::complex<R> conj_of(std::complex<R> a) {
 template <class T>
 inline T conjugate_if(bool conj, T a) {
   return conj ? conj_of(a) : a;
+}
+// Exact, so doing it twice gives v back bit for bit.
+template <class T>
+void conjugate_in_place(T* v, std::ptrdiff_t n) {
+  for (std::ptrdiff_t i = 0; i < n; ++i) v[i] = conj_of(v[i]);
 }
 
 template <class R>

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "element_ops.h"
 #include "pack_buffer.h"
 #include "vector_kernels.h"
 
@@ -28,12 +29,13 @@ vector_view<T> view_of(T* x, index_t n, index_t inc) {
 }
 
 // A vector the primitives read: the caller's memory when it has unit
-// stride, otherwise a copy in this thread's buffer for `role`.
+// stride and is not to be conjugated, otherwise a copy (conjugated if
+// asked) in this thread's buffer for `role`.
 template <class T>
-const T* unit_stride_input(const vector_view<const T>& x, pack_role role) {
-  if (x.unit()) return x.data;
+const T* unit_stride_input(const vector_view<const T>& x, pack_role role, bool conjugated = false) {
+  if (x.unit() && !conjugated) return x.data;
   T* copy = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
-  for (index_t i = 0; i < x.n; ++i) copy[i] = x[i];
+  for (index_t i = 0; i < x.n; ++i) copy[i] = conjugate_if(conjugated, x[i]);
   return copy;
 }
 
@@ -57,5 +59,16 @@ class unit_stride_output {
   vector_view<T> y_;
   T* work_;
 };
+
+// y := beta y on a unit-stride work vector (Level 2's first step); beta == 0
+// sets y to zero without reading it (NaN included).
+template <class T>
+void scale_by_beta(T beta, T* y, index_t n) {
+  if (beta == T(1)) return;
+  if (beta == T(0))
+    std::fill(y, y + n, T(0));
+  else
+    vector_kernels_of<T>().scal(n, beta, y);
+}
 
 }  // namespace swblas

@@ -67,11 +67,4 @@ void gbmv(const matrix_vector_problem<T>& p, band_width band);
 template <class T>
 void ger(const rank_one_problem<T>& p);
 
-// conj(v), and v itself for a real T.
-template <class T>
-T conjugate(T v) {
-  if constexpr (std::is_floating_point_v<T>) return v;
-  else return std::conj(v);
-}
-
 }  // namespace swblas::level2

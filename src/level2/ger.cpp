@@ -19,7 +19,7 @@ template <class T>
 void rank_one_columns(const rank_one_problem<T>& p, const T* u, index_t first, index_t last) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
   for (index_t j = first; j < last; ++j) {
-    const T v_j = p.conj_v ? conjugate(p.v[j]) : p.v[j];
+    const T v_j = conjugate_if(p.conj_v, p.v[j]);
     k.gemv_n(p.m, 1, p.alpha, u, p.m, &v_j, p.a + j * p.lda);
   }
 }
@@ -29,7 +29,7 @@ void rank_one_columns(const rank_one_problem<T>& p, const T* u, index_t first, i
 template <class T>
 void ger(const rank_one_problem<T>& p) {
   if (p.m == 0 || p.n == 0 || p.alpha == T(0)) return;
-  const T* u = p.conj_u ? conjugated_input(p.u, pack_role::vector_x) : unit_stride_input(p.u, pack_role::vector_x);
+  const T* u = unit_stride_input(p.u, pack_role::vector_x, p.conj_u);
   // A is read and written: twice its bytes move.
   for_each_range(p.n, kRangeAlign, 2 * sizeof(T) * std::size_t(p.m) * std::size_t(p.n),
                  [&](index_t first, index_t last) { rank_one_columns(p, u, first, last); });

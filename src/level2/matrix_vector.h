@@ -31,28 +31,6 @@ constexpr index_t kRowBlock = index_t(128 * 1024 / sizeof(T));
 // never shared.
 inline constexpr index_t kRangeAlign = 16;
 
-// x at unit stride, conjugated, in this thread's buffer for `role`.
-template <class T>
-const T* conjugated_input(const vector_view<const T>& x, pack_role role) {
-  T* copy = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
-  for (index_t i = 0; i < x.n; ++i) copy[i] = conjugate(x[i]);
-  return copy;
-}
-
-// Exact, so doing it twice gives y back bit for bit.
-template <class T>
-void conjugate_in_place(T* y, index_t n) {
-  for (index_t i = 0; i < n; ++i) y[i] = conjugate(y[i]);
-}
-
-// y := beta y; beta == 0 sets y to zero without reading it (NaN included).
-template <class T>
-void scale_by_beta(T beta, T* y, index_t n) {
-  if (beta == T(1)) return;
-  if (beta == T(0)) std::fill(y, y + n, T(0));
-  else vector_kernels_of<T>().scal(n, beta, y);
-}
-
 // y := alpha op(A) x + beta y, where product(q, x, y, first, last) adds
 // alpha op(A) x to y's elements [first, last) (x, y at unit stride, q's op
 // never conj_none). A range of y is what one thread of a team owns (A's
@@ -64,12 +42,12 @@ void matrix_vector_product(const matrix_vector_problem<T>& p, index_t matrix_ele
   matrix_vector_problem<T> q = p;
   if (p.op == matrix_op::conj_none) {
     q.op = matrix_op::none;
-    q.alpha = conjugate(p.alpha);
-    q.beta = conjugate(p.beta);
+    q.alpha = conj_of(p.alpha);
+    q.beta = conj_of(p.beta);
   }
   const T* x = nullptr;  // not read when alpha == 0
   if (p.alpha != T(0))
-    x = conjugated ? conjugated_input(p.x, pack_role::vector_x) : unit_stride_input(p.x, pack_role::vector_x);
+    x = unit_stride_input(p.x, pack_role::vector_x, conjugated);
   const unit_stride_output<T> y(p.y, pack_role::vector_y);
   if (conjugated) conjugate_in_place(y.data(), p.y.n);
   const auto part = [&](index_t first, index_t last) {

@@ -57,18 +57,4 @@ inline T diagonal(T a) {
   return S == symmetry::hermitian ? T(std::real(a)) : a;
 }
 
-// x as the primitives read it (unit stride), conjugated when asked.
-template <class T>
-const T* unit_stride_operand(const vector_view<const T>& x, bool conjugated, pack_role role) {
-  if (!conjugated) return unit_stride_input(x, role);
-  T* copy = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
-  for (index_t i = 0; i < x.n; ++i) copy[i] = conj_of(x[i]);
-  return copy;
-}
-
-template <class T>
-void conjugate(T* v, index_t n) {
-  for (index_t i = 0; i < n; ++i) v[i] = conj_of(v[i]);
-}
-
 }  // namespace swblas::level2

@@ -58,7 +58,7 @@ void rank2_columns(const symmetric_update_problem<T>& p, index_t j0, index_t j1,
 
 template <class T>
 void symmetric_rank1_update(const symmetric_update_problem<T>& p) {
-  const T* x = unit_stride_operand(p.x, p.conjugated_vectors, pack_role::vector_x);
+  const T* x = unit_stride_input(p.x, pack_role::vector_x, p.conjugated_vectors);
   if (p.kind == symmetry::hermitian)
     rank1_columns<symmetry::hermitian>(p, 0, p.storage.n, x);
   else
@@ -67,8 +67,8 @@ void symmetric_rank1_update(const symmetric_update_problem<T>& p) {
 
 template <class T>
 void symmetric_rank2_update(const symmetric_update_problem<T>& p) {
-  const T* x = unit_stride_operand(p.x, p.conjugated_vectors, pack_role::vector_x);
-  const T* y = unit_stride_operand(p.y, p.conjugated_vectors, pack_role::vector_y);
+  const T* x = unit_stride_input(p.x, pack_role::vector_x, p.conjugated_vectors);
+  const T* y = unit_stride_input(p.y, pack_role::vector_y, p.conjugated_vectors);
   if (p.kind == symmetry::hermitian)
     rank2_columns<symmetry::hermitian>(p, 0, p.storage.n, x, y);
   else

@@ -13,16 +13,6 @@
 namespace swblas::level2 {
 namespace {
 
-// y := beta y; beta == 0 writes zeros without reading y (NaN goes away).
-template <class T>
-void scale_y(T beta, T* y, index_t n) {
-  if (beta == T(1)) return;
-  if (beta == T(0))
-    std::fill(y, y + n, T(0));
-  else
-    vector_kernels_of<T>().scal(n, beta, y);
-}
-
 // Column j read once for both halves of A it stands for: as column j it
 // adds temp1 A(i, j) to y(i) (an axpy), as row j (mirrored: conjugated if
 // Hermitian) it adds the sum of A(j, i) x(i) to y(j) (a dot), with the
@@ -131,17 +121,17 @@ void symmetric_product(const symmetric_product_problem<T>& p) {
   const index_t n = p.storage.n;
   const bool conj = p.conjugated_vectors;
   const unit_stride_output<T> y(p.y, pack_role::vector_y);
-  if (conj) conjugate(y.data(), n);
-  scale_y(conj ? conj_of(p.beta) : p.beta, y.data(), n);
+  if (conj) conjugate_in_place(y.data(), n);
+  scale_by_beta(conjugate_if(conj, p.beta), y.data(), n);
   if (p.alpha != T(0)) {
     const T alpha = conj ? conj_of(p.alpha) : p.alpha;
-    const T* x = unit_stride_operand(p.x, conj, pack_role::vector_x);
+    const T* x = unit_stride_input(p.x, pack_role::vector_x, conj);
     if (p.kind == symmetry::hermitian)
       accumulate_all<symmetry::hermitian>(p, alpha, x, y.data());
     else
       accumulate_all<symmetry::symmetric>(p, alpha, x, y.data());
   }
-  if (conj) conjugate(y.data(), n);
+  if (conj) conjugate_in_place(y.data(), n);
   y.finish();
 }
 

@@ -148,7 +148,7 @@ void on_unit_stride(const triangular_vector_problem<T>& p, OpOn op_on) {
   const bool conjugate_around = op.conjugated && !op.transposed;
   auto conjugate_x = [&] {
     if (conjugate_around)
-      for (index_t i = 0; i < a.n; ++i) x[i] = conjugate_if(true, x[i]);
+      conjugate_in_place(x, a.n);
   };
   if (conjugate_around) op.conjugated = false;
   conjugate_x();
