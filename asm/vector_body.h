@@ -1,14 +1,23 @@
 // The vector primitives of vector_kernels.h, written once over a SIMD traits
 // type (simd_scalar.h, x86_64/simd_avx2.h, ...): real element types run in
-// vectors of Simd::width with scalar tails; complex ones as (re, im) pairs
-// in plain loops (products written out: std::complex's operator* calls the
-// C99 NaN-recovery routine, which the reference's Fortran does not).
+// vectors of Simd::width; complex ones as (re, im) pairs (products written
+// out: std::complex's operator* calls the C99 NaN-recovery routine, which
+// the reference's Fortran does not).
+//
+// An element of an updated vector gets the same arithmetic wherever it falls:
+// real tails run through the lanes in staged copies (staged_tail), complex
+// products are unfused in the lanes as in the scalar tails. LAPACK compares
+// results of calls over different ranges of one vector bit for bit (its
+// eigenvalue tests check that they do not depend on whether eigenvectors
+// are computed).
 // Included by one kernel file per ISA, which instantiates
 // make_vector_kernels over its own traits types.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstddef>
 #include <type_traits>
 
 #include "vector_kernels.h"
@@ -52,6 +61,22 @@ inline R abs1(std::complex<R> x) {
 
 }  // namespace
 
+// The last count < Simd::width elements of an element-wise update of y from
+// the inputs `in`, staged in zero-padded register-sized copies so that
+// lanes(in_copies, y_copy) gives them the vector body's exact arithmetic.
+template <class Simd, std::size_t Inputs, class Lanes>
+inline void staged_tail(index_t count, const typename Simd::value_type* const (&in)[Inputs],
+                        typename Simd::value_type* y, Lanes lanes) {
+  using R = typename Simd::value_type;
+  if (count <= 0) return;
+  alignas(64) R in_copies[Inputs][Simd::width] = {};
+  alignas(64) R y_copy[Simd::width] = {};
+  for (std::size_t k = 0; k < Inputs; ++k) std::copy(in[k], in[k] + count, in_copies[k]);
+  std::copy(y, y + count, y_copy);
+  lanes(in_copies, y_copy);
+  std::copy(y_copy, y_copy + count, y);
+}
+
 // The sum of a register's lanes.
 template <class Simd>
 inline typename Simd::value_type lane_sum(typename Simd::reg r) {
@@ -75,7 +100,10 @@ struct real_vector_ops {
       Simd::storeu(y + i, Simd::fma(a, Simd::loadu(x + i), Simd::loadu(y + i)));
       Simd::storeu(y + i + W, Simd::fma(a, Simd::loadu(x + i + W), Simd::loadu(y + i + W)));
     }
-    for (; i < n; ++i) y[i] += alpha * x[i];
+    for (; i + W <= n; i += W) Simd::storeu(y + i, Simd::fma(a, Simd::loadu(x + i), Simd::loadu(y + i)));
+    staged_tail<Simd>(n - i, {x + i}, y + i, [&](const auto& in, R* out) {
+      Simd::storeu(out, Simd::fma(a, Simd::loadu(in[0]), Simd::loadu(out)));
+    });
   }
 
   static void scal(index_t n, R alpha, R* x) {
@@ -107,11 +135,16 @@ struct real_vector_ops {
         Simd::storeu(y + i + u * W, Simd::fma(t, av, Simd::loadu(y + i + u * W)));
         acc[u] = Simd::fma(av, Simd::loadu(x + i + u * W), acc[u]);
       }
-    R s = lane_sum<Simd>(Simd::add(acc[0], acc[1]));
-    for (; i < n; ++i) {
-      y[i] += alpha * a[i];
-      s += a[i] * x[i];
+    for (; i + W <= n; i += W) {
+      const reg av = Simd::loadu(a + i);
+      Simd::storeu(y + i, Simd::fma(t, av, Simd::loadu(y + i)));
+      acc[0] = Simd::fma(av, Simd::loadu(x + i), acc[0]);
     }
+    R s = lane_sum<Simd>(Simd::add(acc[0], acc[1]));
+    for (index_t r = i; r < n; ++r) s += a[r] * x[r];
+    staged_tail<Simd>(n - i, {a + i}, y + i, [&](const auto& in, R* out) {
+      Simd::storeu(out, Simd::fma(t, Simd::loadu(in[0]), Simd::loadu(out)));
+    });
     return s;
   }
 
@@ -173,16 +206,19 @@ struct real_vector_ops {
       const R* c3 = c2 + lda;
       const R t0 = alpha * x[j], t1 = alpha * x[j + 1], t2 = alpha * x[j + 2], t3 = alpha * x[j + 3];
       const reg v0 = Simd::set1(t0), v1 = Simd::set1(t1), v2 = Simd::set1(t2), v3 = Simd::set1(t3);
+      const auto four_columns = [&](const R* r0, const R* r1, const R* r2, const R* r3, R* yi) {
+        reg s = Simd::loadu(yi);
+        s = Simd::fma(v0, Simd::loadu(r0), s);
+        s = Simd::fma(v1, Simd::loadu(r1), s);
+        s = Simd::fma(v2, Simd::loadu(r2), s);
+        s = Simd::fma(v3, Simd::loadu(r3), s);
+        Simd::storeu(yi, s);
+      };
       index_t i = 0;
-      for (; i + W <= m; i += W) {
-        reg s = Simd::loadu(y + i);
-        s = Simd::fma(v0, Simd::loadu(c0 + i), s);
-        s = Simd::fma(v1, Simd::loadu(c1 + i), s);
-        s = Simd::fma(v2, Simd::loadu(c2 + i), s);
-        s = Simd::fma(v3, Simd::loadu(c3 + i), s);
-        Simd::storeu(y + i, s);
-      }
-      for (; i < m; ++i) y[i] += t0 * c0[i] + t1 * c1[i] + t2 * c2[i] + t3 * c3[i];
+      for (; i + W <= m; i += W) four_columns(c0 + i, c1 + i, c2 + i, c3 + i, y + i);
+      staged_tail<Simd>(m - i, {c0 + i, c1 + i, c2 + i, c3 + i}, y + i, [&](const auto& in, R* out) {
+        four_columns(in[0], in[1], in[2], in[3], out);
+      });
     }
     for (; j < n; ++j) axpy(m, alpha * x[j], a + j * lda, y);
   }
@@ -210,8 +246,8 @@ struct real_vector_ops {
 
 // Complex elements in the registers of the real traits, (re, im) pairs
 // side by side; for traits with swap_pairs (two or more lanes).
-// a x = re(a) x + im(a) (-im x, re x): one FMA with re(a) in every lane, one
-// with (-im a, +im a) against the pair-swapped x.
+// a x = re(a) x + im(a) (-im x, re x): a product with re(a) in every lane,
+// one with (-im a, +im a) against the pair-swapped x.
 template <class T, class Simd>
 struct complex_simd_ops {
   using R = real_t<T>;
@@ -223,18 +259,21 @@ struct complex_simd_ops {
     for (index_t l = 0; l < W; ++l) lanes[l] = l % 2 == 0 ? even : odd;
     return Simd::loadu(lanes);
   }
-  static reg times(reg re_a, reg im_a, reg x) { return Simd::fma(im_a, Simd::swap_pairs(x), Simd::mul(re_a, x)); }
+  // Unfused, as kernels::times computes the scalar tails.
+  static reg times(reg re_a, reg im_a, reg x) {
+    return Simd::add(Simd::mul(re_a, x), Simd::mul(im_a, Simd::swap_pairs(x)));
+  }
 
   static void axpy(index_t n, T alpha, const T* x, T* y) {
     const reg re_a = Simd::set1(alpha.real()), im_a = alternating(-alpha.imag(), alpha.imag());
     const R* xr = reinterpret_cast<const R*>(x);
     R* yr = reinterpret_cast<R*>(y);
     index_t i = 0;
-    for (; i + W <= 2 * n; i += W) {
-      const reg xv = Simd::loadu(xr + i);
-      Simd::storeu(yr + i, Simd::add(Simd::loadu(yr + i), times(re_a, im_a, xv)));
-    }
-    for (index_t e = i / 2; e < n; ++e) y[e] += kernels::times(alpha, x[e]);
+    const auto update = [&](const R* xi, R* yi) {
+      Simd::storeu(yi, Simd::add(Simd::loadu(yi), times(re_a, im_a, Simd::loadu(xi))));
+    };
+    for (; i + W <= 2 * n; i += W) update(xr + i, yr + i);
+    staged_tail<Simd>(2 * n - i, {xr + i}, yr + i, [&](const auto& in, R* out) { update(in[0], out); });
   }
 
   static void scal(index_t n, T alpha, T* x) {
@@ -242,7 +281,9 @@ struct complex_simd_ops {
     R* xr = reinterpret_cast<R*>(x);
     index_t i = 0;
     for (; i + W <= 2 * n; i += W) Simd::storeu(xr + i, times(re_a, im_a, Simd::loadu(xr + i)));
-    for (index_t e = i / 2; e < n; ++e) x[e] = kernels::times(alpha, x[e]);
+    staged_tail<Simd>(2 * n - i, {xr + i}, xr + i, [&](const auto& in, R* out) {
+      Simd::storeu(out, times(re_a, im_a, Simd::loadu(in[0])));
+    });
   }
 
   // same: lanes of x y (xr yr | xi yi); cross: of x swap(y) (xr yi | xi yr).
@@ -296,10 +337,10 @@ struct complex_simd_ops {
       cross = Simd::fma(av, Simd::swap_pairs(xv), cross);
     }
     T s = pair_sums<Conj>(same, cross);
-    for (index_t e = i / 2; e < n; ++e) {
-      y[e] += kernels::times(alpha, a[e]);
-      s += Conj ? conj_times(a[e], x[e]) : kernels::times(a[e], x[e]);
-    }
+    for (index_t e = i / 2; e < n; ++e) s += Conj ? conj_times(a[e], x[e]) : kernels::times(a[e], x[e]);
+    staged_tail<Simd>(2 * n - i, {ar + i}, yr + i, [&](const auto& in, R* out) {
+      Simd::storeu(out, Simd::add(Simd::loadu(out), times(re_a, im_a, Simd::loadu(in[0]))));
+    });
     return s;
   }
 
@@ -321,14 +362,16 @@ struct complex_simd_ops {
         im[u] = alternating(-t[u].imag(), t[u].imag());
         c[u] = reinterpret_cast<const R*>(a + (j + u) * lda);
       }
+      const auto four_columns = [&](const R* r0, const R* r1, const R* r2, const R* r3, R* yi) {
+        const R* rows[4] = {r0, r1, r2, r3};
+        reg s = Simd::loadu(yi);
+        for (int u = 0; u < 4; ++u) s = Simd::add(s, times(re[u], im[u], Simd::loadu(rows[u])));
+        Simd::storeu(yi, s);
+      };
       index_t i = 0;
-      for (; i + W <= 2 * m; i += W) {
-        reg s = Simd::loadu(yr + i);
-        for (int u = 0; u < 4; ++u) s = Simd::add(s, times(re[u], im[u], Simd::loadu(c[u] + i)));
-        Simd::storeu(yr + i, s);
-      }
-      for (index_t e = i / 2; e < m; ++e)
-        for (int u = 0; u < 4; ++u) y[e] += kernels::times(t[u], a[e + (j + u) * lda]);
+      for (; i + W <= 2 * m; i += W) four_columns(c[0] + i, c[1] + i, c[2] + i, c[3] + i, yr + i);
+      staged_tail<Simd>(2 * m - i, {c[0] + i, c[1] + i, c[2] + i, c[3] + i}, yr + i,
+                        [&](const auto& in, R* out) { four_columns(in[0], in[1], in[2], in[3], out); });
     }
     for (; j < n; ++j) axpy(m, kernels::times(alpha, x[j]), a + j * lda, y);
   }

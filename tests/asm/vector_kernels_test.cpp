@@ -204,5 +204,43 @@ TYPED_TEST(vector_kernels_test, GemvPrimitivesMatchNaiveLoops) {
   }
 }
 
+// LAPACK compares results of calls over different ranges of one vector bit
+// for bit (its eigenvalue drivers must give the same eigenvalues whether or
+// not eigenvectors are computed): an updated element must come out the same
+// whether it falls in a vector body or a tail, so every sub-range
+// [b, b + len) of an update equals the whole update there exactly.
+TYPED_TEST(vector_kernels_test, UpdatedElementsDoNotDependOnTheirPositionInTheCall) {
+  using T = TypeParam;
+  constexpr index_t n = 41, cols = 6, lda = n + 2;
+  const T alpha = scalar_of<T>(0.3, -0.7);
+  const std::vector<T> x = random_vector<T>(n, 11), y0 = random_vector<T>(n, 12);
+  const std::vector<T> a = random_vector<T>(static_cast<std::size_t>(lda * cols), 13);
+  const std::vector<T> xc = random_vector<T>(cols, 14);
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    std::vector<T> axpy_all = y0, scal_all = x, gemv_all = y0, axpy_dot_all = y0;
+    k.axpy(n, alpha, x.data(), axpy_all.data());
+    k.scal(n, alpha, scal_all.data());
+    k.gemv_n(n, cols, alpha, a.data(), lda, xc.data(), gemv_all.data());
+    k.axpy_dotu(n, alpha, x.data(), y0.data(), axpy_dot_all.data());
+    for (index_t b = 0; b < 9; ++b)
+      for (index_t len = 1; b + len <= n; ++len) {
+        std::vector<T> axpy_part = y0, scal_part = x, gemv_part = y0, axpy_dot_part = y0;
+        k.axpy(len, alpha, x.data() + b, axpy_part.data() + b);
+        k.scal(len, alpha, scal_part.data() + b);
+        k.gemv_n(len, cols, alpha, a.data() + b, lda, xc.data(), gemv_part.data() + b);
+        k.axpy_dotu(len, alpha, x.data() + b, y0.data() + b, axpy_dot_part.data() + b);
+        for (index_t i = b; i < b + len; ++i) {
+          const std::string where = std::string(k.name) + " element " + std::to_string(i) + " of [" +
+                                    std::to_string(b) + ", " + std::to_string(b + len) + ")";
+          ASSERT_EQ(axpy_part[i], axpy_all[i]) << "axpy " << where;
+          ASSERT_EQ(scal_part[i], scal_all[i]) << "scal " << where;
+          ASSERT_EQ(gemv_part[i], gemv_all[i]) << "gemv_n " << where;
+          ASSERT_EQ(axpy_dot_part[i], axpy_dot_all[i]) << "axpy_dotu " << where;
+        }
+      }
+  }
+}
+
 }  // namespace
 }  // namespace swblas
