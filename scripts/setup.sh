@@ -10,6 +10,8 @@ packages=(
   libhwloc-dev                                # runtime topology
   libgtest-dev                                # unit tests
   libblas-test                                # netlib BLAS/CBLAS testers
+  liblapack-test r-base-core                  # clients: LAPACK's test suite, R
+  python3-numpy python3-scipy python3-pytest python3-hypothesis  # clients: numpy, SciPy suites
   libopenblas-dev libblis-dev libxsmm-dev     # benchmark peers
   python3 python3-matplotlib                  # benchmark driver and plots
   g++-powerpc64le-linux-gnu gfortran-powerpc64le-linux-gnu
