@@ -10,6 +10,7 @@ packages=(
   libhwloc-dev                                # runtime topology
   libgtest-dev                                # unit tests
   libblas-test                                # netlib BLAS/CBLAS testers
+  liblapack-dev                               # reference LAPACK, for the system-BLAS packaging test
   libopenblas-dev libblis-dev libxsmm-dev     # benchmark peers
   python3 python3-matplotlib                  # benchmark driver and plots
   g++-powerpc64le-linux-gnu gfortran-powerpc64le-linux-gnu
