@@ -13,6 +13,7 @@ packages=(
   liblapack-dev                               # reference LAPACK, packaging test and clients
   liblapack-test r-base-core                  # clients: LAPACK's test suite, R
   python3-numpy python3-scipy python3-pytest python3-hypothesis  # clients: numpy, SciPy suites
+  openmpi-bin scalapack-mpi-test hpcc         # clients over MPI: ScaLAPACK's testers, HPL
   libopenblas-dev libblis-dev libxsmm-dev     # benchmark peers
   python3 python3-matplotlib                  # benchmark driver and plots
   g++-powerpc64le-linux-gnu gfortran-powerpc64le-linux-gnu
