@@ -21,13 +21,6 @@ namespace {
 // gave 27 / 36, 32 / 37, 28 / 31, 20 / 29, 12 / 20 GFLOP/s.
 constexpr int kSubstitutionBlock = 32;
 
-// Up to this size one substitution solves everything, each element taking
-// the solved ones' terms in the order they were solved, as the reference
-// does: LAPACK's RFP solver (?tfsm: two half solves around a GEMM) is tested
-// against one whole solve, bound by sqrt(eps) on ill-conditioned matrices,
-// and a blocked whole solve differed from the halves beyond that bound.
-constexpr int kWholeSubstitution = 64;
-
 // Element (i, l) of op(A).
 template <class T>
 T op_a(const triangular_problem<T>& p, int i, int l) {
@@ -71,13 +64,12 @@ void trsm(const triangular_problem<T>& p) {
   if (p.alpha == T(0)) return;
   const int size = p.left ? p.m : p.n;
   const bool forward = p.left != p.a.structure.upper;
-  const int block = size <= kWholeSubstitution ? size : kSubstitutionBlock;
-  const int blocks = (size + block - 1) / block;
+  const int blocks = (size + kSubstitutionBlock - 1) / kSubstitutionBlock;
   operand_of<T> off_diagonal = p.a;
   off_diagonal.structure = {};
   for (int s = 0; s < blocks; ++s) {
-    const int d0 = (forward ? s : blocks - 1 - s) * block;
-    const int d1 = std::min(size, d0 + block);
+    const int d0 = (forward ? s : blocks - 1 - s) * kSubstitutionBlock;
+    const int d1 = std::min(size, d0 + kSubstitutionBlock);
     substitute(p, forward, d0, d1);
     // What is still to solve: after the block going forward, before it
     // going backward.

@@ -5,10 +5,7 @@
 // read, alpha == 0 over NaN.
 #include <gtest/gtest.h>
 
-#include <random>
-#include <type_traits>
 #include <utility>
-#include <vector>
 
 #include "triangular_harness.h"
 
@@ -52,52 +49,6 @@ TYPED_TEST(Trsm, AlphaZeroOverwritesNaN) {
   using T = TypeParam;
   for (entry api : {entry::f77, entry::cblas_col, entry::cblas_row})
     for_each_option<T>(api, 13, 9, [](const triangular_case& g) { check_trsm<T>(g, T(0), 3, /*b_nan=*/true); });
-}
-
-// Up to 64 rows (side left) the solve is one substitution: each element is
-// alpha b minus the solved elements' terms in the order they were solved,
-// divided by the diagonal. LAPACK's RFP solver, two half solves around a
-// GEMM, is tested against one whole solve with a bound that only such a
-// solve meets on ill-conditioned matrices; a blocked solve (GEMM updates
-// past 32 rows) broke it. Bit for bit, so the library and this test are
-// built without FMA contraction.
-template <class T>
-void expect_substitution_order(char uplo, char transa, int m) {
-  const int n = 7, lda = m + 1, ldb = m + 2;
-  std::mt19937 gen(static_cast<unsigned>(m * 4 + uplo + transa));
-  std::uniform_real_distribution<T> d(-1, 1);
-  std::vector<T> a(static_cast<std::size_t>(lda * m)), b(static_cast<std::size_t>(ldb * n));
-  for (T& v : a) v = d(gen);
-  for (T& v : b) v = d(gen);
-  for (int i = 0; i < m; ++i) a[i + std::size_t(i) * lda] += T(2);
-  const auto op_a = [&](int i, int k) { return transa == 'N' ? a[i + std::size_t(k) * lda] : a[k + std::size_t(i) * lda]; };
-  const bool forward = (uplo == 'L') == (transa == 'N');
-  const T alpha = T(0.75);
-  std::vector<T> want = b;
-  for (int j = 0; j < n; ++j)
-    for (int s = 0; s < m; ++s) {
-      const int i = forward ? s : m - 1 - s;
-      T t = alpha * b[i + std::size_t(j) * ldb];
-      for (int r = 0; r < s; ++r) {
-        const int k = forward ? r : m - 1 - r;
-        t -= want[k + std::size_t(j) * ldb] * op_a(i, k);
-      }
-      want[i + std::size_t(j) * ldb] = t / op_a(i, i);
-    }
-  triangular_routines<T>::trsm.f77("L", &uplo, &transa, "N", &m, &n, &alpha, a.data(), &lda, b.data(), &ldb);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i)
-      ASSERT_EQ(b[i + std::size_t(j) * ldb], want[i + std::size_t(j) * ldb])
-          << triangular_routines<T>::trsm.name << " uplo " << uplo << " transa " << transa << " m " << m << " at ("
-          << i << ", " << j << ")";
-}
-
-TYPED_TEST(Trsm, SmallSolvesAreOneSubstitutionInTheReferenceOrder) {
-  using T = TypeParam;
-  if constexpr (std::is_floating_point_v<T>)
-    for (char uplo : {'U', 'L'})
-      for (char transa : {'N', 'T'})
-        for (int m : {50, 64}) expect_substitution_order<T>(uplo, transa, m);
 }
 
 }  // namespace
