@@ -91,6 +91,28 @@ TEST(large_leading_dimension, dgemm_reads_columns_far_apart) {
     }
 }
 
+// C := A^T B^T, both operands' columns 2^31 + 10 elements apart: op(A)'s
+// rows and op(B)'s columns are strided reads, which the runtime copies or
+// packs.
+TEST(large_leading_dimension, sgemm_transposed_operands_far_apart) {
+  const CBLAS_INT m = 20, n = 4, k = 5, ld = kBeyond32Bits, ldc = m;
+  sparse_array<float> a(ld * (m - 1) + k), b(ld * (k - 1) + n);
+  if (!a.data() || !b.data()) GTEST_SKIP() << "mmap without reserve refused";
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t l = 0; l < k; ++l) a[l + i * ld] = float(i - 2 * l);
+  for (std::int64_t l = 0; l < k; ++l)
+    for (std::int64_t j = 0; j < n; ++j) b[j + l * ld] = float(1 + j + l);
+  std::vector<float> c(m * n, 3.0f);
+  const float alpha = 1.0f, beta = -1.0f;
+  sgemm_("T", "T", &m, &n, &k, &alpha, a.data(), &ld, b.data(), &ld, &beta, c.data(), &ldc);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      float expected = -3.0f;
+      for (std::int64_t l = 0; l < k; ++l) expected += a[l + i * ld] * b[j + l * ld];
+      EXPECT_EQ(c[i + j * m], expected) << i << ", " << j;
+    }
+}
+
 TEST(large_leading_dimension, dgemv_transposed_reads_columns_far_apart) {
   const CBLAS_INT m = 2, n = 3, lda = kBeyond32Bits, one_inc = 1;
   sparse_array<double> a(lda * (n - 1) + m);

@@ -15,7 +15,8 @@ class sparse_array {
     void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) return;
     // Huge zero pages where the kernel allows them: fewer faults and page
-    // tables for a long read of untouched memory.
+    // tables for a long read of untouched memory (a written page then costs
+    // 2 MiB: tests write a few dozen elements at most).
     madvise(p, bytes_, MADV_HUGEPAGE);
     data_ = static_cast<T*>(p);
   }
