@@ -3,7 +3,7 @@
  * The types, enum values and prototypes follow netlib's cblas.h (the one
  * Debian installs), so a program written against it compiles and links
  * against swblas unchanged.  Only the routines swblas implements are
- * declared.  swblas is LP64: CBLAS_INT is 32 bits wide. */
+ * declared.  CBLAS_INT is 32 bits wide, or 64 with SWBLAS_ILP64 (below). */
 #ifndef CBLAS_H
 #define CBLAS_H
 
@@ -17,11 +17,22 @@ extern "C" {
 
 #define CBLAS_INDEX size_t
 
+/* The integer of every count, dimension, increment and error position:
+ * 32 bits (libswblas), or 64 with SWBLAS_ILP64 defined (libswblas64,
+ * pkg-config swblas64), as netlib's cblas.h under WeirdNEC. */
 #ifndef CBLAS_INT
+#ifdef SWBLAS_ILP64
+#define CBLAS_INT int64_t
+#else
 #define CBLAS_INT int32_t
 #endif
+#endif
 #ifndef CBLAS_IFMT
+#ifdef SWBLAS_ILP64
+#define CBLAS_IFMT PRId64
+#else
 #define CBLAS_IFMT PRId32
+#endif
 #endif
 
 typedef enum CBLAS_LAYOUT { CblasRowMajor = 101, CblasColMajor = 102 } CBLAS_LAYOUT;

@@ -18,53 +18,53 @@
 extern "C" {
 #endif
 
-/* Fortran 77 BLAS (LP64: INTEGER is 32 bits), callable from C.  Fortran
+/* The Fortran INTEGER (and LOGICAL): CBLAS_INT, 32 bits, or 64 bits with
+ * SWBLAS_ILP64 defined (libswblas64, as gfortran -fdefault-integer-8). */
+#define SWBLAS_INT CBLAS_INT
+
+/* Fortran 77 BLAS, callable from C.  Fortran
  * callers may pass the hidden CHARACTER lengths after the last argument;
  * swblas never reads them. */
-void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
-            const int *k, const double *alpha, const double *a, const int *lda,
-            const double *b, const int *ldb, const double *beta, double *c,
-            const int *ldc);
-void sgemm_(const char *transa, const char *transb, const int *m, const int *n,
-            const int *k, const float *alpha, const float *a, const int *lda,
-            const float *b, const int *ldb, const float *beta, float *c,
-            const int *ldc);
+void dgemm_(const char *transa, const char *transb, const SWBLAS_INT *m, const SWBLAS_INT *n,
+            const SWBLAS_INT *k, const double *alpha, const double *a, const SWBLAS_INT *lda, const double *b,
+            const SWBLAS_INT *ldb, const double *beta, double *c, const SWBLAS_INT *ldc);
+void sgemm_(const char *transa, const char *transb, const SWBLAS_INT *m, const SWBLAS_INT *n,
+            const SWBLAS_INT *k, const float *alpha, const float *a, const SWBLAS_INT *lda, const float *b,
+            const SWBLAS_INT *ldb, const float *beta, float *c, const SWBLAS_INT *ldc);
 /* Complex: scalars and matrices are (re, im) pairs. */
-void cgemm_(const char *transa, const char *transb, const int *m, const int *n,
-            const int *k, const void *alpha, const void *a, const int *lda,
-            const void *b, const int *ldb, const void *beta, void *c,
-            const int *ldc);
-void zgemm_(const char *transa, const char *transb, const int *m, const int *n,
-            const int *k, const void *alpha, const void *a, const int *lda,
-            const void *b, const int *ldb, const void *beta, void *c,
-            const int *ldc);
+void cgemm_(const char *transa, const char *transb, const SWBLAS_INT *m, const SWBLAS_INT *n,
+            const SWBLAS_INT *k, const void *alpha, const void *a, const SWBLAS_INT *lda, const void *b,
+            const SWBLAS_INT *ldb, const void *beta, void *c, const SWBLAS_INT *ldc);
+void zgemm_(const char *transa, const char *transb, const SWBLAS_INT *m, const SWBLAS_INT *n,
+            const SWBLAS_INT *k, const void *alpha, const void *a, const SWBLAS_INT *lda, const void *b,
+            const SWBLAS_INT *ldb, const void *beta, void *c, const SWBLAS_INT *ldc);
 
 /* B := alpha op(A) B or alpha B op(A) (trmm), and the X of op(A) X = alpha B
  * or X op(A) = alpha B, which overwrites B (trsm); A triangular. */
-void strmm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const float *alpha,
-            const float *a, const int *lda, float *b, const int *ldb);
-void dtrmm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const double *alpha,
-            const double *a, const int *lda, double *b, const int *ldb);
-void ctrmm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const void *alpha,
-            const void *a, const int *lda, void *b, const int *ldb);
-void ztrmm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const void *alpha,
-            const void *a, const int *lda, void *b, const int *ldb);
-void strsm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const float *alpha,
-            const float *a, const int *lda, float *b, const int *ldb);
-void dtrsm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const double *alpha,
-            const double *a, const int *lda, double *b, const int *ldb);
-void ctrsm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const void *alpha,
-            const void *a, const int *lda, void *b, const int *ldb);
-void ztrsm_(const char *side, const char *uplo, const char *transa,
-            const char *diag, const int *m, const int *n, const void *alpha,
-            const void *a, const int *lda, void *b, const int *ldb);
+void strmm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const float *alpha, const float *a, const SWBLAS_INT *lda, float *b,
+            const SWBLAS_INT *ldb);
+void dtrmm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const double *alpha, const double *a, const SWBLAS_INT *lda, double *b,
+            const SWBLAS_INT *ldb);
+void ctrmm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const void *alpha, const void *a, const SWBLAS_INT *lda, void *b,
+            const SWBLAS_INT *ldb);
+void ztrmm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const void *alpha, const void *a, const SWBLAS_INT *lda, void *b,
+            const SWBLAS_INT *ldb);
+void strsm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const float *alpha, const float *a, const SWBLAS_INT *lda, float *b,
+            const SWBLAS_INT *ldb);
+void dtrsm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const double *alpha, const double *a, const SWBLAS_INT *lda, double *b,
+            const SWBLAS_INT *ldb);
+void ctrsm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const void *alpha, const void *a, const SWBLAS_INT *lda, void *b,
+            const SWBLAS_INT *ldb);
+void ztrsm_(const char *side, const char *uplo, const char *transa, const char *diag, const SWBLAS_INT *m,
+            const SWBLAS_INT *n, const void *alpha, const void *a, const SWBLAS_INT *lda, void *b,
+            const SWBLAS_INT *ldb);
 
 /* ---- Fortran Level 1. ---- */
 
@@ -86,81 +86,104 @@ void crotg_(void *a, void *b, float *c, void *s);
 void zrotg_(void *a, void *b, double *c, void *s);
 void srotmg_(float *d1, float *d2, float *x1, const float *y1, float *param);
 void drotmg_(double *d1, double *d2, double *x1, const double *y1, double *param);
-void srot_(const int *n, float *x, const int *incx, float *y, const int *incy, const float *c, const float *s);
-void drot_(const int *n, double *x, const int *incx, double *y, const int *incy, const double *c,
-           const double *s);
-void csrot_(const int *n, void *x, const int *incx, void *y, const int *incy, const float *c, const float *s);
-void zdrot_(const int *n, void *x, const int *incx, void *y, const int *incy, const double *c,
-            const double *s);
-void srotm_(const int *n, float *x, const int *incx, float *y, const int *incy, const float *param);
-void drotm_(const int *n, double *x, const int *incx, double *y, const int *incy, const double *param);
+void srot_(const SWBLAS_INT *n, float *x, const SWBLAS_INT *incx, float *y, const SWBLAS_INT *incy,
+           const float *c, const float *s);
+void drot_(const SWBLAS_INT *n, double *x, const SWBLAS_INT *incx, double *y, const SWBLAS_INT *incy,
+           const double *c, const double *s);
+void csrot_(const SWBLAS_INT *n, void *x, const SWBLAS_INT *incx, void *y, const SWBLAS_INT *incy,
+            const float *c, const float *s);
+void zdrot_(const SWBLAS_INT *n, void *x, const SWBLAS_INT *incx, void *y, const SWBLAS_INT *incy,
+            const double *c, const double *s);
+void srotm_(const SWBLAS_INT *n, float *x, const SWBLAS_INT *incx, float *y, const SWBLAS_INT *incy,
+            const float *param);
+void drotm_(const SWBLAS_INT *n, double *x, const SWBLAS_INT *incx, double *y, const SWBLAS_INT *incy,
+            const double *param);
 
 /* x <-> y, x := alpha x, y := x, y += alpha x. */
-void sswap_(const int *n, float *x, const int *incx, float *y, const int *incy);
-void dswap_(const int *n, double *x, const int *incx, double *y, const int *incy);
-void cswap_(const int *n, void *x, const int *incx, void *y, const int *incy);
-void zswap_(const int *n, void *x, const int *incx, void *y, const int *incy);
-void sscal_(const int *n, const float *alpha, float *x, const int *incx);
-void dscal_(const int *n, const double *alpha, double *x, const int *incx);
-void cscal_(const int *n, const void *alpha, void *x, const int *incx);
-void zscal_(const int *n, const void *alpha, void *x, const int *incx);
-void csscal_(const int *n, const float *alpha, void *x, const int *incx);
-void zdscal_(const int *n, const double *alpha, void *x, const int *incx);
-void scopy_(const int *n, const float *x, const int *incx, float *y, const int *incy);
-void dcopy_(const int *n, const double *x, const int *incx, double *y, const int *incy);
-void ccopy_(const int *n, const void *x, const int *incx, void *y, const int *incy);
-void zcopy_(const int *n, const void *x, const int *incx, void *y, const int *incy);
-void saxpy_(const int *n, const float *alpha, const float *x, const int *incx, float *y, const int *incy);
-void daxpy_(const int *n, const double *alpha, const double *x, const int *incx, double *y, const int *incy);
-void caxpy_(const int *n, const void *alpha, const void *x, const int *incx, void *y, const int *incy);
-void zaxpy_(const int *n, const void *alpha, const void *x, const int *incx, void *y, const int *incy);
+void sswap_(const SWBLAS_INT *n, float *x, const SWBLAS_INT *incx, float *y, const SWBLAS_INT *incy);
+void dswap_(const SWBLAS_INT *n, double *x, const SWBLAS_INT *incx, double *y, const SWBLAS_INT *incy);
+void cswap_(const SWBLAS_INT *n, void *x, const SWBLAS_INT *incx, void *y, const SWBLAS_INT *incy);
+void zswap_(const SWBLAS_INT *n, void *x, const SWBLAS_INT *incx, void *y, const SWBLAS_INT *incy);
+void sscal_(const SWBLAS_INT *n, const float *alpha, float *x, const SWBLAS_INT *incx);
+void dscal_(const SWBLAS_INT *n, const double *alpha, double *x, const SWBLAS_INT *incx);
+void cscal_(const SWBLAS_INT *n, const void *alpha, void *x, const SWBLAS_INT *incx);
+void zscal_(const SWBLAS_INT *n, const void *alpha, void *x, const SWBLAS_INT *incx);
+void csscal_(const SWBLAS_INT *n, const float *alpha, void *x, const SWBLAS_INT *incx);
+void zdscal_(const SWBLAS_INT *n, const double *alpha, void *x, const SWBLAS_INT *incx);
+void scopy_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, float *y, const SWBLAS_INT *incy);
+void dcopy_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx, double *y, const SWBLAS_INT *incy);
+void ccopy_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, void *y, const SWBLAS_INT *incy);
+void zcopy_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, void *y, const SWBLAS_INT *incy);
+void saxpy_(const SWBLAS_INT *n, const float *alpha, const float *x, const SWBLAS_INT *incx, float *y,
+            const SWBLAS_INT *incy);
+void daxpy_(const SWBLAS_INT *n, const double *alpha, const double *x, const SWBLAS_INT *incx, double *y,
+            const SWBLAS_INT *incy);
+void caxpy_(const SWBLAS_INT *n, const void *alpha, const void *x, const SWBLAS_INT *incx, void *y,
+            const SWBLAS_INT *incy);
+void zaxpy_(const SWBLAS_INT *n, const void *alpha, const void *x, const SWBLAS_INT *incx, void *y,
+            const SWBLAS_INT *incy);
 
 /* Dot products (?dotc conjugates x), norms, sums of |re| + |im|, and the
  * 1-based index of the first largest |re| + |im| (0 for n < 1 or incx < 1). */
-float sdot_(const int *n, const float *x, const int *incx, const float *y, const int *incy);
-double ddot_(const int *n, const double *x, const int *incx, const double *y, const int *incy);
-SWBLAS_FLOAT_COMPLEX cdotu_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
-SWBLAS_DOUBLE_COMPLEX zdotu_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
-SWBLAS_FLOAT_COMPLEX cdotc_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
-SWBLAS_DOUBLE_COMPLEX zdotc_(const int *n, const void *x, const int *incx, const void *y, const int *incy);
-float sdsdot_(const int *n, const float *sb, const float *x, const int *incx, const float *y, const int *incy);
-double dsdot_(const int *n, const float *x, const int *incx, const float *y, const int *incy);
-float snrm2_(const int *n, const float *x, const int *incx);
-double dnrm2_(const int *n, const double *x, const int *incx);
-float scnrm2_(const int *n, const void *x, const int *incx);
-double dznrm2_(const int *n, const void *x, const int *incx);
-float sasum_(const int *n, const float *x, const int *incx);
-double dasum_(const int *n, const double *x, const int *incx);
-float scasum_(const int *n, const void *x, const int *incx);
-double dzasum_(const int *n, const void *x, const int *incx);
-int isamax_(const int *n, const float *x, const int *incx);
-int idamax_(const int *n, const double *x, const int *incx);
-int icamax_(const int *n, const void *x, const int *incx);
-int izamax_(const int *n, const void *x, const int *incx);
+float sdot_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, const float *y,
+            const SWBLAS_INT *incy);
+double ddot_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx, const double *y,
+             const SWBLAS_INT *incy);
+SWBLAS_FLOAT_COMPLEX cdotu_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+                            const SWBLAS_INT *incy);
+SWBLAS_DOUBLE_COMPLEX zdotu_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+                             const SWBLAS_INT *incy);
+SWBLAS_FLOAT_COMPLEX cdotc_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+                            const SWBLAS_INT *incy);
+SWBLAS_DOUBLE_COMPLEX zdotc_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+                             const SWBLAS_INT *incy);
+float sdsdot_(const SWBLAS_INT *n, const float *sb, const float *x, const SWBLAS_INT *incx, const float *y,
+              const SWBLAS_INT *incy);
+double dsdot_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, const float *y,
+              const SWBLAS_INT *incy);
+float snrm2_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx);
+double dnrm2_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx);
+float scnrm2_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx);
+double dznrm2_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx);
+float sasum_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx);
+double dasum_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx);
+float scasum_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx);
+double dzasum_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx);
+SWBLAS_INT isamax_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx);
+SWBLAS_INT idamax_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx);
+SWBLAS_INT icamax_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx);
+SWBLAS_INT izamax_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx);
 
 /* netlib CBLAS's Fortran wrappers: the function's value through the last
  * argument. */
-void sdotsub_(const int *n, const float *x, const int *incx, const float *y, const int *incy, float *dot);
-void ddotsub_(const int *n, const double *x, const int *incx, const double *y, const int *incy, double *dot);
-void cdotusub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
-void zdotusub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
-void cdotcsub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
-void zdotcsub_(const int *n, const void *x, const int *incx, const void *y, const int *incy, void *dot);
-void sdsdotsub_(const int *n, const float *sb, const float *x, const int *incx, const float *y, const int *incy,
-                float *dot);
-void dsdotsub_(const int *n, const float *x, const int *incx, const float *y, const int *incy, double *dot);
-void snrm2sub_(const int *n, const float *x, const int *incx, float *nrm2);
-void dnrm2sub_(const int *n, const double *x, const int *incx, double *nrm2);
-void scnrm2sub_(const int *n, const void *x, const int *incx, float *nrm2);
-void dznrm2sub_(const int *n, const void *x, const int *incx, double *nrm2);
-void sasumsub_(const int *n, const float *x, const int *incx, float *asum);
-void dasumsub_(const int *n, const double *x, const int *incx, double *asum);
-void scasumsub_(const int *n, const void *x, const int *incx, float *asum);
-void dzasumsub_(const int *n, const void *x, const int *incx, double *asum);
-void isamaxsub_(const int *n, const float *x, const int *incx, int *iamax);
-void idamaxsub_(const int *n, const double *x, const int *incx, int *iamax);
-void icamaxsub_(const int *n, const void *x, const int *incx, int *iamax);
-void izamaxsub_(const int *n, const void *x, const int *incx, int *iamax);
+void sdotsub_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, const float *y,
+              const SWBLAS_INT *incy, float *dot);
+void ddotsub_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx, const double *y,
+              const SWBLAS_INT *incy, double *dot);
+void cdotusub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+               const SWBLAS_INT *incy, void *dot);
+void zdotusub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+               const SWBLAS_INT *incy, void *dot);
+void cdotcsub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+               const SWBLAS_INT *incy, void *dot);
+void zdotcsub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, const void *y,
+               const SWBLAS_INT *incy, void *dot);
+void sdsdotsub_(const SWBLAS_INT *n, const float *sb, const float *x, const SWBLAS_INT *incx, const float *y,
+                const SWBLAS_INT *incy, float *dot);
+void dsdotsub_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, const float *y,
+               const SWBLAS_INT *incy, double *dot);
+void snrm2sub_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, float *nrm2);
+void dnrm2sub_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx, double *nrm2);
+void scnrm2sub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, float *nrm2);
+void dznrm2sub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, double *nrm2);
+void sasumsub_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, float *asum);
+void dasumsub_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx, double *asum);
+void scasumsub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, float *asum);
+void dzasumsub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, double *asum);
+void isamaxsub_(const SWBLAS_INT *n, const float *x, const SWBLAS_INT *incx, SWBLAS_INT *iamax);
+void idamaxsub_(const SWBLAS_INT *n, const double *x, const SWBLAS_INT *incx, SWBLAS_INT *iamax);
+void icamaxsub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, SWBLAS_INT *iamax);
+void izamaxsub_(const SWBLAS_INT *n, const void *x, const SWBLAS_INT *incx, SWBLAS_INT *iamax);
 void scabs1sub_(const void *z, float *abs1);
 void dcabs1sub_(const void *z, double *abs1);
 
@@ -169,210 +192,181 @@ void dcabs1sub_(const void *z, double *abs1);
  * as srname_len characters, passed on blank-padded to 32). */
 float scabs1_(const void *z);
 double dcabs1_(const void *z);
-int lsame_(const char *ca, const char *cb);
-void xerbla_array_(const char *srname_array, const int *srname_len, const int *info);
+SWBLAS_INT lsame_(const char *ca, const char *cb);
+void xerbla_array_(const char *srname_array, const SWBLAS_INT *srname_len, const SWBLAS_INT *info);
 
 /* ---- Fortran Level 2: general and band products, general rank updates. ---- */
 
 /* y := alpha op(A) x + beta y, A general (gemv) or band (gbmv). */
-void sgemv_(const char *trans, const int *m, const int *n,
-            const float *alpha, const float *a, const int *lda, const float *x,
-            const int *incx, const float *beta, float *y, const int *incy);
-void dgemv_(const char *trans, const int *m, const int *n,
-            const double *alpha, const double *a, const int *lda, const double *x,
-            const int *incx, const double *beta, double *y, const int *incy);
-void cgemv_(const char *trans, const int *m, const int *n,
-            const void *alpha, const void *a, const int *lda, const void *x,
-            const int *incx, const void *beta, void *y, const int *incy);
-void zgemv_(const char *trans, const int *m, const int *n,
-            const void *alpha, const void *a, const int *lda, const void *x,
-            const int *incx, const void *beta, void *y, const int *incy);
-void sgbmv_(const char *trans, const int *m, const int *n,
-            const int *kl, const int *ku, const float *alpha, const float *a,
-            const int *lda, const float *x, const int *incx, const float *beta,
-            float *y, const int *incy);
-void dgbmv_(const char *trans, const int *m, const int *n,
-            const int *kl, const int *ku, const double *alpha, const double *a,
-            const int *lda, const double *x, const int *incx, const double *beta,
-            double *y, const int *incy);
-void cgbmv_(const char *trans, const int *m, const int *n,
-            const int *kl, const int *ku, const void *alpha, const void *a,
-            const int *lda, const void *x, const int *incx, const void *beta,
-            void *y, const int *incy);
-void zgbmv_(const char *trans, const int *m, const int *n,
-            const int *kl, const int *ku, const void *alpha, const void *a,
-            const int *lda, const void *x, const int *incx, const void *beta,
-            void *y, const int *incy);
+void sgemv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const float *alpha, const float *a,
+            const SWBLAS_INT *lda, const float *x, const SWBLAS_INT *incx, const float *beta, float *y,
+            const SWBLAS_INT *incy);
+void dgemv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const double *alpha, const double *a,
+            const SWBLAS_INT *lda, const double *x, const SWBLAS_INT *incx, const double *beta, double *y,
+            const SWBLAS_INT *incy);
+void cgemv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const void *alpha, const void *a,
+            const SWBLAS_INT *lda, const void *x, const SWBLAS_INT *incx, const void *beta, void *y,
+            const SWBLAS_INT *incy);
+void zgemv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const void *alpha, const void *a,
+            const SWBLAS_INT *lda, const void *x, const SWBLAS_INT *incx, const void *beta, void *y,
+            const SWBLAS_INT *incy);
+void sgbmv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const SWBLAS_INT *kl,
+            const SWBLAS_INT *ku, const float *alpha, const float *a, const SWBLAS_INT *lda, const float *x,
+            const SWBLAS_INT *incx, const float *beta, float *y, const SWBLAS_INT *incy);
+void dgbmv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const SWBLAS_INT *kl,
+            const SWBLAS_INT *ku, const double *alpha, const double *a, const SWBLAS_INT *lda,
+            const double *x, const SWBLAS_INT *incx, const double *beta, double *y, const SWBLAS_INT *incy);
+void cgbmv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const SWBLAS_INT *kl,
+            const SWBLAS_INT *ku, const void *alpha, const void *a, const SWBLAS_INT *lda, const void *x,
+            const SWBLAS_INT *incx, const void *beta, void *y, const SWBLAS_INT *incy);
+void zgbmv_(const char *trans, const SWBLAS_INT *m, const SWBLAS_INT *n, const SWBLAS_INT *kl,
+            const SWBLAS_INT *ku, const void *alpha, const void *a, const SWBLAS_INT *lda, const void *x,
+            const SWBLAS_INT *incx, const void *beta, void *y, const SWBLAS_INT *incy);
 /* A := alpha x y^T + A (ger, geru) or alpha x y^H + A (gerc). */
-void sger_(const int *m, const int *n, const float *alpha,
-           const float *x, const int *incx, const float *y, const int *incy,
-           float *a, const int *lda);
-void dger_(const int *m, const int *n, const double *alpha,
-           const double *x, const int *incx, const double *y, const int *incy,
-           double *a, const int *lda);
-void cgeru_(const int *m, const int *n, const void *alpha,
-           const void *x, const int *incx, const void *y, const int *incy,
-           void *a, const int *lda);
-void zgeru_(const int *m, const int *n, const void *alpha,
-           const void *x, const int *incx, const void *y, const int *incy,
-           void *a, const int *lda);
-void cgerc_(const int *m, const int *n, const void *alpha,
-           const void *x, const int *incx, const void *y, const int *incy,
-           void *a, const int *lda);
-void zgerc_(const int *m, const int *n, const void *alpha,
-           const void *x, const int *incx, const void *y, const int *incy,
-           void *a, const int *lda);
+void sger_(const SWBLAS_INT *m, const SWBLAS_INT *n, const float *alpha, const float *x,
+           const SWBLAS_INT *incx, const float *y, const SWBLAS_INT *incy, float *a, const SWBLAS_INT *lda);
+void dger_(const SWBLAS_INT *m, const SWBLAS_INT *n, const double *alpha, const double *x,
+           const SWBLAS_INT *incx, const double *y, const SWBLAS_INT *incy, double *a, const SWBLAS_INT *lda);
+void cgeru_(const SWBLAS_INT *m, const SWBLAS_INT *n, const void *alpha, const void *x,
+            const SWBLAS_INT *incx, const void *y, const SWBLAS_INT *incy, void *a, const SWBLAS_INT *lda);
+void zgeru_(const SWBLAS_INT *m, const SWBLAS_INT *n, const void *alpha, const void *x,
+            const SWBLAS_INT *incx, const void *y, const SWBLAS_INT *incy, void *a, const SWBLAS_INT *lda);
+void cgerc_(const SWBLAS_INT *m, const SWBLAS_INT *n, const void *alpha, const void *x,
+            const SWBLAS_INT *incx, const void *y, const SWBLAS_INT *incy, void *a, const SWBLAS_INT *lda);
+void zgerc_(const SWBLAS_INT *m, const SWBLAS_INT *n, const void *alpha, const void *x,
+            const SWBLAS_INT *incx, const void *y, const SWBLAS_INT *incy, void *a, const SWBLAS_INT *lda);
 
 /* ---- Fortran Level 2: symmetric and Hermitian products and rank updates. ---- */
 
 /* y := alpha * A * x + beta * y, A symmetric (?symv, ?sbmv, ?spmv) or
  * Hermitian (?hemv, ?hbmv, ?hpmv) read through its UPLO triangle: full
  * (lda), band (k off-diagonals, lda >= k + 1) or packed. */
-void ssymv_(const char *uplo, const int *n, const float *alpha, const float *a,
-            const int *lda, const float *x, const int *incx, const float *beta,
-            float *y, const int *incy);
-void dsymv_(const char *uplo, const int *n, const double *alpha,
-            const double *a, const int *lda, const double *x, const int *incx,
-            const double *beta, double *y, const int *incy);
-void chemv_(const char *uplo, const int *n, const void *alpha, const void *a,
-            const int *lda, const void *x, const int *incx, const void *beta,
-            void *y, const int *incy);
-void zhemv_(const char *uplo, const int *n, const void *alpha, const void *a,
-            const int *lda, const void *x, const int *incx, const void *beta,
-            void *y, const int *incy);
-void ssbmv_(const char *uplo, const int *n, const int *k, const float *alpha,
-            const float *a, const int *lda, const float *x, const int *incx,
-            const float *beta, float *y, const int *incy);
-void dsbmv_(const char *uplo, const int *n, const int *k, const double *alpha,
-            const double *a, const int *lda, const double *x, const int *incx,
-            const double *beta, double *y, const int *incy);
-void chbmv_(const char *uplo, const int *n, const int *k, const void *alpha,
-            const void *a, const int *lda, const void *x, const int *incx,
-            const void *beta, void *y, const int *incy);
-void zhbmv_(const char *uplo, const int *n, const int *k, const void *alpha,
-            const void *a, const int *lda, const void *x, const int *incx,
-            const void *beta, void *y, const int *incy);
-void sspmv_(const char *uplo, const int *n, const float *alpha,
-            const float *ap, const float *x, const int *incx,
-            const float *beta, float *y, const int *incy);
-void dspmv_(const char *uplo, const int *n, const double *alpha,
-            const double *ap, const double *x, const int *incx,
-            const double *beta, double *y, const int *incy);
-void chpmv_(const char *uplo, const int *n, const void *alpha, const void *ap,
-            const void *x, const int *incx, const void *beta, void *y,
-            const int *incy);
-void zhpmv_(const char *uplo, const int *n, const void *alpha, const void *ap,
-            const void *x, const int *incx, const void *beta, void *y,
-            const int *incy);
+void ssymv_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const float *a, const SWBLAS_INT *lda,
+            const float *x, const SWBLAS_INT *incx, const float *beta, float *y, const SWBLAS_INT *incy);
+void dsymv_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const double *a,
+            const SWBLAS_INT *lda, const double *x, const SWBLAS_INT *incx, const double *beta, double *y,
+            const SWBLAS_INT *incy);
+void chemv_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *a, const SWBLAS_INT *lda,
+            const void *x, const SWBLAS_INT *incx, const void *beta, void *y, const SWBLAS_INT *incy);
+void zhemv_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *a, const SWBLAS_INT *lda,
+            const void *x, const SWBLAS_INT *incx, const void *beta, void *y, const SWBLAS_INT *incy);
+void ssbmv_(const char *uplo, const SWBLAS_INT *n, const SWBLAS_INT *k, const float *alpha, const float *a,
+            const SWBLAS_INT *lda, const float *x, const SWBLAS_INT *incx, const float *beta, float *y,
+            const SWBLAS_INT *incy);
+void dsbmv_(const char *uplo, const SWBLAS_INT *n, const SWBLAS_INT *k, const double *alpha, const double *a,
+            const SWBLAS_INT *lda, const double *x, const SWBLAS_INT *incx, const double *beta, double *y,
+            const SWBLAS_INT *incy);
+void chbmv_(const char *uplo, const SWBLAS_INT *n, const SWBLAS_INT *k, const void *alpha, const void *a,
+            const SWBLAS_INT *lda, const void *x, const SWBLAS_INT *incx, const void *beta, void *y,
+            const SWBLAS_INT *incy);
+void zhbmv_(const char *uplo, const SWBLAS_INT *n, const SWBLAS_INT *k, const void *alpha, const void *a,
+            const SWBLAS_INT *lda, const void *x, const SWBLAS_INT *incx, const void *beta, void *y,
+            const SWBLAS_INT *incy);
+void sspmv_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const float *ap, const float *x,
+            const SWBLAS_INT *incx, const float *beta, float *y, const SWBLAS_INT *incy);
+void dspmv_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const double *ap, const double *x,
+            const SWBLAS_INT *incx, const double *beta, double *y, const SWBLAS_INT *incy);
+void chpmv_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *ap, const void *x,
+            const SWBLAS_INT *incx, const void *beta, void *y, const SWBLAS_INT *incy);
+void zhpmv_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *ap, const void *x,
+            const SWBLAS_INT *incx, const void *beta, void *y, const SWBLAS_INT *incy);
 /* A := alpha * x * x' + A (?syr, ?spr: ' is ^T; ?her, ?hpr: ' is ^H, alpha
  * real) and A := alpha * x * y' + alpha* * y * x' + A (?syr2, ?spr2; ?her2,
  * ?hpr2: ' is ^H, alpha* = conj(alpha)) on the UPLO triangle, full or
  * packed; the Hermitian ones zero the imaginary parts of the diagonal. */
-void ssyr_(const char *uplo, const int *n, const float *alpha, const float *x,
-           const int *incx, float *a, const int *lda);
-void dsyr_(const char *uplo, const int *n, const double *alpha,
-           const double *x, const int *incx, double *a, const int *lda);
-void cher_(const char *uplo, const int *n, const float *alpha, const void *x,
-           const int *incx, void *a, const int *lda);
-void zher_(const char *uplo, const int *n, const double *alpha, const void *x,
-           const int *incx, void *a, const int *lda);
-void sspr_(const char *uplo, const int *n, const float *alpha, const float *x,
-           const int *incx, float *ap);
-void dspr_(const char *uplo, const int *n, const double *alpha,
-           const double *x, const int *incx, double *ap);
-void chpr_(const char *uplo, const int *n, const float *alpha, const void *x,
-           const int *incx, void *ap);
-void zhpr_(const char *uplo, const int *n, const double *alpha, const void *x,
-           const int *incx, void *ap);
-void ssyr2_(const char *uplo, const int *n, const float *alpha, const float *x,
-            const int *incx, const float *y, const int *incy, float *a,
-            const int *lda);
-void dsyr2_(const char *uplo, const int *n, const double *alpha,
-            const double *x, const int *incx, const double *y, const int *incy,
-            double *a, const int *lda);
-void cher2_(const char *uplo, const int *n, const void *alpha, const void *x,
-            const int *incx, const void *y, const int *incy, void *a,
-            const int *lda);
-void zher2_(const char *uplo, const int *n, const void *alpha, const void *x,
-            const int *incx, const void *y, const int *incy, void *a,
-            const int *lda);
-void sspr2_(const char *uplo, const int *n, const float *alpha, const float *x,
-            const int *incx, const float *y, const int *incy, float *ap);
-void dspr2_(const char *uplo, const int *n, const double *alpha,
-            const double *x, const int *incx, const double *y, const int *incy,
-            double *ap);
-void chpr2_(const char *uplo, const int *n, const void *alpha, const void *x,
-            const int *incx, const void *y, const int *incy, void *ap);
-void zhpr2_(const char *uplo, const int *n, const void *alpha, const void *x,
-            const int *incx, const void *y, const int *incy, void *ap);
+void ssyr_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const float *x, const SWBLAS_INT *incx,
+           float *a, const SWBLAS_INT *lda);
+void dsyr_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const double *x,
+           const SWBLAS_INT *incx, double *a, const SWBLAS_INT *lda);
+void cher_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const void *x, const SWBLAS_INT *incx,
+           void *a, const SWBLAS_INT *lda);
+void zher_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const void *x, const SWBLAS_INT *incx,
+           void *a, const SWBLAS_INT *lda);
+void sspr_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const float *x, const SWBLAS_INT *incx,
+           float *ap);
+void dspr_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const double *x,
+           const SWBLAS_INT *incx, double *ap);
+void chpr_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const void *x, const SWBLAS_INT *incx,
+           void *ap);
+void zhpr_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const void *x, const SWBLAS_INT *incx,
+           void *ap);
+void ssyr2_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const float *x, const SWBLAS_INT *incx,
+            const float *y, const SWBLAS_INT *incy, float *a, const SWBLAS_INT *lda);
+void dsyr2_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const double *x,
+            const SWBLAS_INT *incx, const double *y, const SWBLAS_INT *incy, double *a,
+            const SWBLAS_INT *lda);
+void cher2_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *x, const SWBLAS_INT *incx,
+            const void *y, const SWBLAS_INT *incy, void *a, const SWBLAS_INT *lda);
+void zher2_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *x, const SWBLAS_INT *incx,
+            const void *y, const SWBLAS_INT *incy, void *a, const SWBLAS_INT *lda);
+void sspr2_(const char *uplo, const SWBLAS_INT *n, const float *alpha, const float *x, const SWBLAS_INT *incx,
+            const float *y, const SWBLAS_INT *incy, float *ap);
+void dspr2_(const char *uplo, const SWBLAS_INT *n, const double *alpha, const double *x,
+            const SWBLAS_INT *incx, const double *y, const SWBLAS_INT *incy, double *ap);
+void chpr2_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *x, const SWBLAS_INT *incx,
+            const void *y, const SWBLAS_INT *incy, void *ap);
+void zhpr2_(const char *uplo, const SWBLAS_INT *n, const void *alpha, const void *x, const SWBLAS_INT *incx,
+            const void *y, const SWBLAS_INT *incy, void *ap);
 
 /* ---- Fortran Level 2: triangular products and solves. ---- */
 
 /* x := op(A) x (?trmv_, ?tbmv_, ?tpmv_) and x := op(A)^-1 x (?trsv_,
  * ?tbsv_, ?tpsv_), A triangular in full, band or packed storage.  Complex:
  * matrices and vectors are (re, im) pairs. */
-void strmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const float *a, const int *lda, float *x, const int *incx);
-void dtrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const double *a, const int *lda, double *x, const int *incx);
-void ctrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *a, const int *lda, void *x, const int *incx);
-void ztrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *a, const int *lda, void *x, const int *incx);
-void stbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const float *a, const int *lda, float *x,
-            const int *incx);
-void dtbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const double *a, const int *lda, double *x,
-            const int *incx);
-void ctbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const void *a, const int *lda, void *x,
-            const int *incx);
-void ztbmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const void *a, const int *lda, void *x,
-            const int *incx);
-void stpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const float *ap, float *x, const int *incx);
-void dtpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const double *ap, double *x, const int *incx);
-void ctpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *ap, void *x, const int *incx);
-void ztpmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *ap, void *x, const int *incx);
-void strsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const float *a, const int *lda, float *x, const int *incx);
-void dtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const double *a, const int *lda, double *x, const int *incx);
-void ctrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *a, const int *lda, void *x, const int *incx);
-void ztrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *a, const int *lda, void *x, const int *incx);
-void stbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const float *a, const int *lda, float *x,
-            const int *incx);
-void dtbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const double *a, const int *lda, double *x,
-            const int *incx);
-void ctbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const void *a, const int *lda, void *x,
-            const int *incx);
-void ztbsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const int *k, const void *a, const int *lda, void *x,
-            const int *incx);
-void stpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const float *ap, float *x, const int *incx);
-void dtpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const double *ap, double *x, const int *incx);
-void ctpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *ap, void *x, const int *incx);
-void ztpsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-            const void *ap, void *x, const int *incx);
+void strmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const float *a,
+            const SWBLAS_INT *lda, float *x, const SWBLAS_INT *incx);
+void dtrmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const double *a,
+            const SWBLAS_INT *lda, double *x, const SWBLAS_INT *incx);
+void ctrmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *a,
+            const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void ztrmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *a,
+            const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void stbmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const float *a, const SWBLAS_INT *lda, float *x, const SWBLAS_INT *incx);
+void dtbmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const double *a, const SWBLAS_INT *lda, double *x, const SWBLAS_INT *incx);
+void ctbmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const void *a, const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void ztbmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const void *a, const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void stpmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const float *ap,
+            float *x, const SWBLAS_INT *incx);
+void dtpmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const double *ap,
+            double *x, const SWBLAS_INT *incx);
+void ctpmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *ap,
+            void *x, const SWBLAS_INT *incx);
+void ztpmv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *ap,
+            void *x, const SWBLAS_INT *incx);
+void strsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const float *a,
+            const SWBLAS_INT *lda, float *x, const SWBLAS_INT *incx);
+void dtrsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const double *a,
+            const SWBLAS_INT *lda, double *x, const SWBLAS_INT *incx);
+void ctrsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *a,
+            const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void ztrsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *a,
+            const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void stbsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const float *a, const SWBLAS_INT *lda, float *x, const SWBLAS_INT *incx);
+void dtbsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const double *a, const SWBLAS_INT *lda, double *x, const SWBLAS_INT *incx);
+void ctbsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const void *a, const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void ztbsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const SWBLAS_INT *k,
+            const void *a, const SWBLAS_INT *lda, void *x, const SWBLAS_INT *incx);
+void stpsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const float *ap,
+            float *x, const SWBLAS_INT *incx);
+void dtpsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const double *ap,
+            double *x, const SWBLAS_INT *incx);
+void ctpsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *ap,
+            void *x, const SWBLAS_INT *incx);
+void ztpsv_(const char *uplo, const char *trans, const char *diag, const SWBLAS_INT *n, const void *ap,
+            void *x, const SWBLAS_INT *incx);
 
 /* The Fortran error handler: called with the routine name ("DGEMM ", length
  * 6) and the position of the first illegal argument.  swblas's default prints
  * the reference message on stderr and returns (the reference stops); a
  * program may define its own xerbla_, which then replaces it. */
-void xerbla_(const char *srname, const int *info, size_t srname_len);
+void xerbla_(const char *srname, const SWBLAS_INT *info, size_t srname_len);
 
 /* ---- Error positions of row-major calls ----
  *
@@ -389,6 +383,10 @@ void xerbla_(const char *srname, const int *info, size_t srname_len);
  * M as 5, N as 4, lda as 11, ldb as 9).  Handlers written for the reference
  * exchange them back themselves; swblas's default cblas_xerbla prints the
  * caller's own positions. */
+
+/* The batched and fused entry points exist in libswblas only (their
+ * integers are 32 bits): libswblas64 does not provide them. */
+#ifndef SWBLAS_ILP64
 
 /* ---- Batched DGEMM, with Intel MKL's signatures (LP64: MKL_INT is int) ----
  *
@@ -512,6 +510,8 @@ int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa
                                      int ldb, int strideb, double beta, double *c, int ldc,
                                      int stridec, int batch_size, const swblas_prologue *pro,
                                      const swblas_epilogue *epi);
+
+#endif /* !SWBLAS_ILP64 */
 
 #ifdef __cplusplus
 }

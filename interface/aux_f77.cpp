@@ -7,12 +7,15 @@
 #include <complex>
 #include <cstddef>
 
+#include "blas_int.h"
 #include "cblas.h"
 #include "export.h"
 #include "level1_args.h"
 #include "swblas.h"
 
 namespace {
+
+using swblas::api::blas_int;
 
 char ascii_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
@@ -27,16 +30,16 @@ R abs1(const void* z) {
 extern "C" {
 
 // A Fortran LOGICAL: nonzero for true.
-SWBLAS_EXPORT int lsame_(const char* ca, const char* cb) { return ascii_upper(*ca) == ascii_upper(*cb); }
+SWBLAS_EXPORT blas_int lsame_(const char* ca, const char* cb) { return ascii_upper(*ca) == ascii_upper(*cb); }
 
 // The reference copies at most 32 characters into a blank-padded
 // CHARACTER*32 and calls XERBLA with it; xerbla_ is reached through the PLT,
 // so a program's own XERBLA receives it.
-SWBLAS_EXPORT void xerbla_array_(const char* srname_array, const int* srname_len, const int* info) {
+SWBLAS_EXPORT void xerbla_array_(const char* srname_array, const blas_int* srname_len, const blas_int* info) {
   constexpr int kNameLength = 32;
   char name[kNameLength];
   std::fill(name, name + kNameLength, ' ');
-  std::copy(srname_array, srname_array + std::clamp(*srname_len, 0, kNameLength), name);
+  std::copy(srname_array, srname_array + std::clamp<blas_int>(*srname_len, 0, kNameLength), name);
   xerbla_(name, info, kNameLength);
 }
 

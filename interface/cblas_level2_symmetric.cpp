@@ -41,8 +41,8 @@ bool rejected(const char* name, const symmetric_positions& at, const position_ex
   return true;
 }
 
-symmetric_call cblas_call(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, storage_kind storage, int n, int k, int lda, int incx,
-                          int incy) {
+symmetric_call cblas_call(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, storage_kind storage, blas_int n, blas_int k,
+                          blas_int lda, blas_int incx, blas_int incy) {
   return {from_cblas<order>(layout), from_cblas<uplo>(Uplo), storage, n, k, lda, incx, incy};
 }
 

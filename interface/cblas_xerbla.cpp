@@ -10,7 +10,7 @@
 // Prints the reference message, then returns where the reference exits.
 extern "C" SWBLAS_EXPORT __attribute__((weak)) void cblas_xerbla(
     CBLAS_INT p, const char* rout, const char* form, ...) {
-  const int parameter = swblas::api::cblas_parameter_number(p);
+  const int parameter = swblas::api::cblas_parameter_number(static_cast<int>(p));
   if (parameter != 0)
     std::fprintf(stderr, "Parameter %d to routine %s was incorrect\n",
                  parameter, rout);

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "blas_int.h"
 #include "cblas.h"
 #include "cblas_error_layout.h"
 #include "gemm_positions.h"
@@ -17,7 +18,8 @@ namespace swblas::api {
 // A Fortran routine's name as xerbla_ receives it (not NUL-terminated).
 template <std::size_t N>
 void report_fortran(const char (&routine)[N], int position) {
-  xerbla_(routine, &position, N - 1);
+  const blas_int info = position;
+  xerbla_(routine, &info, N - 1);
 }
 
 // A CBLAS routine: reported positions of a row-major call are those of its

@@ -7,6 +7,7 @@
 #include <tuple>
 #include <utility>
 
+#include "blas_int.h"
 #include "options.h"
 
 namespace swblas::api {
@@ -14,10 +15,10 @@ namespace swblas::api {
 // The integer arguments of one GEMM, one group of a pointer-array batch or
 // one strided batch.
 struct gemm_dims {
-  int m = 0, n = 0, k = 0;
-  int lda = 0, ldb = 0, ldc = 0;
-  int stride_a = 0, stride_b = 0, stride_c = 0;  // strided batches
-  int count = 1;                                 // group_size or batch_size
+  blas_int m = 0, n = 0, k = 0;
+  blas_int lda = 0, ldb = 0, ldc = 0;
+  blas_int stride_a = 0, stride_b = 0, stride_c = 0;  // strided batches
+  blas_int count = 1;                                 // group_size or batch_size
 };
 
 // The options as parsed, each empty where the caller's value is illegal.
@@ -73,7 +74,7 @@ inline gemm_args column_major(const gemm_call& c) {
 }
 
 // Rows of the stored matrix X whose op(X) has op_rows x op_cols.
-constexpr int stored_rows(trans_op t, int op_rows, int op_cols) {
+constexpr blas_int stored_rows(trans_op t, blas_int op_rows, blas_int op_cols) {
   return t == trans_op::none ? op_rows : op_cols;
 }
 
@@ -81,9 +82,9 @@ constexpr int stored_rows(trans_op t, int op_rows, int op_cols) {
 // op(X)(i, l) is X(i, l) = x[i + l*ld], or X(l, i) = x[l + i*ld]. A conjugate
 // transpose has a transpose's strides (complex: the conjugation is a flag).
 struct element_strides {
-  int rows, cols;
+  blas_int rows, cols;
 };
-constexpr element_strides op_strides(trans_op t, int ld) {
+constexpr element_strides op_strides(trans_op t, blas_int ld) {
   return t == trans_op::none ? element_strides{1, ld} : element_strides{ld, 1};
 }
 

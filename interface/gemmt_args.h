@@ -11,10 +11,11 @@
 #include <utility>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "cblas_error_layout.h"
+#include "operand_args.h"
 #include "options.h"
 #include "rank_k.h"
-#include "operand_args.h"
 
 namespace swblas::api {
 
@@ -33,7 +34,7 @@ struct gemmt_call {
   std::optional<order> layout;
   std::optional<uplo> triangle;
   std::optional<trans_op> transa, transb;
-  int n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
+  blas_int n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
 };
 
 // The column-major call of c, whose options must be legal (the operands
@@ -55,14 +56,14 @@ inline int first_illegal_argument(const gemmt_call& caller, const gemmt_position
                                       {!caller.transb, at.transb}}))
     return info;
   const gemmt_call c = column_major(caller);
-  const int rows_of_a = *c.transa == trans_op::none ? c.n : c.k;
-  const int rows_of_b = *c.transb == trans_op::none ? c.k : c.n;
+  const blas_int rows_of_a = *c.transa == trans_op::none ? c.n : c.k;
+  const blas_int rows_of_b = *c.transb == trans_op::none ? c.k : c.n;
   return first_illegal({
       {c.n < 0, at.n},
       {c.k < 0, at.k},
-      {c.lda < std::max(1, rows_of_a), at.lda},
-      {c.ldb < std::max(1, rows_of_b), at.ldb},
-      {c.ldc < std::max(1, c.n), at.ldc},
+      {c.lda < std::max<blas_int>(1, rows_of_a), at.lda},
+      {c.ldb < std::max<blas_int>(1, rows_of_b), at.ldb},
+      {c.ldc < std::max<blas_int>(1, c.n), at.ldc},
   });
 }
 

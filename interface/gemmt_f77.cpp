@@ -12,9 +12,9 @@ namespace {
 using namespace swblas::api;
 
 template <class T, std::size_t N>
-void fortran_gemmt(const char (&name)[N], const char* uplo_, const char* transa, const char* transb, const int* n,
-                   const int* k, const void* alpha, const void* a, const int* lda, const void* b, const int* ldb,
-                   const void* beta, void* c, const int* ldc) {
+void fortran_gemmt(const char (&name)[N], const char* uplo_, const char* transa, const char* transb, const blas_int* n,
+                   const blas_int* k, const void* alpha, const void* a, const blas_int* lda, const void* b,
+                   const blas_int* ldb, const void* beta, void* c, const blas_int* ldc) {
   const gemmt_call caller{order::col_major,
                           from_fortran<uplo>(*uplo_),
                           from_fortran<trans_op>(*transa),
@@ -32,12 +32,12 @@ void fortran_gemmt(const char (&name)[N], const char* uplo_, const char* transa,
 }  // namespace
 
 // Scalars and matrices by address; complex ones are (re, im) pairs.
-#define SWBLAS_FORTRAN_GEMMT(fname, T, NAME)                                                                   \
-  extern "C" SWBLAS_EXPORT void fname(const char* uplo, const char* transa, const char* transb, const int* n,  \
-                                      const int* k, const void* alpha, const void* a, const int* lda,           \
-                                      const void* b, const int* ldb, const void* beta, void* c,                 \
-                                      const int* ldc) {                                                         \
-    fortran_gemmt<T>(NAME, uplo, transa, transb, n, k, alpha, a, lda, b, ldb, beta, c, ldc);                   \
+#define SWBLAS_FORTRAN_GEMMT(fname, T, NAME)                                                                       \
+  extern "C" SWBLAS_EXPORT void fname(const char* uplo, const char* transa, const char* transb, const blas_int* n, \
+                                      const blas_int* k, const void* alpha, const void* a, const blas_int* lda,    \
+                                      const void* b, const blas_int* ldb, const void* beta, void* c,               \
+                                      const blas_int* ldc) {                                                       \
+    fortran_gemmt<T>(NAME, uplo, transa, transb, n, k, alpha, a, lda, b, ldb, beta, c, ldc);                       \
   }
 
 SWBLAS_FORTRAN_GEMMT(sgemmt_, float, "SGEMMT")

@@ -13,11 +13,11 @@
 namespace swblas::api {
 
 template <class T>
-vector_view<T> vector_arg(int n, void* x, int inc) {
+vector_view<T> vector_arg(index_t n, void* x, index_t inc) {
   return {static_cast<T*>(x), n, inc};
 }
 template <class T>
-vector_view<const T> vector_arg(int n, const void* x, int inc) {
+vector_view<const T> vector_arg(index_t n, const void* x, index_t inc) {
   return {static_cast<const T*>(x), n, inc};
 }
 

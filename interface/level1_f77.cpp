@@ -5,11 +5,13 @@
 // swblas.h declares them.
 #include <complex>
 
+#include "blas_int.h"
 #include "export.h"
 #include "level1/level1.h"
 #include "level1_args.h"
 #include "swblas.h"
 
+using swblas::api::blas_int;
 using swblas::api::c_complex;
 using swblas::api::scalar_arg;
 using swblas::api::scalar_ref;
@@ -17,30 +19,33 @@ using swblas::api::vector_arg;
 
 extern "C" {
 
-#define SWBLAS_F77_VECTOR_PAIR(fname, X, P, op)                                          \
-  SWBLAS_EXPORT void fname(const int* n, P* x, const int* incx, P* y, const int* incy) { \
-    swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                \
+#define SWBLAS_F77_VECTOR_PAIR(fname, X, P, op)                                                         \
+  SWBLAS_EXPORT void fname(const blas_int* n, P* x, const blas_int* incx, P* y, const blas_int* incy) { \
+    swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                               \
   }
-#define SWBLAS_F77_COPY(fname, X, P)                                                           \
-  SWBLAS_EXPORT void fname(const int* n, const P* x, const int* incx, P* y, const int* incy) { \
-    swblas::copy(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                    \
+#define SWBLAS_F77_COPY(fname, X, P)                                                                          \
+  SWBLAS_EXPORT void fname(const blas_int* n, const P* x, const blas_int* incx, P* y, const blas_int* incy) { \
+    swblas::copy(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                                   \
   }
-#define SWBLAS_F77_AXPY(fname, X, P)                                                                           \
-  SWBLAS_EXPORT void fname(const int* n, const P* alpha, const P* x, const int* incx, P* y, const int* incy) { \
-    swblas::axpy(scalar_arg<X>(alpha), vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));              \
+#define SWBLAS_F77_AXPY(fname, X, P)                                                                  \
+  SWBLAS_EXPORT void fname(const blas_int* n, const P* alpha, const P* x, const blas_int* incx, P* y, \
+                           const blas_int* incy) {                                                    \
+    swblas::axpy(scalar_arg<X>(alpha), vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));     \
   }
 // S: alpha's type (X, or the real type for csscal and zdscal).
-#define SWBLAS_F77_SCAL(fname, X, P, S, SP)                                        \
-  SWBLAS_EXPORT void fname(const int* n, const SP* alpha, P* x, const int* incx) { \
-    swblas::scal(scalar_arg<S>(alpha), vector_arg<X>(*n, x, *incx));               \
+#define SWBLAS_F77_SCAL(fname, X, P, S, SP)                                                  \
+  SWBLAS_EXPORT void fname(const blas_int* n, const SP* alpha, P* x, const blas_int* incx) { \
+    swblas::scal(scalar_arg<S>(alpha), vector_arg<X>(*n, x, *incx));                         \
   }
-#define SWBLAS_F77_ROT(fname, X, P, R)                                                                           \
-  SWBLAS_EXPORT void fname(const int* n, P* x, const int* incx, P* y, const int* incy, const R* c, const R* s) { \
-    swblas::rot(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy), *c, *s);                               \
+#define SWBLAS_F77_ROT(fname, X, P, R)                                                                            \
+  SWBLAS_EXPORT void fname(const blas_int* n, P* x, const blas_int* incx, P* y, const blas_int* incy, const R* c, \
+                           const R* s) {                                                                          \
+    swblas::rot(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy), *c, *s);                                \
   }
-#define SWBLAS_F77_ROTM(fname, R)                                                                        \
-  SWBLAS_EXPORT void fname(const int* n, R* x, const int* incx, R* y, const int* incy, const R* param) { \
-    swblas::rotm(vector_arg<R>(*n, x, *incx), vector_arg<R>(*n, y, *incy), param);                       \
+#define SWBLAS_F77_ROTM(fname, R)                                                                     \
+  SWBLAS_EXPORT void fname(const blas_int* n, R* x, const blas_int* incx, R* y, const blas_int* incy, \
+                           const R* param) {                                                          \
+    swblas::rotm(vector_arg<R>(*n, x, *incx), vector_arg<R>(*n, y, *incy), param);                    \
   }
 // b returns z for a real X; a complex one only reads it.
 #define SWBLAS_F77_ROTG(fname, X, P, R)                                     \
@@ -83,18 +88,21 @@ SWBLAS_F77_AXPY(zaxpy_, std::complex<double>, void)
 
 // Functions, and their netlib CBLAS wrappers (the same value through a
 // last argument). V: the value's C type as the function returns it.
-#define SWBLAS_F77_DOT(fname, subname, X, P, V, op, to_value)                                                  \
-  SWBLAS_EXPORT V fname(const int* n, const P* x, const int* incx, const P* y, const int* incy) {              \
-    return to_value(swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy)));                     \
-  }                                                                                                            \
-  SWBLAS_EXPORT void subname(const int* n, const P* x, const int* incx, const P* y, const int* incy, P* dot) { \
-    scalar_ref<X>(dot) = swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                 \
+#define SWBLAS_F77_DOT(fname, subname, X, P, V, op, to_value)                                                       \
+  SWBLAS_EXPORT V fname(const blas_int* n, const P* x, const blas_int* incx, const P* y, const blas_int* incy) {    \
+    return to_value(swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy)));                          \
+  }                                                                                                                 \
+  SWBLAS_EXPORT void subname(const blas_int* n, const P* x, const blas_int* incx, const P* y, const blas_int* incy, \
+                             P* dot) {                                                                              \
+    scalar_ref<X>(dot) = swblas::op(vector_arg<X>(*n, x, *incx), vector_arg<X>(*n, y, *incy));                      \
   }
-#define SWBLAS_F77_VECTOR_FUNCTION(fname, subname, X, P, V, op)      \
-  SWBLAS_EXPORT V fname(const int* n, const P* x, const int* incx) { \
-    return static_cast<V>(swblas::op(vector_arg<X>(*n, x, *incx)));  \
-  }                                                                  \
-  SWBLAS_EXPORT void subname(const int* n, const P* x, const int* incx, V* value) { *value = fname(n, x, incx); }
+#define SWBLAS_F77_VECTOR_FUNCTION(fname, subname, X, P, V, op)                               \
+  SWBLAS_EXPORT V fname(const blas_int* n, const P* x, const blas_int* incx) {                \
+    return static_cast<V>(swblas::op(vector_arg<X>(*n, x, *incx)));                           \
+  }                                                                                           \
+  SWBLAS_EXPORT void subname(const blas_int* n, const P* x, const blas_int* incx, V* value) { \
+    *value = fname(n, x, incx);                                                               \
+  }
 
 #define SWBLAS_AS_IS(value) (value)
 
@@ -112,27 +120,28 @@ SWBLAS_F77_VECTOR_FUNCTION(sasum_, sasumsub_, float, float, float, asum)
 SWBLAS_F77_VECTOR_FUNCTION(dasum_, dasumsub_, double, double, double, asum)
 SWBLAS_F77_VECTOR_FUNCTION(scasum_, scasumsub_, std::complex<float>, void, float, asum)
 SWBLAS_F77_VECTOR_FUNCTION(dzasum_, dzasumsub_, std::complex<double>, void, double, asum)
-SWBLAS_F77_VECTOR_FUNCTION(isamax_, isamaxsub_, float, float, int, iamax)
-SWBLAS_F77_VECTOR_FUNCTION(idamax_, idamaxsub_, double, double, int, iamax)
-SWBLAS_F77_VECTOR_FUNCTION(icamax_, icamaxsub_, std::complex<float>, void, int, iamax)
-SWBLAS_F77_VECTOR_FUNCTION(izamax_, izamaxsub_, std::complex<double>, void, int, iamax)
+SWBLAS_F77_VECTOR_FUNCTION(isamax_, isamaxsub_, float, float, blas_int, iamax)
+SWBLAS_F77_VECTOR_FUNCTION(idamax_, idamaxsub_, double, double, blas_int, iamax)
+SWBLAS_F77_VECTOR_FUNCTION(icamax_, icamaxsub_, std::complex<float>, void, blas_int, iamax)
+SWBLAS_F77_VECTOR_FUNCTION(izamax_, izamaxsub_, std::complex<double>, void, blas_int, iamax)
 
 // sb + sum x_i y_i accumulated in double, rounded to float once.
-SWBLAS_EXPORT float sdsdot_(const int* n, const float* sb, const float* x, const int* incx, const float* y,
-                            const int* incy) {
+SWBLAS_EXPORT float sdsdot_(const blas_int* n, const float* sb, const float* x, const blas_int* incx, const float* y,
+                            const blas_int* incy) {
   return static_cast<float>(
       swblas::sum_in_double(*sb, vector_arg<float>(*n, x, *incx), vector_arg<float>(*n, y, *incy)));
 }
-SWBLAS_EXPORT void sdsdotsub_(const int* n, const float* sb, const float* x, const int* incx, const float* y,
-                              const int* incy, float* dot) {
+SWBLAS_EXPORT void sdsdotsub_(const blas_int* n, const float* sb, const float* x, const blas_int* incx, const float* y,
+                              const blas_int* incy, float* dot) {
   *dot = sdsdot_(n, sb, x, incx, y, incy);
 }
 // sum x_i y_i of floats, in double.
-SWBLAS_EXPORT double dsdot_(const int* n, const float* x, const int* incx, const float* y, const int* incy) {
+SWBLAS_EXPORT double dsdot_(const blas_int* n, const float* x, const blas_int* incx, const float* y,
+                            const blas_int* incy) {
   return swblas::sum_in_double(0.0, vector_arg<float>(*n, x, *incx), vector_arg<float>(*n, y, *incy));
 }
-SWBLAS_EXPORT void dsdotsub_(const int* n, const float* x, const int* incx, const float* y, const int* incy,
-                             double* dot) {
+SWBLAS_EXPORT void dsdotsub_(const blas_int* n, const float* x, const blas_int* incx, const float* y,
+                             const blas_int* incy, double* dot) {
   *dot = dsdot_(n, x, incx, y, incy);
 }
 

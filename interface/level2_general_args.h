@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "cblas_error_layout.h"
 #include "level2/general.h"
 #include "options.h"
@@ -43,7 +44,7 @@ constexpr position_exchange row_major_exchange(const matrix_vector_positions& at
 struct matrix_vector_call {
   std::optional<order> layout;
   std::optional<trans_op> trans;
-  int m = 0, n = 0, kl = 0, ku = 0, lda = 0, incx = 0, incy = 0;
+  blas_int m = 0, n = 0, kl = 0, ku = 0, lda = 0, incx = 0, incy = 0;
 };
 
 // The column-major call's dimensions (of the stored A).
@@ -59,7 +60,7 @@ inline matrix_vector_call column_major(matrix_vector_call c) {
 inline int first_illegal_argument(const matrix_vector_call& caller, const matrix_vector_positions& at) {
   if (const int info = first_illegal({{!caller.layout, at.layout}, {!caller.trans, at.trans}})) return info;
   const matrix_vector_call c = column_major(caller);
-  const index_t least_lda = is_band(at) ? index_t(c.kl) + c.ku + 1 : std::max(1, c.m);
+  const index_t least_lda = is_band(at) ? index_t(c.kl) + c.ku + 1 : std::max<blas_int>(1, c.m);
   return first_illegal({
       {c.m < 0, at.m},
       {c.n < 0, at.n},
@@ -115,7 +116,7 @@ constexpr position_exchange row_major_exchange(const rank_one_positions& at) {
 
 struct rank_one_call {
   std::optional<order> layout;
-  int m = 0, n = 0, incx = 0, incy = 0, lda = 0;
+  blas_int m = 0, n = 0, incx = 0, incy = 0, lda = 0;
 };
 
 // The column-major call: x and y change places in a row-major one.
@@ -135,7 +136,7 @@ inline int first_illegal_argument(const rank_one_call& caller, const rank_one_po
       {c.n < 0, at.n},
       {c.incx == 0, at.incx},
       {c.incy == 0, at.incy},
-      {c.lda < std::max(1, c.m), at.lda},
+      {c.lda < std::max<blas_int>(1, c.m), at.lda},
   });
 }
 

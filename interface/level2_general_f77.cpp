@@ -19,9 +19,9 @@ const T& value(const void* x) {
 // gemv (at = kGemv, kl and ku absent) and gbmv (kGbmv).
 template <class T, std::size_t N>
 void fortran_matrix_vector(const char (&name)[N], const matrix_vector_positions& at, const char* trans,
-                           const int* m, const int* n, int kl, int ku, const void* alpha, const void* a,
-                           const int* lda, const void* x, const int* incx, const void* beta, void* y,
-                           const int* incy) {
+                           const blas_int* m, const blas_int* n, blas_int kl, blas_int ku, const void* alpha,
+                           const void* a, const blas_int* lda, const void* x, const blas_int* incx, const void* beta,
+                           void* y, const blas_int* incy) {
   const matrix_vector_call caller{order::col_major, from_fortran<trans_op>(*trans), *m, *n, kl, ku, *lda, *incx,
                                   *incy};
   if (const int info = first_illegal_argument(caller, at)) return report_fortran(name, info);
@@ -31,8 +31,9 @@ void fortran_matrix_vector(const char (&name)[N], const matrix_vector_positions&
 }
 
 template <class T, std::size_t N>
-void fortran_rank_one(const char (&name)[N], bool conjugated, const int* m, const int* n, const void* alpha,
-                      const void* x, const int* incx, const void* y, const int* incy, void* a, const int* lda) {
+void fortran_rank_one(const char (&name)[N], bool conjugated, const blas_int* m, const blas_int* n, const void* alpha,
+                      const void* x, const blas_int* incx, const void* y, const blas_int* incy, void* a,
+                      const blas_int* lda) {
   const rank_one_call caller{order::col_major, *m, *n, *incx, *incy, *lda};
   if (const int info = first_illegal_argument(caller, kGer)) return report_fortran(name, info);
   swblas::level2::ger(problem_of(caller, conjugated, value<T>(alpha), static_cast<const T*>(x),
@@ -45,21 +46,22 @@ extern "C" {
 
 // Scalars and arrays by address (P: the real element type, or void for
 // complex (re, im) pairs), as swblas.h declares them.
-#define SWBLAS_FORTRAN_GEMV(fname, T, P, NAME)                                                                \
-  SWBLAS_EXPORT void fname(const char* trans, const int* m, const int* n, const P* alpha, const P* a,         \
-                           const int* lda, const P* x, const int* incx, const P* beta, P* y, const int* incy) { \
-    fortran_matrix_vector<T>(NAME, kGemv, trans, m, n, 0, 0, alpha, a, lda, x, incx, beta, y, incy);           \
+#define SWBLAS_FORTRAN_GEMV(fname, T, P, NAME)                                                                  \
+  SWBLAS_EXPORT void fname(const char* trans, const blas_int* m, const blas_int* n, const P* alpha, const P* a, \
+                           const blas_int* lda, const P* x, const blas_int* incx, const P* beta, P* y,          \
+                           const blas_int* incy) {                                                              \
+    fortran_matrix_vector<T>(NAME, kGemv, trans, m, n, 0, 0, alpha, a, lda, x, incx, beta, y, incy);            \
   }
-#define SWBLAS_FORTRAN_GBMV(fname, T, P, NAME)                                                                   \
-  SWBLAS_EXPORT void fname(const char* trans, const int* m, const int* n, const int* kl, const int* ku,          \
-                           const P* alpha, const P* a, const int* lda, const P* x, const int* incx, const P* beta, \
-                           P* y, const int* incy) {                                                              \
-    fortran_matrix_vector<T>(NAME, kGbmv, trans, m, n, *kl, *ku, alpha, a, lda, x, incx, beta, y, incy);         \
+#define SWBLAS_FORTRAN_GBMV(fname, T, P, NAME)                                                              \
+  SWBLAS_EXPORT void fname(const char* trans, const blas_int* m, const blas_int* n, const blas_int* kl,     \
+                           const blas_int* ku, const P* alpha, const P* a, const blas_int* lda, const P* x, \
+                           const blas_int* incx, const P* beta, P* y, const blas_int* incy) {               \
+    fortran_matrix_vector<T>(NAME, kGbmv, trans, m, n, *kl, *ku, alpha, a, lda, x, incx, beta, y, incy);    \
   }
-#define SWBLAS_FORTRAN_GER(fname, T, P, conjugated, NAME)                                                      \
-  SWBLAS_EXPORT void fname(const int* m, const int* n, const P* alpha, const P* x, const int* incx, const P* y, \
-                           const int* incy, P* a, const int* lda) {                                            \
-    fortran_rank_one<T>(NAME, conjugated, m, n, alpha, x, incx, y, incy, a, lda);                               \
+#define SWBLAS_FORTRAN_GER(fname, T, P, conjugated, NAME)                                                          \
+  SWBLAS_EXPORT void fname(const blas_int* m, const blas_int* n, const P* alpha, const P* x, const blas_int* incx, \
+                           const P* y, const blas_int* incy, P* a, const blas_int* lda) {                          \
+    fortran_rank_one<T>(NAME, conjugated, m, n, alpha, x, incx, y, incy, a, lda);                                  \
   }
 
 SWBLAS_FORTRAN_GEMV(sgemv_, float, float, "SGEMV ")

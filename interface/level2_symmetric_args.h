@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "cblas_error_layout.h"
 #include "level2/symmetric.h"
 #include "options.h"
@@ -53,12 +54,12 @@ struct symmetric_call {
   std::optional<order> layout;
   std::optional<uplo> triangle;
   storage_kind storage = storage_kind::full;
-  int n = 0, k = 0, lda = 1, incx = 1, incy = 1;
+  blas_int n = 0, k = 0, lda = 1, incx = 1, incy = 1;
 };
 
 // The reference's checks (a Fortran call's layout is column-major).
 inline int first_illegal_argument(const symmetric_call& c, const symmetric_positions& at) {
-  const int lda_min = c.storage == storage_kind::band ? c.k + 1 : std::max(1, c.n);
+  const blas_int lda_min = c.storage == storage_kind::band ? c.k + 1 : std::max<blas_int>(1, c.n);
   return first_illegal({{!c.layout, at.layout},
                         {!c.triangle, at.uplo},
                         {c.n < 0, at.n},

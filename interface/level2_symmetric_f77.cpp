@@ -12,7 +12,8 @@ namespace {
 
 using namespace swblas::api;
 
-symmetric_call fortran_call(char uplo_, storage_kind storage, int n, int k, int lda, int incx, int incy) {
+symmetric_call fortran_call(char uplo_, storage_kind storage, blas_int n, blas_int k, blas_int lda, blas_int incx,
+                            blas_int incy) {
   return {order::col_major, from_fortran<uplo>(uplo_), storage, n, k, lda, incx, incy};
 }
 
@@ -38,47 +39,48 @@ extern "C" {
 
 // Scalars and arrays by address (P: the real element type, or void for
 // complex (re, im) pairs; A: alpha's type), as swblas.h declares them.
-#define SWBLAS_FORTRAN_SYMV(fname, T, P, kind, NAME)                                                          \
-  SWBLAS_EXPORT void fname(const char* uplo, const int* n, const P* alpha, const P* a, const int* lda,         \
-                           const P* x, const int* incx, const P* beta, P* y, const int* incy) {               \
-    fortran_product<T>(NAME, kSymv, fortran_call(*uplo, storage_kind::full, *n, 0, *lda, *incx, *incy),       \
+#define SWBLAS_FORTRAN_SYMV(fname, T, P, kind, NAME)                                                             \
+  SWBLAS_EXPORT void fname(const char* uplo, const blas_int* n, const P* alpha, const P* a, const blas_int* lda, \
+                           const P* x, const blas_int* incx, const P* beta, P* y, const blas_int* incy) {        \
+    fortran_product<T>(NAME, kSymv, fortran_call(*uplo, storage_kind::full, *n, 0, *lda, *incx, *incy),          \
+                       symmetry::kind, alpha, a, x, beta, y);                                                    \
+  }
+#define SWBLAS_FORTRAN_SBMV(fname, T, P, kind, NAME)                                                           \
+  SWBLAS_EXPORT void fname(const char* uplo, const blas_int* n, const blas_int* k, const P* alpha, const P* a, \
+                           const blas_int* lda, const P* x, const blas_int* incx, const P* beta, P* y,         \
+                           const blas_int* incy) {                                                             \
+    fortran_product<T>(NAME, kSbmv, fortran_call(*uplo, storage_kind::band, *n, *k, *lda, *incx, *incy),       \
                        symmetry::kind, alpha, a, x, beta, y);                                                  \
   }
-#define SWBLAS_FORTRAN_SBMV(fname, T, P, kind, NAME)                                                          \
-  SWBLAS_EXPORT void fname(const char* uplo, const int* n, const int* k, const P* alpha, const P* a,          \
-                           const int* lda, const P* x, const int* incx, const P* beta, P* y, const int* incy) { \
-    fortran_product<T>(NAME, kSbmv, fortran_call(*uplo, storage_kind::band, *n, *k, *lda, *incx, *incy),      \
-                       symmetry::kind, alpha, a, x, beta, y);                                                  \
+#define SWBLAS_FORTRAN_SPMV(fname, T, P, kind, NAME)                                                                   \
+  SWBLAS_EXPORT void fname(const char* uplo, const blas_int* n, const P* alpha, const P* ap, const P* x,               \
+                           const blas_int* incx, const P* beta, P* y, const blas_int* incy) {                          \
+    fortran_product<T>(NAME, kSpmv, fortran_call(*uplo, storage_kind::packed, *n, 0, 1, *incx, *incy), symmetry::kind, \
+                       alpha, ap, x, beta, y);                                                                         \
   }
-#define SWBLAS_FORTRAN_SPMV(fname, T, P, kind, NAME)                                                          \
-  SWBLAS_EXPORT void fname(const char* uplo, const int* n, const P* alpha, const P* ap, const P* x,           \
-                           const int* incx, const P* beta, P* y, const int* incy) {                           \
-    fortran_product<T>(NAME, kSpmv, fortran_call(*uplo, storage_kind::packed, *n, 0, 1, *incx, *incy),        \
-                       symmetry::kind, alpha, ap, x, beta, y);                                                 \
+#define SWBLAS_FORTRAN_SYR(fname, T, P, A, kind, NAME)                                                            \
+  SWBLAS_EXPORT void fname(const char* uplo, const blas_int* n, const A* alpha, const P* x, const blas_int* incx, \
+                           P* a, const blas_int* lda) {                                                           \
+    fortran_update<T>(NAME, kSyr, fortran_call(*uplo, storage_kind::full, *n, 0, *lda, *incx, 1), symmetry::kind, \
+                      static_cast<const A*>(alpha), x, nullptr, a);                                               \
   }
-#define SWBLAS_FORTRAN_SYR(fname, T, P, A, kind, NAME)                                                        \
-  SWBLAS_EXPORT void fname(const char* uplo, const int* n, const A* alpha, const P* x, const int* incx, P* a, \
-                           const int* lda) {                                                                  \
-    fortran_update<T>(NAME, kSyr, fortran_call(*uplo, storage_kind::full, *n, 0, *lda, *incx, 1),             \
-                      symmetry::kind, static_cast<const A*>(alpha), x, nullptr, a);                           \
+#define SWBLAS_FORTRAN_SPR(fname, T, P, A, kind, NAME)                                                            \
+  SWBLAS_EXPORT void fname(const char* uplo, const blas_int* n, const A* alpha, const P* x, const blas_int* incx, \
+                           P* ap) {                                                                               \
+    fortran_update<T>(NAME, kSpr, fortran_call(*uplo, storage_kind::packed, *n, 0, 1, *incx, 1), symmetry::kind,  \
+                      static_cast<const A*>(alpha), x, nullptr, ap);                                              \
   }
-#define SWBLAS_FORTRAN_SPR(fname, T, P, A, kind, NAME)                                                        \
-  SWBLAS_EXPORT void fname(const char* uplo, const int* n, const A* alpha, const P* x, const int* incx,       \
-                           P* ap) {                                                                           \
-    fortran_update<T>(NAME, kSpr, fortran_call(*uplo, storage_kind::packed, *n, 0, 1, *incx, 1),              \
-                      symmetry::kind, static_cast<const A*>(alpha), x, nullptr, ap);                          \
+#define SWBLAS_FORTRAN_SYR2(fname, T, P, kind, NAME)                                                                   \
+  SWBLAS_EXPORT void fname(const char* uplo, const blas_int* n, const P* alpha, const P* x, const blas_int* incx,      \
+                           const P* y, const blas_int* incy, P* a, const blas_int* lda) {                              \
+    fortran_update<T>(NAME, kSyr2, fortran_call(*uplo, storage_kind::full, *n, 0, *lda, *incx, *incy), symmetry::kind, \
+                      static_cast<const T*>(alpha), x, y, a);                                                          \
   }
-#define SWBLAS_FORTRAN_SYR2(fname, T, P, kind, NAME)                                                          \
-  SWBLAS_EXPORT void fname(const char* uplo, const int* n, const P* alpha, const P* x, const int* incx,       \
-                           const P* y, const int* incy, P* a, const int* lda) {                               \
-    fortran_update<T>(NAME, kSyr2, fortran_call(*uplo, storage_kind::full, *n, 0, *lda, *incx, *incy),        \
-                      symmetry::kind, static_cast<const T*>(alpha), x, y, a);                                 \
-  }
-#define SWBLAS_FORTRAN_SPR2(fname, T, P, kind, NAME)                                                          \
-  SWBLAS_EXPORT void fname(const char* uplo, const int* n, const P* alpha, const P* x, const int* incx,       \
-                           const P* y, const int* incy, P* ap) {                                              \
-    fortran_update<T>(NAME, kSpr2, fortran_call(*uplo, storage_kind::packed, *n, 0, 1, *incx, *incy),         \
-                      symmetry::kind, static_cast<const T*>(alpha), x, y, ap);                                \
+#define SWBLAS_FORTRAN_SPR2(fname, T, P, kind, NAME)                                                                  \
+  SWBLAS_EXPORT void fname(const char* uplo, const blas_int* n, const P* alpha, const P* x, const blas_int* incx,     \
+                           const P* y, const blas_int* incy, P* ap) {                                                 \
+    fortran_update<T>(NAME, kSpr2, fortran_call(*uplo, storage_kind::packed, *n, 0, 1, *incx, *incy), symmetry::kind, \
+                      static_cast<const T*>(alpha), x, y, ap);                                                        \
   }
 
 using c_float = std::complex<float>;

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "level2/triangular_vector.h"
 #include "options.h"
 
@@ -40,12 +41,12 @@ struct triangular_vector_call {
   std::optional<uplo> triangle;
   std::optional<trans_op> trans;
   std::optional<diag> diagonal;
-  int n = 0, k = 0, lda = 0, incx = 0;
+  blas_int n = 0, k = 0, lda = 0, incx = 0;
 };
 
 // The smallest legal lda: full A's columns hold n rows, a band's k + 1.
-inline int least_lda(const triangular_vector_call& c) {
-  return c.kind == level2::storage::band ? c.k + 1 : std::max(1, c.n);
+inline blas_int least_lda(const triangular_vector_call& c) {
+  return c.kind == level2::storage::band ? c.k + 1 : std::max<blas_int>(1, c.n);
 }
 
 // The reference's checks, in its order (the lowest position wins).

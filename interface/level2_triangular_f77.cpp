@@ -19,9 +19,9 @@ struct fortran_options {
 };
 
 template <class T, std::size_t N>
-void fortran_triangular_vector(const char (&name)[N], void (*run)(const triangular_vector_problem<T>&),
-                               storage kind, const triangular_vector_positions& at, const fortran_options& o,
-                               int n, int k, const void* a, int lda, void* x, int incx) {
+void fortran_triangular_vector(const char (&name)[N], void (*run)(const triangular_vector_problem<T>&), storage kind,
+                               const triangular_vector_positions& at, const fortran_options& o, blas_int n, blas_int k,
+                               const void* a, blas_int lda, void* x, blas_int incx) {
   const triangular_vector_call caller{kind,
                                       order::col_major,
                                       from_fortran<uplo>(*o.uplo_),
@@ -42,25 +42,25 @@ extern "C" {
 // Matrices and vectors by address (P: the real element type, or void for
 // complex (re, im) pairs), as swblas.h declares them; run: trmv or trsv.
 // A signature without k or lda passes 0, which its positions never check.
-#define SWBLAS_FORTRAN_FULL_TRIANGULAR(fname, T, P, run, NAME)                                                   \
-  SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const char* diag, const int* n, const P* a,      \
-                           const int* lda, P* x, const int* incx) {                                              \
-    fortran_triangular_vector<T>(NAME, swblas::level2::run<T>, storage::full, kFullTriangular,                   \
-                                 {uplo, trans, diag}, *n, 0, a, *lda, x, *incx);                                 \
+#define SWBLAS_FORTRAN_FULL_TRIANGULAR(fname, T, P, run, NAME)                                                      \
+  SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const char* diag, const blas_int* n, const P* a,    \
+                           const blas_int* lda, P* x, const blas_int* incx) {                                       \
+    fortran_triangular_vector<T>(NAME, swblas::level2::run<T>, storage::full, kFullTriangular, {uplo, trans, diag}, \
+                                 *n, 0, a, *lda, x, *incx);                                                         \
   }
 
-#define SWBLAS_FORTRAN_BAND_TRIANGULAR(fname, T, P, run, NAME)                                                   \
-  SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const char* diag, const int* n, const int* k,    \
-                           const P* a, const int* lda, P* x, const int* incx) {                                  \
-    fortran_triangular_vector<T>(NAME, swblas::level2::run<T>, storage::band, kBandTriangular,                   \
-                                 {uplo, trans, diag}, *n, *k, a, *lda, x, *incx);                                \
+#define SWBLAS_FORTRAN_BAND_TRIANGULAR(fname, T, P, run, NAME)                                                      \
+  SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const char* diag, const blas_int* n,                \
+                           const blas_int* k, const P* a, const blas_int* lda, P* x, const blas_int* incx) {        \
+    fortran_triangular_vector<T>(NAME, swblas::level2::run<T>, storage::band, kBandTriangular, {uplo, trans, diag}, \
+                                 *n, *k, a, *lda, x, *incx);                                                        \
   }
 
-#define SWBLAS_FORTRAN_PACKED_TRIANGULAR(fname, T, P, run, NAME)                                                 \
-  SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const char* diag, const int* n, const P* ap,     \
-                           P* x, const int* incx) {                                                              \
-    fortran_triangular_vector<T>(NAME, swblas::level2::run<T>, storage::packed, kPackedTriangular,               \
-                                 {uplo, trans, diag}, *n, 0, ap, 0, x, *incx);                                   \
+#define SWBLAS_FORTRAN_PACKED_TRIANGULAR(fname, T, P, run, NAME)                                                  \
+  SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const char* diag, const blas_int* n, const P* ap, \
+                           P* x, const blas_int* incx) {                                                          \
+    fortran_triangular_vector<T>(NAME, swblas::level2::run<T>, storage::packed, kPackedTriangular,                \
+                                 {uplo, trans, diag}, *n, 0, ap, 0, x, *incx);                                    \
   }
 
 SWBLAS_FORTRAN_FULL_TRIANGULAR(strmv_, float, float, trmv, "STRMV ")

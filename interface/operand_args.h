@@ -9,7 +9,7 @@ namespace swblas::api {
 
 // op(X) of a column-major X under t: element (i, l) of X, X^T or X^H.
 template <class T>
-operand_of<T> op_of(const T* x, int ld, trans_op t) {
+operand_of<T> op_of(const T* x, inc_t ld, trans_op t) {
   if (t == trans_op::none) return {x, 1, ld, {}};
   return {x, ld, 1, {}, t == trans_op::conj_trans};
 }

@@ -14,10 +14,11 @@
 #include <optional>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "element_ops.h"
+#include "operand_args.h"
 #include "options.h"
 #include "rank_k.h"
-#include "operand_args.h"
 
 namespace swblas::api {
 
@@ -38,7 +39,7 @@ struct rank_k_call {
   std::optional<order> layout;
   std::optional<uplo> triangle;
   std::optional<trans_op> trans;  // empty when illegal for the routine
-  int n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
+  blas_int n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
 };
 
 // A Fortran TRANS as the routine of `kind` accepts it.
@@ -69,13 +70,13 @@ inline rank_k_call column_major(rank_k_call c) {
 inline int first_illegal_argument(const rank_k_call& c, const rank_k_positions& at) {
   if (const int info = first_illegal({{!c.layout, at.layout}, {!c.triangle, at.uplo}, {!c.trans, at.trans}}))
     return info;
-  const int rows_of_a = *c.trans == trans_op::none ? c.n : c.k;
+  const blas_int rows_of_a = *c.trans == trans_op::none ? c.n : c.k;
   return first_illegal({
       {c.n < 0, at.n},
       {c.k < 0, at.k},
-      {c.lda < std::max(1, rows_of_a), at.lda},
-      {c.ldb < std::max(1, rows_of_a), at.ldb},
-      {c.ldc < std::max(1, c.n), at.ldc},
+      {c.lda < std::max<blas_int>(1, rows_of_a), at.lda},
+      {c.ldb < std::max<blas_int>(1, rows_of_a), at.ldb},
+      {c.ldc < std::max<blas_int>(1, c.n), at.ldc},
   });
 }
 
@@ -87,8 +88,8 @@ inline trans_op second_factor(rank_k_kind kind, trans_op t) {
 
 // C_tri := alpha op(X) op(Y)' + beta C_tri for a checked column-major call.
 template <class T>
-void rank_k_term(const rank_k_call& c, rank_k_kind kind, T alpha, const T* x, int ldx, const T* y, int ldy, T beta,
-                 T* cm) {
+void rank_k_term(const rank_k_call& c, rank_k_kind kind, T alpha, const T* x, blas_int ldx, const T* y, blas_int ldy,
+                 T beta, T* cm) {
   const trans_op t = *c.trans;
   gemm_triangle(product_problem(c.n, c.n, c.k, alpha, op_of(x, ldx, t), op_of(y, ldy, second_factor(kind, t)), beta,
                                 cm, c.ldc),

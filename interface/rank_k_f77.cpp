@@ -20,9 +20,9 @@ const T& value(const void* x) {
 
 // S is the type of alpha and beta (real for herk), T the elements'.
 template <class T, class S, std::size_t N>
-void fortran_rank_k(const char (&name)[N], rank_k_kind kind, const char* uplo_, const char* trans_, const int* n,
-                    const int* k, const void* alpha, const void* a, const int* lda, const void* beta, void* c,
-                    const int* ldc) {
+void fortran_rank_k(const char (&name)[N], rank_k_kind kind, const char* uplo_, const char* trans_, const blas_int* n,
+                    const blas_int* k, const void* alpha, const void* a, const blas_int* lda, const void* beta, void* c,
+                    const blas_int* ldc) {
   const rank_k_call caller{order::col_major, from_fortran<uplo>(*uplo_),
                            fortran_trans(kind, from_fortran<trans_op>(*trans_)), *n, *k, *lda, 0, *ldc};
   if (const int info = first_illegal_argument(caller, kSyrk)) return report_fortran(name, info);
@@ -31,9 +31,9 @@ void fortran_rank_k(const char (&name)[N], rank_k_kind kind, const char* uplo_, 
 
 // S is the type of beta (real for her2k).
 template <class T, class S, std::size_t N>
-void fortran_rank_2k(const char (&name)[N], rank_k_kind kind, const char* uplo_, const char* trans_, const int* n,
-                     const int* k, const void* alpha, const void* a, const int* lda, const void* b, const int* ldb,
-                     const void* beta, void* c, const int* ldc) {
+void fortran_rank_2k(const char (&name)[N], rank_k_kind kind, const char* uplo_, const char* trans_, const blas_int* n,
+                     const blas_int* k, const void* alpha, const void* a, const blas_int* lda, const void* b,
+                     const blas_int* ldb, const void* beta, void* c, const blas_int* ldc) {
   const rank_k_call caller{order::col_major, from_fortran<uplo>(*uplo_),
                            fortran_trans(kind, from_fortran<trans_op>(*trans_)), *n, *k, *lda, *ldb, *ldc};
   if (const int info = first_illegal_argument(caller, kSyr2k)) return report_fortran(name, info);
@@ -44,17 +44,17 @@ void fortran_rank_2k(const char (&name)[N], rank_k_kind kind, const char* uplo_,
 }  // namespace
 
 // Scalars and matrices by address; complex ones are (re, im) pairs.
-#define SWBLAS_FORTRAN_RANK_K(fname, T, S, kind, NAME)                                                         \
-  extern "C" SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const int* n, const int* k,         \
-                                      const void* alpha, const void* a, const int* lda, const void* beta,       \
-                                      void* c, const int* ldc) {                                                \
-    fortran_rank_k<T, S>(NAME, kind, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);                          \
+#define SWBLAS_FORTRAN_RANK_K(fname, T, S, kind, NAME)                                                           \
+  extern "C" SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const blas_int* n, const blas_int* k, \
+                                      const void* alpha, const void* a, const blas_int* lda, const void* beta,   \
+                                      void* c, const blas_int* ldc) {                                            \
+    fortran_rank_k<T, S>(NAME, kind, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);                            \
   }
-#define SWBLAS_FORTRAN_RANK_2K(fname, T, S, kind, NAME)                                                        \
-  extern "C" SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const int* n, const int* k,         \
-                                      const void* alpha, const void* a, const int* lda, const void* b,           \
-                                      const int* ldb, const void* beta, void* c, const int* ldc) {               \
-    fortran_rank_2k<T, S>(NAME, kind, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);                 \
+#define SWBLAS_FORTRAN_RANK_2K(fname, T, S, kind, NAME)                                                          \
+  extern "C" SWBLAS_EXPORT void fname(const char* uplo, const char* trans, const blas_int* n, const blas_int* k, \
+                                      const void* alpha, const void* a, const blas_int* lda, const void* b,      \
+                                      const blas_int* ldb, const void* beta, void* c, const blas_int* ldc) {     \
+    fortran_rank_2k<T, S>(NAME, kind, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);                   \
   }
 
 SWBLAS_FORTRAN_RANK_K(ssyrk_, float, float, rank_k_kind::real_symmetric, "SSYRK ")

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "options.h"
 
 namespace swblas::api {
@@ -27,12 +28,12 @@ SidedCall column_major(SidedCall c) {
 // The first illegal of M, N, lda and ldb of a column-major call c.
 template <class SidedCall, class Positions>
 int first_illegal_dimension(const SidedCall& c, const Positions& at) {
-  const int rows_of_a = *c.side_of_a == side::left ? c.m : c.n;
+  const blas_int rows_of_a = *c.side_of_a == side::left ? c.m : c.n;
   return first_illegal({
       {c.m < 0, at.m},
       {c.n < 0, at.n},
-      {c.lda < std::max(1, rows_of_a), at.lda},
-      {c.ldb < std::max(1, c.m), at.ldb},
+      {c.lda < std::max<blas_int>(1, rows_of_a), at.lda},
+      {c.ldb < std::max<blas_int>(1, c.m), at.ldb},
   });
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "options.h"
 #include "sided_call.h"
 #include "structured_product.h"
@@ -31,7 +32,7 @@ struct symm_call {
   std::optional<order> layout;
   std::optional<side> side_of_a;
   std::optional<uplo> triangle;
-  int m = 0, n = 0, lda = 0, ldb = 0, ldc = 0;
+  blas_int m = 0, n = 0, lda = 0, ldb = 0, ldc = 0;
 };
 
 // The reference's checks, in its order.
@@ -39,7 +40,7 @@ inline int first_illegal_argument(const symm_call& caller, const symm_positions&
   if (const int info = first_illegal({{!caller.layout, at.layout}, {!caller.side_of_a, at.side}, {!caller.triangle, at.uplo}}))
     return info;
   const symm_call c = column_major(caller);
-  return first_of(first_illegal_dimension(c, at), first_illegal({{c.ldc < std::max(1, c.m), at.ldc}}));
+  return first_of(first_illegal_dimension(c, at), first_illegal({{c.ldc < std::max<blas_int>(1, c.m), at.ldc}}));
 }
 
 // Solves a checked call (column-major, legal): the product with A read

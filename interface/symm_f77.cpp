@@ -12,9 +12,9 @@ using namespace swblas::api;
 using swblas::structure;
 
 template <class T, std::size_t N>
-inline void fortran_symm(const char (&name)[N], structure kind, const char* side_, const char* uplo_, const int* m,
-                         const int* n, const void* alpha, const void* a, const int* lda, const void* b,
-                         const int* ldb, const void* beta, void* c, const int* ldc) {
+inline void fortran_symm(const char (&name)[N], structure kind, const char* side_, const char* uplo_, const blas_int* m,
+                         const blas_int* n, const void* alpha, const void* a, const blas_int* lda, const void* b,
+                         const blas_int* ldb, const void* beta, void* c, const blas_int* ldc) {
   const symm_call caller{order::col_major, from_fortran<side>(*side_), from_fortran<uplo>(*uplo_), *m, *n, *lda,
                          *ldb, *ldc};
   if (const int info = first_illegal_argument(caller, kSymm)) return report_fortran(name, info);
@@ -25,11 +25,11 @@ inline void fortran_symm(const char (&name)[N], structure kind, const char* side
 }  // namespace
 
 // Scalars and matrices by address; complex ones are (re, im) pairs.
-#define SWBLAS_FORTRAN_SYMM(fname, T, kind, NAME)                                                              \
-  extern "C" SWBLAS_EXPORT void fname(const char* side, const char* uplo, const int* m, const int* n,           \
-                                      const void* alpha, const void* a, const int* lda, const void* b,           \
-                                      const int* ldb, const void* beta, void* c, const int* ldc) {               \
-    fortran_symm<T>(NAME, kind, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);                        \
+#define SWBLAS_FORTRAN_SYMM(fname, T, kind, NAME)                                                               \
+  extern "C" SWBLAS_EXPORT void fname(const char* side, const char* uplo, const blas_int* m, const blas_int* n, \
+                                      const void* alpha, const void* a, const blas_int* lda, const void* b,     \
+                                      const blas_int* ldb, const void* beta, void* c, const blas_int* ldc) {    \
+    fortran_symm<T>(NAME, kind, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);                         \
   }
 
 SWBLAS_FORTRAN_SYMM(ssymm_, float, structure::symmetric, "SSYMM ")

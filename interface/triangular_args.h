@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "argument_check.h"
+#include "blas_int.h"
 #include "options.h"
 #include "sided_call.h"
 #include "triangular.h"
@@ -32,7 +33,7 @@ struct triangular_call {
   std::optional<uplo> triangle;
   std::optional<trans_op> transa;
   std::optional<diag> diagonal;
-  int m = 0, n = 0, lda = 0, ldb = 0;
+  blas_int m = 0, n = 0, lda = 0, ldb = 0;
 };
 
 // The reference's checks, in its order.

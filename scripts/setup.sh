@@ -10,6 +10,7 @@ packages=(
   libhwloc-dev                                # runtime topology
   libgtest-dev                                # unit tests
   libblas-test                                # netlib BLAS/CBLAS testers
+  libblas64-test                              # the same, ILP64 (libblas64.so.3)
   liblapack-dev                               # reference LAPACK, packaging test and clients
   liblapack-test r-base-core                  # clients: LAPACK's test suite, R
   python3-numpy python3-scipy python3-pytest python3-hypothesis  # clients: numpy, SciPy suites

@@ -18,14 +18,14 @@ namespace swblas {
 template <class T>
 struct operand_of {
   const T* x;
-  int rs, cs;
+  inc_t rs, cs;
   operand_structure structure;
   bool conj = false;
 };
 
 // A column-major operand read as stored (no transpose).
 template <class T>
-operand_of<T> as_stored(const T* x, int ld, operand_structure s = {}) {
+operand_of<T> as_stored(const T* x, inc_t ld, operand_structure s = {}) {
   return {x, 1, ld, s};
 }
 
@@ -41,8 +41,8 @@ struct problem_type<std::complex<R>> {
 // C (m x n, leading dimension ldc) := alpha * op(A) op(B) + beta * C, op(A)
 // m x k: a real problem, or a complex one for std::complex T.
 template <class T>
-typename problem_type<T>::type product_problem(int m, int n, int k, T alpha, const operand_of<T>& a,
-                                               const operand_of<T>& b, T beta, T* c, int ldc) {
+typename problem_type<T>::type product_problem(dim_t m, dim_t n, dim_t k, T alpha, const operand_of<T>& a,
+                                               const operand_of<T>& b, T beta, T* c, inc_t ldc) {
   typename problem_type<T>::type p;
   p.m = m;
   p.n = n;

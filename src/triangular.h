@@ -15,11 +15,11 @@ namespace swblas {
 template <class T>
 struct triangular_problem {
   bool left = true;
-  int m = 0, n = 0;
+  dim_t m = 0, n = 0;
   T alpha = T(1);
   operand_of<T> a;
   T* b = nullptr;
-  int ldb = 0;
+  inc_t ldb = 0;
 };
 
 // B := alpha op(A) B or alpha B op(A).
@@ -35,9 +35,9 @@ void trsm(const triangular_problem<T>& p);
 template <class T>
 void scale_b(const triangular_problem<T>& p) {
   if (p.alpha == T(1)) return;
-  for (int j = 0; j < p.n; ++j) {
-    T* column = p.b + std::ptrdiff_t(j) * p.ldb;
-    for (int i = 0; i < p.m; ++i) column[i] = p.alpha == T(0) ? T(0) : p.alpha * column[i];
+  for (dim_t j = 0; j < p.n; ++j) {
+    T* column = p.b + j * p.ldb;
+    for (dim_t i = 0; i < p.m; ++i) column[i] = p.alpha == T(0) ? T(0) : p.alpha * column[i];
   }
 }
 

@@ -15,7 +15,7 @@ namespace {
 
 // The diagonal blocks' size: their zero halves are the wasted work (a
 // fraction of about nb / size), the off-diagonal GEMMs run at full rate.
-constexpr int kDiagonalBlock = 128;
+constexpr dim_t kDiagonalBlock = 128;
 
 }  // namespace
 
@@ -23,24 +23,24 @@ template <class T>
 void trmm(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
   if (p.alpha == T(0)) return scale_b(p);
-  const int size = p.left ? p.m : p.n;
+  const dim_t size = p.left ? p.m : p.n;
   const bool lower = !p.a.structure.upper;
   // Left and lower (or right and upper): block i reads the B blocks before it.
   const bool reads_before = p.left == lower;
-  const int blocks = (size + kDiagonalBlock - 1) / kDiagonalBlock;
+  const dim_t blocks = (size + kDiagonalBlock - 1) / kDiagonalBlock;
   // The calling thread's reused buffer: no allocation per call.
   T* const saved = thread_pack_buffer_of<T>(pack_role::operand_copy,
                                             std::size_t(std::min(size, kDiagonalBlock)) * std::size_t(p.left ? p.n : p.m));
   operand_of<T> off_diagonal = p.a;
   off_diagonal.structure = {};
-  for (int s = 0; s < blocks; ++s) {
-    const int d0 = (reads_before ? blocks - 1 - s : s) * kDiagonalBlock;
-    const int d1 = std::min(size, d0 + kDiagonalBlock), w = d1 - d0;
-    const int r0 = reads_before ? 0 : d1, r1 = reads_before ? d0 : size;
+  for (dim_t s = 0; s < blocks; ++s) {
+    const dim_t d0 = (reads_before ? blocks - 1 - s : s) * kDiagonalBlock;
+    const dim_t d1 = std::min(size, d0 + kDiagonalBlock), w = d1 - d0;
+    const dim_t r0 = reads_before ? 0 : d1, r1 = reads_before ? d0 : size;
     operand_of<T> diagonal = p.a;
     diagonal.x = p.a.x + std::ptrdiff_t(d0) * (p.a.rs + p.a.cs);
     if (p.left) {
-      for (int j = 0; j < p.n; ++j)
+      for (dim_t j = 0; j < p.n; ++j)
         std::copy(p.b + d0 + std::ptrdiff_t(j) * p.ldb, p.b + d1 + std::ptrdiff_t(j) * p.ldb,
                   saved + std::ptrdiff_t(j) * w);
       gemm(product_problem(w, p.n, w, p.alpha, diagonal, as_stored<T>(saved, w), T(0), p.b + d0, p.ldb));
@@ -50,7 +50,7 @@ void trmm(const triangular_problem<T>& p) {
                            p.ldb));
     } else {
       T* block = p.b + std::ptrdiff_t(d0) * p.ldb;
-      for (int j = 0; j < w; ++j)
+      for (dim_t j = 0; j < w; ++j)
         std::copy(block + std::ptrdiff_t(j) * p.ldb, block + std::ptrdiff_t(j) * p.ldb + p.m,
                   saved + std::ptrdiff_t(j) * p.m);
       gemm(product_problem(p.m, w, w, p.alpha, as_stored<T>(saved, p.m), diagonal, T(0), block, p.ldb));

@@ -19,37 +19,37 @@ namespace {
 // the work, at scalar speed) against GEMM updates of depth nb. Measured on
 // Zen 4, one thread, dtrsm / ztrsm at m = n = 1000: nb = 16, 32, 48, 64, 128
 // gave 27 / 36, 32 / 37, 28 / 31, 20 / 29, 12 / 20 GFLOP/s.
-constexpr int kSubstitutionBlock = 32;
+constexpr dim_t kSubstitutionBlock = 32;
 
 // Element (i, l) of op(A).
 template <class T>
-T op_a(const triangular_problem<T>& p, int i, int l) {
-  return conjugate_if(p.a.conj, p.a.x[std::ptrdiff_t(i) * p.a.rs + std::ptrdiff_t(l) * p.a.cs]);
+T op_a(const triangular_problem<T>& p, dim_t i, dim_t l) {
+  return conjugate_if(p.a.conj, p.a.x[i * p.a.rs + l * p.a.cs]);
 }
 
 // Solves the diagonal block [d0, d1) of op(A) against B's rows (left) or
 // columns (right) [d0, d1), in the substitution's direction.
 template <class T>
-void substitute(const triangular_problem<T>& p, bool forward, int d0, int d1) {
+void substitute(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
   const bool unit = p.a.structure.unit_diag;
-  auto at = [&](int i, int j) -> T& { return p.b[i + std::ptrdiff_t(j) * p.ldb]; };
-  for (int s = 0; s < d1 - d0; ++s) {
-    const int d = forward ? d0 + s : d1 - 1 - s;
+  auto at = [&](dim_t i, dim_t j) -> T& { return p.b[i + j * p.ldb]; };
+  for (dim_t s = 0; s < d1 - d0; ++s) {
+    const dim_t d = forward ? d0 + s : d1 - 1 - s;
     if (p.left) {
-      for (int j = 0; j < p.n; ++j) {
+      for (dim_t j = 0; j < p.n; ++j) {
         if (!unit) at(d, j) /= op_a(p, d, d);
         const T x = at(d, j);
-        for (int r = forward ? d + 1 : d0; r < (forward ? d1 : d); ++r) at(r, j) -= x * op_a(p, r, d);
+        for (dim_t r = forward ? d + 1 : d0; r < (forward ? d1 : d); ++r) at(r, j) -= x * op_a(p, r, d);
       }
     } else {
       // Column d of X depends on the block's columns solved before it.
-      for (int l = forward ? d0 : d + 1; l < (forward ? d : d1); ++l) {
+      for (dim_t l = forward ? d0 : d + 1; l < (forward ? d : d1); ++l) {
         const T t = op_a(p, l, d);
-        for (int i = 0; i < p.m; ++i) at(i, d) -= at(i, l) * t;
+        for (dim_t i = 0; i < p.m; ++i) at(i, d) -= at(i, l) * t;
       }
       if (!unit) {
         const T diagonal = op_a(p, d, d);
-        for (int i = 0; i < p.m; ++i) at(i, d) /= diagonal;
+        for (dim_t i = 0; i < p.m; ++i) at(i, d) /= diagonal;
       }
     }
   }
@@ -62,18 +62,18 @@ void trsm(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
   scale_b(p);
   if (p.alpha == T(0)) return;
-  const int size = p.left ? p.m : p.n;
+  const dim_t size = p.left ? p.m : p.n;
   const bool forward = p.left != p.a.structure.upper;
-  const int blocks = (size + kSubstitutionBlock - 1) / kSubstitutionBlock;
+    const dim_t blocks = (size + kSubstitutionBlock - 1) / kSubstitutionBlock;
   operand_of<T> off_diagonal = p.a;
   off_diagonal.structure = {};
-  for (int s = 0; s < blocks; ++s) {
-    const int d0 = (forward ? s : blocks - 1 - s) * kSubstitutionBlock;
-    const int d1 = std::min(size, d0 + kSubstitutionBlock);
+  for (dim_t s = 0; s < blocks; ++s) {
+    const dim_t d0 = (forward ? s : blocks - 1 - s) * kSubstitutionBlock;
+    const dim_t d1 = std::min(size, d0 + kSubstitutionBlock);
     substitute(p, forward, d0, d1);
     // What is still to solve: after the block going forward, before it
     // going backward.
-    const int r0 = forward ? d1 : 0, r1 = forward ? size : d0;
+    const dim_t r0 = forward ? d1 : 0, r1 = forward ? size : d0;
     if (r0 == r1) continue;
     if (p.left) {
       off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;

@@ -1,8 +1,9 @@
-# Runs one of Debian's netlib BLAS testers (libblas-test) with swblas as the
-# only BLAS in the process.
+# Runs one of Debian's netlib BLAS testers (libblas-test, or libblas64-test
+# for the ILP64 ones) with swblas as the only BLAS in the process.
 #
-# The testers are linked against libblas.so.3 with BIND_NOW. A directory of
-# its own (LIB_DIR) holds libblas.so.3 as a link to libswblas.so and comes
+# The testers are linked against libblas.so.3 (libblas64.so.3: SONAME) with
+# BIND_NOW. A directory of its own (LIB_DIR) holds SONAME as a link to
+# SWBLAS_LIBRARY (libswblas.so, or libswblas64.so for ILP64) and comes
 # first on the library path; nothing is preloaded, so every routine the
 # tester imports must be swblas's or the tester does not start. The tester's
 # own XERBLA and cblas_xerbla, defined in the executable, take the calls
@@ -13,7 +14,8 @@
 # Level-1 ones, which read no input and report on stdout), TESTER, INPUT
 # (the tester's stock input; none for level1),
 # ROUTINES (the routines to switch on, as the input names them, e.g.
-# DGEMM;DSYMM or cblas_dgemm; empty: all), SWBLAS_LIBRARY, LIB_DIR, WORK_DIR,
+# DGEMM;DSYMM or cblas_dgemm; empty: all), SWBLAS_LIBRARY, SONAME (the
+# name the tester needs; empty: libblas.so.3), LIB_DIR, WORK_DIR,
 # and EMULATOR (a command list, empty for a native run; in a cross build the
 # toolchain's qemu-user command, cmake/toolchain-ppc64le.cmake).
 # Environment: SWBLAS_TARGET passes through; SWBLAS_EXPECT_TARGET /
@@ -28,14 +30,18 @@
 cmake_minimum_required(VERSION 3.16)  # IN_LIST in script mode
 
 if(NOT EXISTS "${TESTER}" OR (NOT KIND STREQUAL "level1" AND NOT EXISTS "${INPUT}"))
-  message("SKIP: ${TESTER} not found (apt-get install libblas-test)")
+  message("SKIP: ${TESTER} not found (apt-get install libblas-test libblas64-test)")
   cmake_language(EXIT 77)
 endif()
+if(NOT SONAME)
+  set(SONAME libblas.so.3)
+endif()
+string(REPLACE "." "\\." soname_pattern "${SONAME}")
 get_filename_component(tester_name "${TESTER}" NAME)
 
-# swblas as libblas.so.3, alone in its directory.
+# swblas as SONAME, alone in its directory.
 file(MAKE_DIRECTORY "${LIB_DIR}")
-file(CREATE_LINK "${SWBLAS_LIBRARY}" "${LIB_DIR}/libblas.so.3" SYMBOLIC)
+file(CREATE_LINK "${SWBLAS_LIBRARY}" "${LIB_DIR}/${SONAME}" SYMBOLIC)
 
 # The stock input with the routines not in ROUTINES switched off; the F77
 # tester's summary goes to a file in WORK_DIR (its name is limited to 32
@@ -149,11 +155,11 @@ endforeach()
 if(report MATCHES "\\*\\*\\*\\*\\*|FAIL")
   string(APPEND failures "the tester reports a failure\n")
 endif()
-# Proof that swblas is the BLAS: the loader found libblas.so.3 in LIB_DIR
+# Proof that swblas is the BLAS: the loader found SONAME in LIB_DIR
 # and loaded no other BLAS, and swblas's runtime printed its SWBLAS_VERBOSE
 # report when it first dispatched.
-if(NOT err MATCHES "trying file=${LIB_DIR}/libblas\\.so\\.3")
-  string(APPEND failures "libblas.so.3 was not loaded from ${LIB_DIR}\n")
+if(NOT err MATCHES "trying file=${LIB_DIR}/${soname_pattern}")
+  string(APPEND failures "${SONAME} was not loaded from ${LIB_DIR}\n")
 endif()
 if(err MATCHES "calling init: [^\n]*lib(open)?blas[^\n]*" AND NOT CMAKE_MATCH_0 MATCHES "${LIB_DIR}")
   string(APPEND failures "another BLAS was loaded: ${CMAKE_MATCH_0}\n")
@@ -184,4 +190,4 @@ if(KIND STREQUAL "level1")
 endif()
 string(REPLACE ";" "\n" passed "${passed}")
 string(REGEX MATCHALL "swblas: chosen target [^\n]*" chosen "${err}")
-message("${tester_name} with swblas as the only libblas.so.3 (${chosen}):\n${passed}")
+message("${tester_name} with swblas as the only ${SONAME} (${chosen}):\n${passed}")

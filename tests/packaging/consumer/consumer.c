@@ -1,6 +1,11 @@
-/* A user's program: includes swblas's cblas.h, links -lswblas, checks a 2x2 product. */
+/* A user's program: includes swblas's cblas.h, links -lswblas (or -lswblas64), checks a 2x2 product. */
 #include <cblas.h>
 #include <stdio.h>
+
+/* Built with pkg-config swblas64, <cblas.h> must give 64-bit integers. */
+#ifdef SWBLAS_ILP64
+_Static_assert(sizeof(CBLAS_INT) == 8, "swblas64.pc did not make CBLAS_INT 64 bits wide");
+#endif
 
 int main(void) {
   const double a[4] = {1, 2, 3, 4}; /* column-major [[1 3] [2 4]] */
