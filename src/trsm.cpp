@@ -27,29 +27,50 @@ T op_a(const triangular_problem<T>& p, dim_t i, dim_t l) {
   return conjugate_if(p.a.conj, p.a.x[i * p.a.rs + l * p.a.cs]);
 }
 
-// Solves the diagonal block [d0, d1) of op(A) against B's rows (left) or
-// columns (right) [d0, d1), in the substitution's direction.
+// Rows of B a right-side substitution works on at a time: the block's
+// columns of them stay in the L2 cache while each is solved.
+constexpr dim_t kRightRowChunk = 256;
+
+// Solves B's rows [d0, d1) against op(A)'s diagonal block (side left), a
+// column of B at a time while its block stays in the L1 cache, on a copy of
+// the block's triangle (conjugated if asked) whose columns are contiguous.
 template <class T>
-void substitute(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
+void substitute_left(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
+  const dim_t nb = d1 - d0;
+  T block[kSubstitutionBlock * kSubstitutionBlock];
+  for (dim_t l = 0; l < nb; ++l)
+    for (dim_t i = forward ? l : 0; i < (forward ? nb : l + 1); ++i) block[i + l * nb] = op_a(p, d0 + i, d0 + l);
   const bool unit = p.a.structure.unit_diag;
-  auto at = [&](dim_t i, dim_t j) -> T& { return p.b[i + j * p.ldb]; };
-  for (dim_t s = 0; s < d1 - d0; ++s) {
-    const dim_t d = forward ? d0 + s : d1 - 1 - s;
-    if (p.left) {
-      for (dim_t j = 0; j < p.n; ++j) {
-        if (!unit) at(d, j) /= op_a(p, d, d);
-        const T x = at(d, j);
-        for (dim_t r = forward ? d + 1 : d0; r < (forward ? d1 : d); ++r) at(r, j) -= x * op_a(p, r, d);
-      }
-    } else {
-      // Column d of X depends on the block's columns solved before it.
+  for (dim_t j = 0; j < p.n; ++j) {
+    T* x = p.b + d0 + j * p.ldb;
+    for (dim_t s = 0; s < nb; ++s) {
+      const dim_t d = forward ? s : nb - 1 - s;
+      if (!unit) x[d] /= block[d + d * nb];
+      const T xd = x[d];
+      const T* a = block + d * nb;
+      for (dim_t r = forward ? d + 1 : 0; r < (forward ? nb : d); ++r) x[r] -= xd * a[r];
+    }
+  }
+}
+
+// Solves B's columns [d0, d1) against op(A)'s diagonal block (side right):
+// column d of X depends on the block's columns solved before it.
+template <class T>
+void substitute_right(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
+  const bool unit = p.a.structure.unit_diag;
+  for (dim_t i0 = 0; i0 < p.m; i0 += kRightRowChunk) {
+    const dim_t i1 = std::min(p.m, i0 + kRightRowChunk);
+    for (dim_t s = 0; s < d1 - d0; ++s) {
+      const dim_t d = forward ? d0 + s : d1 - 1 - s;
+      T* x = p.b + d * p.ldb;
       for (dim_t l = forward ? d0 : d + 1; l < (forward ? d : d1); ++l) {
         const T t = op_a(p, l, d);
-        for (dim_t i = 0; i < p.m; ++i) at(i, d) -= at(i, l) * t;
+        const T* solved = p.b + l * p.ldb;
+        for (dim_t i = i0; i < i1; ++i) x[i] -= solved[i] * t;
       }
       if (!unit) {
         const T diagonal = op_a(p, d, d);
-        for (dim_t i = 0; i < p.m; ++i) at(i, d) /= diagonal;
+        for (dim_t i = i0; i < i1; ++i) x[i] /= diagonal;
       }
     }
   }
@@ -70,7 +91,10 @@ void trsm(const triangular_problem<T>& p) {
   for (dim_t s = 0; s < blocks; ++s) {
     const dim_t d0 = (forward ? s : blocks - 1 - s) * kSubstitutionBlock;
     const dim_t d1 = std::min(size, d0 + kSubstitutionBlock);
-    substitute(p, forward, d0, d1);
+    if (p.left)
+      substitute_left(p, forward, d0, d1);
+    else
+      substitute_right(p, forward, d0, d1);
     // What is still to solve: after the block going forward, before it
     // going backward.
     const dim_t r0 = forward ? d1 : 0, r1 = forward ? size : d0;
