@@ -5,8 +5,8 @@
 // the reference's Fortran does not).
 //
 // An element of an updated vector gets the same arithmetic wherever it falls:
-// real tails run through the lanes in staged copies (staged_tail), complex
-// products are unfused in the lanes as in the scalar tails. LAPACK compares
+// the tails of updates run through the lanes in staged copies (staged_tail),
+// never through scalar code that would round differently. LAPACK compares
 // results of calls over different ranges of one vector bit for bit (its
 // eigenvalue tests check that they do not depend on whether eigenvectors
 // are computed).
@@ -246,8 +246,8 @@ struct real_vector_ops {
 
 // Complex elements in the registers of the real traits, (re, im) pairs
 // side by side; for traits with swap_pairs (two or more lanes).
-// a x = re(a) x + im(a) (-im x, re x): a product with re(a) in every lane,
-// one with (-im a, +im a) against the pair-swapped x.
+// a x = re(a) x + im(a) (-im x, re x): one FMA with re(a) in every lane, one
+// with (-im a, +im a) against the pair-swapped x.
 template <class T, class Simd>
 struct complex_simd_ops {
   using R = real_t<T>;
@@ -259,10 +259,7 @@ struct complex_simd_ops {
     for (index_t l = 0; l < W; ++l) lanes[l] = l % 2 == 0 ? even : odd;
     return Simd::loadu(lanes);
   }
-  // Unfused, as kernels::times computes the scalar tails.
-  static reg times(reg re_a, reg im_a, reg x) {
-    return Simd::add(Simd::mul(re_a, x), Simd::mul(im_a, Simd::swap_pairs(x)));
-  }
+  static reg times(reg re_a, reg im_a, reg x) { return Simd::fma(im_a, Simd::swap_pairs(x), Simd::mul(re_a, x)); }
 
   static void axpy(index_t n, T alpha, const T* x, T* y) {
     const reg re_a = Simd::set1(alpha.real()), im_a = alternating(-alpha.imag(), alpha.imag());
