@@ -73,21 +73,14 @@ def configs(build):
 
 
 def environment(lib_dir, extra):
+    """alone.environment with extra's variables set, or removed where None."""
     env = alone.environment(lib_dir)
-    for k, v in extra.items():
-        env.pop(k, None) if v is None else env.__setitem__(k, v)
+    for name, value in extra.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
     return env
-
-
-def library_dir(root, name, blas, lapack):
-    path = os.path.join(root, name.replace(" ", "-"))
-    os.makedirs(path, exist_ok=True)
-    for link, target in (("libblas.so.3", blas), ("liblapack.so.3", lapack)):
-        full = os.path.join(path, link)
-        if os.path.lexists(full):
-            os.remove(full)
-        os.symlink(target, full)
-    return path
 
 
 def numpy_times(lib_dir, extra, n, repeats, ops):
@@ -138,7 +131,7 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as root:
         for name, blas, lapack, extra in configs(build):
-            lib_dir = library_dir(root, name, blas, lapack)
+            lib_dir = alone.make_dir(os.path.join(root, name.replace(" ", "-")), blas, lapack)
             print(f"{name}: numpy", flush=True)
             for op, r in numpy_times(lib_dir, extra, args.n, args.repeats, OPS).items():
                 rows.append({"config": name, "case": op, "best_s": min(r["times"]),

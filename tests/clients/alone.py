@@ -17,10 +17,10 @@ REFERENCE_BLAS = "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
 FOREIGN_BLAS = ("libopenblas", "libblis", "libmkl", "libatlas")
 
 
-def make_dir(path, blas):
-    """path/ with libblas.so.3 -> blas and liblapack.so.3 -> reference LAPACK."""
+def make_dir(path, blas, lapack=REFERENCE_LAPACK):
+    """path/ with libblas.so.3 -> blas and liblapack.so.3 -> lapack."""
     os.makedirs(path, exist_ok=True)
-    for name, target in (("libblas.so.3", blas), ("liblapack.so.3", REFERENCE_LAPACK)):
+    for name, target in (("libblas.so.3", blas), ("liblapack.so.3", lapack)):
         link = os.path.join(path, name)
         if os.path.lexists(link):
             os.remove(link)
