@@ -2,10 +2,10 @@
 # libswblas from swblas_interface, libswblas64 from swblas_interface64
 # (cmake/SwblasIlp64.cmake), the other parts shared.
 
-# What a shared library of swblas links itself (its users need not): libgomp,
-# libhwloc, and dl, with which SWBLAS_TARGET=sunway-emu loads the Sunway
+# What a shared library of swblas links itself (its users need not):
+# pthreads (its own thread pool, src/thread_pool.h), libhwloc, and dl, with which SWBLAS_TARGET=sunway-emu loads the Sunway
 # emulation (src/sunway_route.h).
-set(swblas_shared_dependencies OpenMP::OpenMP_CXX PkgConfig::HWLOC ${CMAKE_DL_LIBS})
+set(swblas_shared_dependencies Threads::Threads PkgConfig::HWLOC ${CMAKE_DL_LIBS})
 
 # The objects of the given OBJECT libraries, in `out`.
 function(swblas_objects_of out)
@@ -25,11 +25,11 @@ function(swblas_add_libraries name)
   add_library(${name}_static STATIC ${objects})
   # The shared library carries its own dependencies; users of the static one
   # need them on their link line, named plainly so that a C or Fortran
-  # program can link it without enabling C++ or OpenMP in CMake.
+  # program can link it without enabling C++ or threads in CMake.
   target_link_libraries(${name} PRIVATE ${swblas_shared_dependencies})
   target_link_libraries(${name}_static
-    PRIVATE $<BUILD_INTERFACE:OpenMP::OpenMP_CXX> $<BUILD_INTERFACE:PkgConfig::HWLOC>
-    INTERFACE $<INSTALL_INTERFACE:gomp> $<INSTALL_INTERFACE:hwloc> stdc++ m ${CMAKE_DL_LIBS})
+    PRIVATE $<BUILD_INTERFACE:Threads::Threads> $<BUILD_INTERFACE:PkgConfig::HWLOC>
+    INTERFACE $<INSTALL_INTERFACE:pthread> $<INSTALL_INTERFACE:hwloc> stdc++ m ${CMAKE_DL_LIBS})
   foreach(lib ${name} ${name}_static)
     target_include_directories(${lib} PUBLIC
       $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>

@@ -1,18 +1,17 @@
 // swblas::gemm_batch: every group is planned first (quick case, small path,
-// by-entry or team split, buffer sizes, team size), then one parallel region
-// runs the team groups entry after entry and then hands out the by-entry
-// work in chunks, dynamically, to whichever thread is free.
+// by-entry or team split, buffer sizes, team size), then one team job
+// (src/thread_pool.h) runs the team groups' entries, one after the other,
+// each as the packed path's items, and then the by-entry work in chunks,
+// each claimed by whichever thread is free.
 #include "batch.h"
 
-#include <omp.h>
-
 #include <algorithm>
-#include <atomic>
 #include <vector>
 
 #include "call_trace.h"
 #include "gemm_driver.h"
 #include "pack_buffer.h"
+#include "thread_pool.h"
 #include "unpacked_gemm.h"
 
 namespace swblas {
@@ -29,12 +28,15 @@ struct group_plan {
   dim_t chunk = 1;                         // by-entry work: entries per unit
   dim_t first_unit = 0;                    // by-entry work: its units are
   dim_t units = 0;                         // [first_unit, first_unit + units)
+  dim_t first_item = 0;                    // packed_team: its entries' items are
+  dim_t entry_items = 0;                   // [first_item, first_item + count * entry_items)
 };
 
 // Everything the region needs, decided before it opens.
 struct batch_plan {
   std::vector<group_plan> groups;
   dim_t by_entry_units = 0;
+  dim_t team_items = 0;  // the team groups' items come first
   bool has_team_groups = false;
   bool has_packed_by_entry = false;
   std::size_t team_a_private = 0, team_a_shared = 0, team_b = 0;  // doubles
@@ -42,7 +44,7 @@ struct batch_plan {
 
   void clear() {
     groups.clear();  // keeps its capacity: no allocation in the steady state
-    by_entry_units = 0;
+    by_entry_units = team_items = 0;
     has_team_groups = has_packed_by_entry = false;
     team_a_private = team_a_shared = team_b = entry_a = entry_b = 0;
   }
@@ -144,6 +146,9 @@ void plan_team_group(const dispatch_table& t, int nt, group_plan* gp, batch_plan
   o.fit_team_to_work = false;  // the whole batch team runs each entry
   o.split_rows = false;        // ... sharing one B panel
   gp->loop = plan_team(t, p, o).loop;
+  gp->entry_items = blocked_items<double>(p, t.engine, gp->loop, nt).count();
+  gp->first_item = plan->team_items;
+  plan->team_items += gp->group->count * gp->entry_items;
   std::size_t& a_max = gp->loop == parallel_loop::jr ? plan->team_a_shared : plan->team_a_private;
   a_max = std::max(a_max, a_block_elems(p, t.engine));
   plan->team_b = std::max(plan->team_b, b_panel_elems(p, t.engine));
@@ -177,46 +182,50 @@ void make_plan(const dispatch_table& t, const gemm_batch_problem* groups, std::s
   }
 }
 
-// What every thread of the region runs: the team groups together, then
-// by-entry chunks until none is left, each entry alone.
-class batch_run {
+// The batch as one job: the team groups' items, entry after entry, then
+// the by-entry units, which wait for them (they reuse the thread buffers
+// that the team groups share).
+class batch_job final : public team_job {
  public:
-  batch_run(const dispatch_table& t, const batch_plan& plan, double* a_shared, double* b_shared)
-      : t_(t), small_(t.small), plan_(plan), a_shared_(a_shared), b_shared_(b_shared) {}
+  batch_job(const dispatch_table& t, const batch_plan& plan, int threads, double* a_shared, double* b_shared)
+      : t_(t), small_(t.small), plan_(plan), threads_(threads), a_shared_(a_shared), b_shared_(b_shared) {}
 
-  void run_as_team_member(team_member me) {
-    if (plan_.has_team_groups) run_team_groups(me);
-    if (plan_.by_entry_units > 0) run_by_entry_units();
+  dim_t items() const { return plan_.team_items + plan_.by_entry_units; }
+
+  dim_t section_start(dim_t item) const override {
+    if (item >= plan_.team_items) return plan_.team_items;
+    const group_plan& gp = team_group_of(item);
+    const dim_t entry_start = gp.first_item + (item - gp.first_item) / gp.entry_items * gp.entry_items;
+    return entry_start + blocked_items<double>(gp.group->shape, t_.engine, gp.loop, threads_)
+                             .section_start(item - entry_start);
+  }
+
+  void run_item(dim_t item) override {
+    if (item >= plan_.team_items) return run_by_entry_unit(item - plan_.team_items);
+    const group_plan& gp = team_group_of(item);
+    const dim_t entry = (item - gp.first_item) / gp.entry_items;
+    const blocked_items<double> items(gp.group->shape, t_.engine, gp.loop, threads_);
+    double* a = gp.loop == parallel_loop::jr ? a_shared_
+                                             : thread_pack_buffer(pack_role::a_private, plan_.team_a_private);
+    items.run(gp.group->entry(entry), item - gp.first_item - entry * gp.entry_items, a, b_shared_);
   }
 
  private:
-  void run_team_groups(team_member me) {
-    double* a_private = plan_.team_a_private
-                            ? thread_pack_buffer(pack_role::a_private, plan_.team_a_private)
-                            : nullptr;
-    for (const group_plan& gp : plan_.groups) {
-      if (gp.work != group_work::packed_team) continue;
-      double* a = gp.loop == parallel_loop::jr ? a_shared_ : a_private;
-      // Each entry ends at a barrier (run_blocked's last), after which the
-      // shared buffers serve the next entry.
-      for (dim_t e = 0; e < gp.group->count; ++e)
-        run_blocked(gp.group->entry(e), t_.engine, gp.loop, me, a, b_shared_);
-    }
+  const group_plan& team_group_of(dim_t item) const {
+    for (const group_plan& gp : plan_.groups)
+      if (gp.work == group_work::packed_team && item < gp.first_item + gp.group->count * gp.entry_items) return gp;
+    return plan_.groups.back();  // not reached: item < team_items
   }
 
-  void run_by_entry_units() {
+  void run_by_entry_unit(dim_t unit) {
+    const auto g = std::upper_bound(plan_.groups.begin(), plan_.groups.end(), unit,
+                                    [](dim_t u, const group_plan& gp) { return u < gp.first_unit + gp.units; });
+    const group_plan& gp = *g;
     double* a = plan_.entry_a ? thread_pack_buffer(pack_role::a_private, plan_.entry_a) : nullptr;
     double* b = plan_.entry_b ? thread_pack_buffer(pack_role::b_panel, plan_.entry_b) : nullptr;
-    std::size_t g = 0;  // units are claimed in increasing order: g only moves on
-    for (dim_t unit = claim(); unit < plan_.by_entry_units; unit = claim()) {
-      while (unit >= plan_.groups[g].first_unit + plan_.groups[g].units) ++g;
-      const group_plan& gp = plan_.groups[g];
-      const dim_t first = (unit - gp.first_unit) * gp.chunk;
-      run_entries(gp, first, std::min(gp.group->count, first + gp.chunk), a, b);
-    }
+    const dim_t first = (unit - gp.first_unit) * gp.chunk;
+    run_entries(gp, first, std::min(gp.group->count, first + gp.chunk), a, b);
   }
-
-  dim_t claim() { return next_unit_.fetch_add(1, std::memory_order_relaxed); }
 
   void run_entries(const group_plan& gp, dim_t first, dim_t last, double* a, double* b) {
     const gemm_batch_problem& g = *gp.group;
@@ -255,16 +264,16 @@ class batch_run {
         p = next;
       }
     } else {
-      for (dim_t e = first; e < last; ++e) run_blocked(g.entry(e), t_.engine, parallel_loop::ic, team_member{}, a, b);
+      for (dim_t e = first; e < last; ++e) run_blocked(g.entry(e), t_.engine, parallel_loop::ic, a, b);
     }
   }
 
   const dispatch_table& t_;
   const dgemm_small_desc* small_;  // set where a group takes the small path
   const batch_plan& plan_;
+  int threads_;
   double* a_shared_;
   double* b_shared_;
-  std::atomic<dim_t> next_unit_{0};
 };
 
 
@@ -305,16 +314,14 @@ void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, 
   double* b_shared = plan.team_b ? thread_pack_buffer(pack_role::b_panel, plan.team_b) : nullptr;
   double* a_shared =
       plan.team_a_shared ? thread_pack_buffer(pack_role::a_shared, plan.team_a_shared) : nullptr;
-  batch_run run(t, plan, a_shared, b_shared);
-  if (nt == 1) return run.run_as_team_member(team_member{});
-#pragma omp parallel num_threads(nt)
-  run.run_as_team_member(team_member{omp_get_thread_num(), omp_get_num_threads()});
+  batch_job job(t, plan, nt, a_shared, b_shared);
+  run_team_job(job, job.items(), nt);
 }
 
 void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count) {
   const dispatch_table& t = active_dispatch();
   batch_options o;
-  o.threads = t.threads;
+  o.threads = available_threads();
   run_traced([&] { gemm_batch_with(t, groups, group_count, o); },
              [&] {
                dim_t entries = 0;

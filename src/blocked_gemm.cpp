@@ -1,31 +1,20 @@
-// The loops over blocks (see blocked_gemm.h). The team shares work by
-// explicit ranges: member t of a team of size packs micro-panels
-// [size_t * count / size, ...), and synchronises with orphaned barriers, so
-// the same code runs in a team or in one thread.
+// The loops over blocks as items (see blocked_gemm.h): an item is found
+// from its index by division, so nothing is stored per call and a thread
+// alone runs the same items in order.
 #include "blocked_gemm.h"
 
 #include <algorithm>
 #include <type_traits>
 
 #include "operand_packing.h"
+#include "pack_buffer.h"
+#include "thread_pool.h"
 #include "elementwise_clones.h"
 #include "fused_ops.h"
 
 
 namespace swblas {
 namespace {
-
-// Member t's part [first, last) of `count` items, contiguous and even.
-void share(dim_t count, team_member t, dim_t* first, dim_t* last) {
-  *first = count * t.id / t.size;
-  *last = count * (t.id + 1) / t.size;
-}
-
-void team_barrier(team_member t) {
-  if (t.size > 1) {
-#pragma omp barrier
-  }
-}
 
 SWBLAS_ELEMENTWISE_CLONES
 void transform_packed(const prologue_args& pro, double* packed, dim_t count) {
@@ -64,116 +53,125 @@ void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, di
   apply_prologue_on(p, prologue_operand::b, bp, ceil_div(cols, u.nr) * u.nr * kc);
 }
 
-// The team packs `total` rows (or columns) of an operand together, each
-// member whole micro-panels of `width`, then waits for all of it.
-template <class T, class PackPart>
-void pack_shared(dim_t total, dim_t width, dim_t kc, team_member t, T* packed, const PackPart& pack_part) {
-  dim_t first, last;
-  share(ceil_div(total, width), t, &first, &last);
-  if (last > first) {
-    const dim_t from = first * width;
-    pack_part(from, std::min(last * width, total) - from, packed + from * kc);
-  }
-  team_barrier(t);
+// Items [first, last) of `parts` equal chunks of `count` micro-panels.
+void chunk(dim_t count, dim_t part, dim_t parts, dim_t* first, dim_t* last) {
+  *first = count * part / parts;
+  *last = count * (part + 1) / parts;
 }
 
-// The k block at (pc, kc) of a column panel starting at jc: what every
-// block of it shares.
+// The block kernel on rows [ic, ic + rows) and columns [jc + j0, jc + j0 + cols)
+// of C, k block [pc, pc + kc), ap and bp at the first of them.
 template <class T>
-struct panel {
-  dim_t jc, nc, pc, kc;
-  T beta;  // the caller's on the first k block, then 1 (accumulate)
-  bool last;    // the k block that ends C's reduction
-};
+void multiply(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, dim_t jc, dim_t pc, dim_t kc,
+              dim_t ic, dim_t rows, dim_t j0, dim_t cols, const T* ap, const T* bp) {
+  basic_packed_block<T> blk;
+  blk.m = rows;
+  blk.n = cols;
+  blk.k = kc;
+  blk.alpha = p.alpha;
+  blk.beta = beta_for_block(pc, p.beta);  // the caller's on the first k block, then 1
+  blk.ap = ap;
+  blk.bp = bp;
+  blk.c = p.c + ic + (jc + j0) * p.ldc;
+  blk.ldc = p.ldc;
+  epilogue_args epi;
+  if (p.epi) {
+    epi = *p.epi;
+    if (epi.bias) epi.bias += ic * epi.rs_bias + (jc + j0) * epi.cs_bias;
+    blk.epi = &epi;
+    blk.last = pc + kc >= p.k;  // the k block that ends C's reduction
+  }
+  if (e.kernel)
+    e.kernel(blk);
+  else
+    reference_block_kernel(*e.ukernel, blk);
+}
+
+}  // namespace
 
 template <class T>
-class block_loops {
+blocked_items<T>::blocked_items(const basic_gemm_problem<T>& shape, const basic_block_engine<T>& e,
+                                parallel_loop loop, int threads)
+    : e_(e), loop_(loop), m_(shape.m), n_(shape.n), k_(shape.k) {
+  const blocking& b = e.blk;
+  const dim_t mr = e.ukernel->mr, nr = e.ukernel->nr, team = std::max(threads, 1);
+  k_blocks_ = ceil_div(k_, b.kc);
+  b_parts_ = std::min(ceil_div(std::min(b.nc, n_), nr), team);
+  a_blocks_ = ceil_div(m_, b.mc);
+  if (loop == parallel_loop::jr) {
+    a_parts_ = std::min(ceil_div(std::min(b.mc, m_), mr), team);
+    jr_parts_ = std::min(ceil_div(std::min(b.nc, n_), nr), team == 1 ? 1 : 2 * team);
+    per_panel_ = b_parts_ + a_blocks_ * (a_parts_ + jr_parts_);
+  } else {
+    per_panel_ = b_parts_ + a_blocks_;
+  }
+  count_ = ceil_div(n_, b.nc) * k_blocks_ * per_panel_;
+}
+
+template <class T>
+dim_t blocked_items<T>::section_start(dim_t item) const {
+  const dim_t panel_start = item / per_panel_ * per_panel_;
+  dim_t r = item - panel_start;
+  if (r < b_parts_) return panel_start;
+  r -= b_parts_;
+  if (loop_ == parallel_loop::ic) return panel_start + b_parts_;
+  const dim_t per_block = a_parts_ + jr_parts_, block = r / per_block;
+  return panel_start + b_parts_ + block * per_block + (r % per_block < a_parts_ ? 0 : a_parts_);
+}
+
+template <class T>
+void blocked_items<T>::run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack, T* b_pack) const {
+  const blocking& b = e_.blk;
+  const ukernel_desc<T>& u = *e_.ukernel;
+  const dim_t panel = item / per_panel_, jc = panel / k_blocks_ * b.nc, pc = panel % k_blocks_ * b.kc;
+  const dim_t nc = std::min(b.nc, n_ - jc), kc = std::min(b.kc, k_ - pc);
+  dim_t r = item - panel * per_panel_, first, last;
+  if (r < b_parts_) {  // a chunk of the B panel
+    chunk(ceil_div(nc, u.nr), r, b_parts_, &first, &last);
+    const dim_t j = first * u.nr, cols = std::min(last * u.nr, nc) - j;
+    if (cols > 0) pack_b_columns(p, u, pc, kc, jc + j, cols, b_pack + j * kc);
+    return;
+  }
+  r -= b_parts_;
+  if (loop_ == parallel_loop::ic) {  // one A block, packed and multiplied by whoever claimed it
+    const dim_t ic = r * b.mc, rows = std::min(b.mc, m_ - ic);
+    pack_a_rows(p, u, ic, rows, pc, kc, a_pack);
+    return multiply(p, e_, jc, pc, kc, ic, rows, 0, nc, a_pack, b_pack);
+  }
+  const dim_t per_block = a_parts_ + jr_parts_, ic = r / per_block * b.mc, rows = std::min(b.mc, m_ - ic);
+  r %= per_block;
+  if (r < a_parts_) {  // a chunk of the shared A block
+    chunk(ceil_div(rows, u.mr), r, a_parts_, &first, &last);
+    const dim_t i = first * u.mr, n = std::min(last * u.mr, rows) - i;
+    if (n > 0) pack_a_rows(p, u, ic + i, n, pc, kc, a_pack + i * kc);
+    return;
+  }
+  chunk(ceil_div(nc, u.nr), r - a_parts_, jr_parts_, &first, &last);  // B micro-panels against it
+  const dim_t j0 = first * u.nr, cols = std::min(last * u.nr, nc) - j0;
+  if (cols > 0) multiply(p, e_, jc, pc, kc, ic, rows, j0, cols, a_pack, b_pack + j0 * kc);
+}
+
+namespace {
+
+// One problem's items as a job: jr's A block is the team's; for ic each
+// thread packs into a buffer of its own.
+template <class T>
+class blocked_job final : public team_job {
  public:
-  block_loops(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, team_member t)
-      : p_(p), e_(e), u_(*e.ukernel), t_(t) {}
-
-  void run(parallel_loop loop, T* a_pack, T* b_pack) {
-    const blocking& b = e_.blk;
-    for (dim_t jc = 0; jc < p_.n; jc += b.nc) {
-      const dim_t nc = std::min(b.nc, p_.n - jc);
-      for (dim_t pc = 0; pc < p_.k; pc += b.kc) {
-        const dim_t kc = std::min(b.kc, p_.k - pc);
-        const panel<T> at{jc, nc, pc, kc, beta_for_block(pc, p_.beta), pc + kc >= p_.k};
-        pack_shared(nc, u_.nr, kc, t_, b_pack, [&](dim_t j, dim_t cols, T* bp) {
-          pack_b_columns(p_, u_, pc, kc, jc + j, cols, bp);
-        });
-        if (loop == parallel_loop::ic)
-          ic_loop(at, a_pack, b_pack);
-        else
-          jr_loop(at, a_pack, b_pack);
-      }
-    }
+  blocked_job(const basic_gemm_problem<T>& p, const blocked_items<T>& items, T* a_shared, T* b_pack)
+      : p_(p), items_(items), a_shared_(a_shared), b_pack_(b_pack), a_elems_(a_block_elems(p, items.engine())) {}
+  dim_t section_start(dim_t item) const override { return items_.section_start(item); }
+  void run_item(dim_t item) override {
+    T* a = a_shared_ ? a_shared_ : thread_pack_buffer_of<T>(pack_role::a_private, a_elems_);
+    items_.run(p_, item, a, b_pack_);
   }
 
  private:
-  // Member t takes mc blocks t, t + size, ...: the partial last block lands
-  // on a member with the most blocks (m = 1000, mc = 240, two threads: 520
-  // and 480 rows, not 720 and 280 as contiguous chunks give). The barrier
-  // keeps the B panel until every member is done with it.
-  void ic_loop(const panel<T>& at, T* a_pack, const T* b_pack) {
-    const dim_t mc = e_.blk.mc;
-    for (dim_t ib = t_.id; ib * mc < p_.m; ib += t_.size) {
-      const dim_t ic = ib * mc, rows = std::min(mc, p_.m - ic);
-      pack_a_rows(p_, u_, ic, rows, at.pc, at.kc, a_pack);
-      multiply(at, ic, rows, 0, at.nc, a_pack, b_pack);
-    }
-    team_barrier(t_);
-  }
-
-  // The team packs each A block together, then every member multiplies a
-  // contiguous range of its B micro-panels (the micro kernel prefetches the
-  // next one); the barrier keeps A until all are done.
-  void jr_loop(const panel<T>& at, T* a_pack, const T* b_pack) {
-    for (dim_t ic = 0; ic < p_.m; ic += e_.blk.mc) {
-      const dim_t rows = std::min(e_.blk.mc, p_.m - ic);
-      pack_shared(rows, u_.mr, at.kc, t_, a_pack, [&](dim_t i, dim_t n, T* ap) {
-        pack_a_rows(p_, u_, ic + i, n, at.pc, at.kc, ap);
-      });
-      dim_t first, last;
-      share(ceil_div(at.nc, u_.nr), t_, &first, &last);
-      if (last > first) {
-        const dim_t j0 = first * u_.nr;
-        multiply(at, ic, rows, j0, std::min(last * u_.nr, at.nc) - j0, a_pack, b_pack + j0 * at.kc);
-      }
-      team_barrier(t_);
-    }
-  }
-
-  // The block kernel on rows [ic, ic + rows) and the panel's columns
-  // [j0, j0 + cols), bp at the first of them.
-  void multiply(const panel<T>& at, dim_t ic, dim_t rows, dim_t j0, dim_t cols, const T* ap, const T* bp) {
-    basic_packed_block<T> blk;
-    blk.m = rows;
-    blk.n = cols;
-    blk.k = at.kc;
-    blk.alpha = p_.alpha;
-    blk.beta = at.beta;
-    blk.ap = ap;
-    blk.bp = bp;
-    blk.c = p_.c + ic + (at.jc + j0) * p_.ldc;
-    blk.ldc = p_.ldc;
-    epilogue_args epi;
-    if (p_.epi) {
-      epi = *p_.epi;
-      if (epi.bias) epi.bias += ic * epi.rs_bias + (at.jc + j0) * epi.cs_bias;
-      blk.epi = &epi;
-      blk.last = at.last;
-    }
-    if (e_.kernel)
-      e_.kernel(blk);
-    else
-      reference_block_kernel(u_, blk);
-  }
-
   const basic_gemm_problem<T>& p_;
-  const basic_block_engine<T>& e_;
-  const ukernel_desc<T>& u_;
-  team_member t_;
+  const blocked_items<T>& items_;
+  T* a_shared_;
+  T* b_pack_;
+  std::size_t a_elems_;
 };
 
 }  // namespace
@@ -208,17 +206,29 @@ std::size_t b_panel_elems(const basic_gemm_problem<T>& p, const basic_block_engi
 }
 
 template <class T>
-void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
-                 team_member t, T* a_pack, T* b_pack) {
-  block_loops<T>(p, e, t).run(loop, a_pack, b_pack);
+void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop, T* a_pack,
+                 T* b_pack) {
+  const blocked_items<T> items(p, e, loop, 1);
+  for (dim_t i = 0; i < items.count(); ++i) items.run(p, i, a_pack, b_pack);
+}
+
+template <class T>
+void run_blocked_team(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
+                      int threads, T* a_shared, T* b_pack) {
+  const blocked_items<T> items(p, e, loop, threads);
+  blocked_job<T> job(p, items, loop == parallel_loop::jr ? a_shared : nullptr, b_pack);
+  run_team_job(job, items.count(), threads);
 }
 
 #define SWBLAS_INSTANTIATE_BLOCKED(T)                                                                 \
   template void reference_block_kernel(const ukernel_desc<T>&, const basic_packed_block<T>&);        \
   template std::size_t a_block_elems(const basic_gemm_problem<T>&, const basic_block_engine<T>&);    \
   template std::size_t b_panel_elems(const basic_gemm_problem<T>&, const basic_block_engine<T>&);    \
-  template void run_blocked(const basic_gemm_problem<T>&, const basic_block_engine<T>&, parallel_loop, \
-                            team_member, T*, T*);
+  template class blocked_items<T>;                                                                    \
+  template void run_blocked(const basic_gemm_problem<T>&, const basic_block_engine<T>&, parallel_loop, T*, \
+                            T*);                                                                       \
+  template void run_blocked_team(const basic_gemm_problem<T>&, const basic_block_engine<T>&, parallel_loop, \
+                                 int, T*, T*);
 SWBLAS_INSTANTIATE_BLOCKED(double)
 SWBLAS_INSTANTIATE_BLOCKED(float)
 #undef SWBLAS_INSTANTIATE_BLOCKED

@@ -12,13 +12,6 @@
 
 namespace swblas {
 
-// One thread of the team that runs a packed problem: thread `id` of `size`,
-// all inside one parallel region (size > 1 synchronises at barriers), or a
-// thread alone (size 1: no barriers).
-struct team_member {
-  int id = 0, size = 1;
-};
-
 // What the loops run: the micro kernel, the blocking and the block kernel
 // (null: the reference block kernel over `ukernel`), all of element type T.
 template <class T>
@@ -40,16 +33,50 @@ std::size_t a_block_elems(const basic_gemm_problem<T>& p, const basic_block_engi
 template <class T>
 std::size_t b_panel_elems(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e);
 
-// The packed path of p (m, n, k >= 1, alpha != 0) as member t of its team,
-// sharing `loop`: every member calls it with the same arguments but
-// a_pack, which is each member's own buffer for the ic loop and the team's
-// shared one for jr; b_pack is always shared. A fused prologue (p.pro) is
-// applied to each packed block, a fused epilogue (p.epi) by an epilogue
-// block kernel. With p.complex set, p is the real view of a complex
-// problem and is packed by the 1m rule (operand_packing.h).
-// Instantiated for double and float.
+// The packed path of p (m, n, k >= 1, alpha != 0) as a team's items
+// (src/thread_pool.h): for each column panel jc and k block pc, the B
+// panel packed in chunks (one section), then for the ic loop one item per
+// A block, each packed by whoever claims it into a buffer of its own, or for
+// the jr loop per A block the shared A block packed in chunks (a section)
+// and B's micro-panels multiplied against it in chunks (a section). Every
+// section waits for the one before it, which also frees the shared buffer
+// it reuses. A fused prologue (p.pro) is applied to each packed block, a
+// fused epilogue (p.epi) by an epilogue block kernel. With p.complex set, p
+// is the real view of a complex problem and is packed by the 1m rule
+// (operand_packing.h). The layout depends on p's sizes only, so the entries
+// of a batch group share one. Instantiated for double and float.
 template <class T>
-void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
-                 team_member t, T* a_pack, T* b_pack);
+class blocked_items {
+ public:
+  blocked_items(const basic_gemm_problem<T>& shape, const basic_block_engine<T>& e, parallel_loop loop,
+                int threads);
+  dim_t count() const { return count_; }
+  const basic_block_engine<T>& engine() const { return e_; }
+  dim_t section_start(dim_t item) const;
+  // Item `item` of p (sizes as the shape's). a_pack: the team's A block
+  // (jr) or the running thread's (ic); b_pack: the team's B panel.
+  void run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack, T* b_pack) const;
+
+ private:
+  const basic_block_engine<T>& e_;
+  parallel_loop loop_;
+  dim_t m_, n_, k_;
+  dim_t k_blocks_ = 0, a_blocks_ = 0;      // k blocks per column panel, A blocks per k block
+  dim_t b_parts_ = 1, a_parts_ = 1, jr_parts_ = 1;  // chunks of a B panel, an A block, a jr sweep
+  dim_t per_panel_ = 0, count_ = 0;        // items per (jc, pc) panel, in all
+};
+
+// The packed path of p on the calling thread alone: a_pack and b_pack hold
+// a_block_elems and b_panel_elems.
+template <class T>
+void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop, T* a_pack,
+                 T* b_pack);
+
+// The same on a team of up to `threads`: the B panel (and for jr the A
+// block) are the caller's buffers; each thread's private A block for ic is
+// its own thread_pack_buffer.
+template <class T>
+void run_blocked_team(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
+                      int threads, T* a_shared, T* b_pack);
 
 }  // namespace swblas

@@ -15,6 +15,10 @@ namespace swblas {
 // read once with the rest of the runtime.
 bool trace_calls();
 
+// Whether SWBLAS_VERBOSE is at least 1: run-time events that change how a
+// call runs (a thread that could not be started) print a warning.
+bool verbose_warnings();
+
 // "swblas: call <what>: <how>, <ms> ms", written whole (one stdio call), so
 // that lines of concurrent calls do not interleave.
 void trace_call(const std::string& what, const std::string& how, double seconds);

@@ -10,6 +10,7 @@
 #include "call_trace.h"
 #include "operand_packing.h"
 #include "gemm_driver.h"
+#include "thread_pool.h"
 
 namespace swblas {
 namespace {
@@ -78,7 +79,7 @@ void solve(const complex_gemm_problem<T>& p, const char* name) {
   q.a_structure = p.a_structure;
   q.b_structure = p.b_structure;
   gemm_options o;
-  o.threads = t.threads;
+  o.threads = available_threads();
   const team_plan plan = plan_team(e, t.team, q, o);
   run_traced([&] { run_packed(q, e, plan); }, [&] { return std::string(name) + " " + complex_problem_text(p); },
              [&] { return "1m, packed, " + describe_team(plan); });

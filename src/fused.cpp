@@ -6,11 +6,10 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include <omp.h>
-
 #include "call_trace.h"
 #include "elementwise_clones.h"
 #include "pack_buffer.h"
+#include "thread_pool.h"
 #include "unpacked_gemm.h"
 
 
@@ -77,14 +76,10 @@ void scale_and_epilogue(const epilogue_args& e, bool scale, double beta, dim_t m
                         double* c, inc_t ldc, int threads) {
   const int nt = pass_team(m * n, threads);
   if (nt == 1) return epilogue_block(e, scale, beta, m, n, c, ldc, 0);
-#pragma omp parallel num_threads(nt)
-  {
-    dim_t first, last;
-    const dim_t t = omp_get_thread_num(), team = omp_get_num_threads();
-    first = n * t / team;
-    last = n * (t + 1) / team;
+  run_items(nt, nt, [&](dim_t part) {
+    const dim_t first = n * part / nt, last = n * (part + 1) / nt;
     if (last > first) epilogue_block(e, scale, beta, m, last - first, c, ldc, first);
-  }
+  });
 }
 
 // dst (rows x cols, column-major, leading dimension rows) := pro(src) for
@@ -124,15 +119,9 @@ gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
   double* dst = thread_pack_buffer(pack_role::operand_copy, static_cast<std::size_t>(rows * cols));
   const prologue_args& a = *p.pro;
   const int nt = pass_team(rows * cols, threads);
-  if (nt == 1) {
-    prologue_copy_block(a, rows, 0, cols, src, rs, cs, dst);
-  } else {
-#pragma omp parallel num_threads(nt)
-    {
-      const dim_t t = omp_get_thread_num(), team = omp_get_num_threads();
-      prologue_copy_block(a, rows, cols * t / team, cols * (t + 1) / team, src, rs, cs, dst);
-    }
-  }
+  run_items(nt, nt, [&](dim_t part) {
+    prologue_copy_block(a, rows, cols * part / nt, cols * (part + 1) / nt, src, rs, cs, dst);
+  });
   (on_b ? q.b : q.a) = dst;
   (on_b ? q.rs_b : q.rs_a) = 1;
   (on_b ? q.cs_b : q.cs_a) = rows;
@@ -268,7 +257,7 @@ void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_
 void gemm_fused(const gemm_problem& p) {
   const dispatch_table& t = active_dispatch();
   gemm_options o;
-  o.threads = t.threads;
+  o.threads = available_threads();
   const fused_plan plan = plan_fused(t, p, o);
   run_traced([&] { run_fused(t, p, o, plan); }, [&] { return "dgemm_fused " + problem_text(p); },
              [&] { return describe_fused(t, p, o, plan); });
@@ -278,26 +267,25 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
   if (b.count <= 0) return;
   const dispatch_table& t = active_dispatch();
   gemm_options o;
-  o.threads = t.threads;
+  o.threads = available_threads();
   const gemm_problem& s = b.shape;
   // Entries too small for a team each get one thread (team_size needs a
   // non-empty product; quick cases are cheap passes, shared out too).
   const bool quick = quick_case_of(s) != quick_case::none;
   const bool share_entries =
-      b.count > 1 && t.threads > 1 &&
+      b.count > 1 && o.threads > 1 &&
       (quick || !t.ukernel ||
-       team_size(s, *t.ukernel, t.blk(), t.threads) == 1);
+       team_size(s, *t.ukernel, t.blk(), o.threads) == 1);
   gemm_options single = o;
   single.threads = 1;
-  const int nt = static_cast<int>(std::min<dim_t>(t.threads, b.count));
+  const int nt = static_cast<int>(std::min<dim_t>(o.threads, b.count));
   const gemm_options& each = share_entries ? single : o;
   const auto run = [&] {
     if (!share_entries) {
       for (dim_t e = 0; e < b.count; ++e) gemm_fused_with(t, b.entry(e), o);
       return;
     }
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
-    for (dim_t e = 0; e < b.count; ++e) gemm_fused_with(t, b.entry(e), single);
+    run_items(b.count, nt, [&](dim_t e) { gemm_fused_with(t, b.entry(e), single); });
   };
   run_traced(
       run,

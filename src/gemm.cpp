@@ -1,31 +1,29 @@
 // swblas::gemm: quick cases, the unpacked path (small and skinny problems),
-// then the packed path (src/blocked_gemm.h) run by an OpenMP team on
-// per-thread packing buffers.
+// then the packed path (src/blocked_gemm.h), its parallel work claimed by
+// the caller and the pool's threads (src/thread_pool.h).
 #include "gemm.h"
 
 #include <algorithm>
-
-#include <omp.h>
 
 #include "call_trace.h"
 #include "fused_ops.h"
 #include "gemm_driver.h"
 #include "pack_buffer.h"
 #include "sunway_route.h"
+#include "thread_pool.h"
 #include "unpacked_gemm.h"
 
 namespace swblas {
 namespace {
 
-// The unpacked path on a team of nt threads, each on its own part of p.
+// The unpacked path on a team of nt threads, p in nt parts.
 void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_small_desc& r, dim_t kc,
                   int nt) {
   if (nt <= 1) return run_unpacked_part(p, s, r, kc);
   const dim_t unit = unpacked_detail::unit(s, r);
-#pragma omp parallel num_threads(nt)
-  run_unpacked_part(
-      unpacked_detail::part_of(p, s, unit, omp_get_thread_num(), omp_get_num_threads()), s, r,
-      kc);
+  run_items(nt, nt, [&](dim_t part) {
+    run_unpacked_part(unpacked_detail::part_of(p, s, unit, static_cast<int>(part), nt), s, r, kc);
+  });
 }
 
 // Part `part` of `parts` of p's rows, in whole mr-row tiles, as a problem of
@@ -42,19 +40,19 @@ basic_gemm_problem<T> row_part(const basic_gemm_problem<T>& p, dim_t mr, int par
   return q;
 }
 
-// Split rows: every thread its part of p, alone, on buffers of its own.
+// Split rows: p in nt parts of rows, each run alone on the buffers of the
+// thread that claims it.
 template <class T>
 void run_rows(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, int nt) {
-#pragma omp parallel num_threads(nt)
-  {
+  run_items(nt, nt, [&](dim_t i) {
     epilogue_args epi;
-    const basic_gemm_problem<T> part = row_part(p, e.ukernel->mr, omp_get_thread_num(), omp_get_num_threads(), &epi);
+    const basic_gemm_problem<T> part = row_part(p, e.ukernel->mr, static_cast<int>(i), nt, &epi);
     if (part.m > 0) {
       T* a = thread_pack_buffer_of<T>(pack_role::a_private, a_block_elems(part, e));
       T* b = thread_pack_buffer_of<T>(pack_role::b_panel, b_panel_elems(part, e));
-      run_blocked(part, e, parallel_loop::ic, team_member{}, a, b);
+      run_blocked(part, e, parallel_loop::ic, a, b);
     }
-  }
+  });
 }
 
 }  // namespace
@@ -69,13 +67,9 @@ void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, 
   T* a_shared = loop == parallel_loop::jr ? thread_pack_buffer_of<T>(pack_role::a_shared, a_elems) : nullptr;
   if (nt == 1) {
     T* a = a_shared ? a_shared : thread_pack_buffer_of<T>(pack_role::a_private, a_elems);
-    return run_blocked(p, e, loop, team_member{}, a, b_pack);
+    return run_blocked(p, e, loop, a, b_pack);
   }
-#pragma omp parallel num_threads(nt)
-  {
-    T* a = a_shared ? a_shared : thread_pack_buffer_of<T>(pack_role::a_private, a_elems);
-    run_blocked(p, e, loop, team_member{omp_get_thread_num(), omp_get_num_threads()}, a, b_pack);
-  }
+  run_blocked_team(p, e, loop, nt, a_shared, b_pack);
 }
 
 template void run_packed(const basic_gemm_problem<double>&, const basic_block_engine<double>&, const team_plan&);
@@ -109,7 +103,7 @@ void gemm(const basic_gemm_problem<float>& p) {
   const basic_block_engine<float>& e = engine_of<float>(t);
   if (!e.ukernel) no_micro_kernel();
   gemm_options o;
-  o.threads = t.threads;
+  o.threads = available_threads();
   const team_plan plan = plan_team(e, t.team, p, o);
   run_traced([&] { run_packed(p, e, plan); }, [&] { return "sgemm " + problem_text(p); },
              [&] { return "packed, " + describe_team(plan); });
@@ -123,7 +117,7 @@ void gemm(const gemm_problem& p) {
   if (t.sunway_emu && plain)
     return run_traced([&] { sunway_emu_run(p); }, what, [] { return std::string("Sunway emulation"); });
   gemm_options o;
-  o.threads = t.threads;
+  o.threads = available_threads();
   const gemm_route r = route_gemm(t, p, o);
   run_traced([&] { run_route(t, p, r); }, what, [&] { return describe_route(r); });
 }

@@ -17,6 +17,7 @@ struct process_runtime {
   machine_info machine;
   dispatch_table table;
   bool trace_calls = false;
+  bool verbose = false;
 };
 
 void print(const std::vector<std::string>& lines, const char* prefix) {
@@ -59,6 +60,7 @@ process_runtime detect_and_choose() {
     print(describe_driver(rt.table), "");
   }
   rt.trace_calls = config.verbose >= kCallTraceVerbosity;
+  rt.verbose = config.verbose > 0;
   print(log.warnings, "warning: ");
   return rt;
 }
@@ -78,6 +80,8 @@ const dispatch_table& active_dispatch() { return process().table; }
 const machine_info& active_machine() { return process().machine; }
 
 bool trace_calls() { return process().trace_calls; }
+
+bool verbose_warnings() { return process().verbose; }
 
 void trace_call(const std::string& what, const std::string& how, double seconds) {
   std::fprintf(stderr, "swblas: call %s: %s, %.3f ms\n", what.c_str(), how.c_str(), seconds * 1e3);

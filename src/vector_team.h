@@ -1,17 +1,15 @@
 // Memory-bound work (Levels 1 and 2) split into contiguous ranges, one per
-// thread of a team. Waking a thread costs a few microseconds, so a range
-// must move at least kMinBytesPerThread; a call inside an active parallel
-// region (a user's, or nested) runs alone, as OpenMP's single active level
-// makes it.
+// thread of a team, claimed as a team job's items (thread_pool.h). Waking
+// a thread costs a few microseconds, so a range must move at least
+// kMinBytesPerThread; a call inside a user's parallel region or while the
+// pool is busy runs alone.
 #pragma once
-
-#include <omp.h>
 
 #include <algorithm>
 #include <array>
 #include <cstddef>
 
-#include "dispatch.h"
+#include "thread_pool.h"
 #include "vector_kernels.h"
 
 namespace swblas {
@@ -26,7 +24,7 @@ inline constexpr int kMaxVectorTeam = 64;
 // How many threads `bytes` of traffic over `count` items are worth.
 inline int vector_team_size(index_t count, std::size_t bytes) {
   if (bytes < 2 * kMinBytesPerThread) return 1;  // first: short calls cost nothing more
-  const int configured = omp_in_parallel() ? 1 : active_dispatch().threads;
+  const int configured = available_threads();
   const std::size_t by_bytes = std::max<std::size_t>(bytes / kMinBytesPerThread, 1);
   return static_cast<int>(std::min<std::size_t>({by_bytes, static_cast<std::size_t>(std::max<index_t>(count, 1)),
                                                  static_cast<std::size_t>(std::clamp(configured, 1, kMaxVectorTeam))}));
@@ -45,28 +43,25 @@ template <class Fn>
 void for_each_range(index_t count, index_t align, std::size_t bytes, Fn&& fn) {
   const int nt = vector_team_size(count, bytes);
   if (nt <= 1) return fn(index_t{0}, count);
-#pragma omp parallel num_threads(nt)
-  {
+  run_items(nt, nt, [&](dim_t t) {
     index_t begin, end;
-    range_of(count, align, omp_get_thread_num(), omp_get_num_threads(), &begin, &end);
+    range_of(count, align, static_cast<int>(t), nt, &begin, &end);
     if (begin < end) fn(begin, end);
-  }
+  });
 }
 
 // The sum of fn(begin, end) over the ranges, added in range order (the
-// result depends on the team size, not on the threads' timing).
+// result depends on the team size, not on which thread ran which range).
 template <class S, class Fn>
 S sum_over_ranges(index_t count, index_t align, std::size_t bytes, Fn&& fn) {
   const int nt = vector_team_size(count, bytes);
   if (nt <= 1) return fn(index_t{0}, count);
   std::array<S, kMaxVectorTeam> partial{};
-#pragma omp parallel num_threads(nt)
-  {
+  run_items(nt, nt, [&](dim_t t) {
     index_t begin, end;
-    const int t = omp_get_thread_num();
-    range_of(count, align, t, omp_get_num_threads(), &begin, &end);
+    range_of(count, align, static_cast<int>(t), nt, &begin, &end);
     if (begin < end) partial[static_cast<std::size_t>(t)] = fn(begin, end);
-  }
+  });
   S total{};
   for (int t = 0; t < nt; ++t) total += partial[static_cast<std::size_t>(t)];
   return total;

@@ -2,7 +2,6 @@
 // vectors are read through the primitives on unit stride: a strided one is
 // first copied to this thread's buffer (an input only, so increment 0
 // simply repeats its element).
-#include <omp.h>
 
 #include <array>
 #include <cmath>
@@ -49,15 +48,13 @@ index_t team_iamax(index_t n, const T* x) {
   if (nt <= 1) return k.iamax(n, x);
   std::array<index_t, kMaxVectorTeam> best;
   best.fill(-1);
-#pragma omp parallel num_threads(nt)
-  {
-    const int t = omp_get_thread_num();
+  run_items(nt, nt, [&](dim_t t) {
     index_t b, e;
-    range_of(n, kLine<T>, t, omp_get_num_threads(), &b, &e);
+    range_of(n, kLine<T>, static_cast<int>(t), nt, &b, &e);
     if (t > 0)
       while (b < e && std::isnan(abs1(x[b]))) ++b;
     if (b < e) best[std::size_t(t)] = b + k.iamax(e - b, x + b);
-  }
+  });
   index_t winner = best[0];
   for (int t = 1; t < nt; ++t) {
     const index_t i = best[std::size_t(t)];

@@ -1,7 +1,5 @@
 // y := alpha A x + beta y for a symmetric or Hermitian A in full, band or
 // packed storage (?symv, ?hemv, ?sbmv, ?hbmv, ?spmv, ?hpmv).
-#include <omp.h>
-
 #include <algorithm>
 #include <array>
 #include <complex>
@@ -80,32 +78,56 @@ inline index_t first_block_of(int t, int nt, index_t blocks, bool upper) {
   return blocks;
 }
 
-// Every column writes rows outside its block, so a team's threads each
+// Every column writes rows outside its block, so a team's parts each
 // accumulate their blocks into a vector of their own (the first into y),
-// which the team then adds into y by ranges of rows.
+// and then the team adds them into y by ranges of rows: items [0, nt) are
+// the parts, [nt, 2 nt) the ranges, a section of their own.
+template <symmetry S, class T>
+class full_team_job final : public team_job {
+ public:
+  full_team_job(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y, int nt)
+      : p_(p), alpha_(alpha), x_(x), y_(y), nt_(nt), n_(p.storage.n), blocks_((n_ + kBlock<T> - 1) / kBlock<T>),
+        own_(thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(n_) * std::size_t(nt - 1))) {}
+
+  dim_t section_start(dim_t item) const override { return item < nt_ ? 0 : nt_; }
+
+  void run_item(dim_t item) override {
+    const int t = static_cast<int>(item < nt_ ? item : item - nt_);
+    if (item < nt_) {
+      T* w = part_vector(t);
+      if (t > 0) std::fill(w, w + n_, T(0));
+      const bool upper = p_.storage.upper;
+      accumulate_full<S>(p_, first_block_of(t, nt_, blocks_, upper), first_block_of(t + 1, nt_, blocks_, upper),
+                         alpha_, x_, w);
+      return;
+    }
+    index_t r0, r1;
+    range_of(n_, 16, t, nt_, &r0, &r1);
+    for (int u = 1; u < nt_; ++u) {
+      const T* w = part_vector(u);
+      for (index_t i = r0; i < r1; ++i) y_[i] += w[i];
+    }
+  }
+
+ private:
+  T* part_vector(int t) const { return t == 0 ? y_ : own_ + std::size_t(t - 1) * std::size_t(n_); }
+
+  const symmetric_product_problem<T>& p_;
+  T alpha_;
+  const T* x_;
+  T* y_;
+  int nt_;
+  index_t n_, blocks_;
+  T* own_;
+};
+
 template <symmetry S, class T>
 void accumulate_full_team(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
   const index_t n = p.storage.n, blocks = (n + kBlock<T> - 1) / kBlock<T>;
   const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(n) * std::size_t(n) / 2);
   if (nt <= 1) return accumulate_full<S>(p, 0, blocks, alpha, x, y);
-  std::array<T*, kMaxVectorTeam> own{};
-#pragma omp parallel num_threads(nt)
-  {
-    const int t = omp_get_thread_num(), team = omp_get_num_threads();
-    T* w = y;
-    if (t > 0) {
-      w = thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(n));
-      std::fill(w, w + n, T(0));
-    }
-    own[std::size_t(t)] = w;
-    accumulate_full<S>(p, first_block_of(t, team, blocks, p.storage.upper),
-                       first_block_of(t + 1, team, blocks, p.storage.upper), alpha, x, w);
-#pragma omp barrier
-    index_t r0, r1;
-    range_of(n, 16, t, team, &r0, &r1);
-    for (int u = 1; u < team; ++u)
-      for (index_t i = r0; i < r1; ++i) y[i] += own[std::size_t(u)][i];
-  }
+  full_team_job<S, T> job(p, alpha, x, y, nt);
+  run_team_job(job, 2 * dim_t{nt}, nt);
 }
 
 template <symmetry S, class T>

@@ -9,7 +9,6 @@
 // float entries, which it does not run yet, the same loops written here.
 // Entries whose ISA the CPU lacks are skipped.
 #include <gtest/gtest.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -111,18 +110,13 @@ struct run_setup {
   parallel_loop loop = parallel_loop::ic;
 };
 
-// Runs the packed path as the runtime does: alone, or from every thread of
-// a team with a shared B panel and a private (ic) or shared (jr) A block.
+// Runs the packed path as the runtime does: alone, or as a team's items
+// with a shared B panel and a private (ic) or shared (jr) A block.
 template <class T>
 void run_entry(const run_setup<T>& r, const basic_gemm_problem<T>& p) {
   aligned_buffer<T> b_pack(b_panel_elems(p, r.engine)), a_shared(a_block_elems(p, r.engine));
-  if (r.threads == 1) return run_blocked(p, r.engine, r.loop, team_member{}, a_shared.data, b_pack.data);
-#pragma omp parallel num_threads(r.threads)
-  {
-    aligned_buffer<T> a_private(a_block_elems(p, r.engine));
-    const team_member me{omp_get_thread_num(), omp_get_num_threads()};
-    run_blocked(p, r.engine, r.loop, me, r.loop == parallel_loop::ic ? a_private.data : a_shared.data, b_pack.data);
-  }
+  if (r.threads == 1) return run_blocked(p, r.engine, r.loop, a_shared.data, b_pack.data);
+  run_blocked_team(p, r.engine, r.loop, r.threads, a_shared.data, b_pack.data);
 }
 
 // The fused operations every fused entry is checked with: parameters that

@@ -1,0 +1,272 @@
+// The pool behind run_team_job (see thread_pool.h).
+//
+// One job at a time is published in the pool's slot. Items are claimed by a
+// compare-and-swap on one 64-bit word holding the job's generation and the
+// next item, so a helper that read an older job can never claim an item of
+// a newer one; a helper touches the job itself only after a successful
+// claim, and the caller returns only after every claimed item has finished,
+// so the job (on the caller's stack) outlives every use of it.
+#include "thread_pool.h"
+
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+
+#include "call_trace.h"
+#include "config.h"
+#include "dispatch.h"
+
+// A user's OpenMP region (libgomp loaded by the program): a call from inside
+// one runs alone, as an inner level of OpenMP would.
+extern "C" int omp_in_parallel() __attribute__((weak));
+
+namespace swblas {
+namespace {
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__powerpc64__)
+  __asm__ volatile("or 27,27,27" ::: "memory");  // lower the SMT priority while spinning
+#endif
+}
+
+using futex_word = std::atomic<std::uint32_t>;
+static_assert(sizeof(futex_word) == sizeof(std::uint32_t) && futex_word::is_always_lock_free);
+
+void futex_wait(futex_word* word, std::uint32_t expected) {
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(word), FUTEX_WAIT_PRIVATE, expected, nullptr, nullptr, 0);
+}
+
+void futex_wake_all(futex_word* word) {
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(word), FUTEX_WAKE_PRIVATE, INT32_MAX, nullptr, nullptr, 0);
+}
+
+// The claim word: generation in the high bits, the next item in the low
+// ones; kClosed as the item means the job takes no more claims.
+constexpr int kItemBits = 40;
+constexpr std::uint64_t kItemMask = (std::uint64_t{1} << kItemBits) - 1;
+constexpr std::uint64_t kClosed = kItemMask;
+constexpr std::uint64_t generation_of(std::uint64_t word) { return word >> kItemBits; }
+constexpr std::uint64_t item_of(std::uint64_t word) { return word & kItemMask; }
+constexpr std::uint64_t claim_word(std::uint64_t generation, std::uint64_t item) {
+  return (generation << kItemBits) | item;
+}
+
+// Waiting for other threads' items: spin briefly, then yield the core, which
+// a preempted helper holding the awaited item may need.
+template <class Done>
+void wait_until(const Done& done) {
+  for (int spins = 0; !done(); ++spins) {
+    if (spins < 2000)
+      cpu_relax();
+    else
+      sched_yield();
+  }
+}
+
+using clock = std::chrono::steady_clock;
+
+// How long an idle helper spins before it parks: long enough to catch the
+// next call of a loop, short enough not to take a busy machine's core for
+// long. It doubles when a parked helper is woken soon after parking (calls
+// are coming at about that interval) and halves after long sleeps.
+class spin_budget {
+ public:
+  clock::duration now() const { return budget_; }
+  void after_park(clock::duration slept) {
+    if (slept < 4 * budget_)
+      budget_ = std::min(budget_ * 2, kMax);
+    else if (slept > 200 * budget_)
+      budget_ = std::max(budget_ / 2, kMin);
+  }
+
+ private:
+  static constexpr clock::duration kMin = std::chrono::microseconds(50);
+  static constexpr clock::duration kMax = std::chrono::milliseconds(4);
+  clock::duration budget_ = std::chrono::microseconds(400);
+};
+
+class pool {
+ public:
+  pool() { pthread_atfork(nullptr, nullptr, [] { instance().forget_helpers_in_child(); }); }
+
+  static pool& instance() {
+    static pool* p = new pool;  // never destroyed: helpers may outlive static destruction
+    return *p;
+  }
+
+  bool try_acquire() { return !busy_.exchange(true, std::memory_order_acquire); }
+  bool busy() const { return busy_.load(std::memory_order_relaxed); }
+  void release() { busy_.store(false, std::memory_order_release); }
+
+  int helpers() const { return helpers_.load(std::memory_order_relaxed); }
+
+  // The owner (try_acquire) runs job with up to `wanted` helpers.
+  void run(team_job& job, dim_t items, int wanted) {
+    start_helpers(wanted);
+    const std::uint64_t generation = generation_of(claims_.load(std::memory_order_relaxed)) + 1;
+    job_.store(&job, std::memory_order_release);
+    items_.store(items, std::memory_order_release);
+    wanted_.store(std::min(wanted, helpers()), std::memory_order_release);
+    done_.store(0, std::memory_order_relaxed);
+    claims_.store(claim_word(generation, 0), std::memory_order_release);
+    announce_.fetch_add(1, std::memory_order_seq_cst);
+    if (parked_.load(std::memory_order_seq_cst) > 0) futex_wake_all(&announce_);
+    take_items();
+    wait_until([&] { return done_.load(std::memory_order_acquire) == items; });
+    // Closed before the slot is rewritten for the next job (see run's readers).
+    claims_.store(claim_word(generation, kClosed), std::memory_order_release);
+  }
+
+ private:
+  // Claims and runs items of the published job until none is left.
+  void take_items() {
+    for (;;) {
+      std::uint64_t word = claims_.load(std::memory_order_acquire);
+      const std::uint64_t item = item_of(word);
+      if (item == kClosed) return;
+      // Read before the claim; a successful claim proves they were this
+      // job's (the slot is closed before it is rewritten).
+      team_job* job = job_.load(std::memory_order_acquire);
+      const auto items = static_cast<std::uint64_t>(items_.load(std::memory_order_acquire));
+      if (item >= items) return;
+      if (!claims_.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel)) continue;
+      const auto i = static_cast<dim_t>(item);
+      const dim_t after = job->section_start(i);
+      wait_until([&] { return done_.load(std::memory_order_acquire) >= after; });
+      job->run_item(i);
+      done_.fetch_add(1, std::memory_order_release);
+    }
+  }
+
+  void serve(int index) {
+    std::uint32_t seen = announce_.load(std::memory_order_acquire);
+    spin_budget budget;
+    for (;;) {
+      wait_for_job(&seen, &budget);
+      if (index < wanted_.load(std::memory_order_acquire)) take_items();
+    }
+  }
+
+  void wait_for_job(std::uint32_t* seen, spin_budget* budget) {
+    const clock::time_point until = clock::now() + budget->now();
+    for (int spins = 0;; ++spins) {
+      const std::uint32_t now = announce_.load(std::memory_order_acquire);
+      if (now != *seen) {
+        *seen = now;
+        return;
+      }
+      if (spins < 1000) {
+        cpu_relax();
+        continue;
+      }
+      if (clock::now() < until) {
+        sched_yield();  // on a busy machine the other process gets the core
+        continue;
+      }
+      const clock::time_point parked_at = clock::now();
+      parked_.fetch_add(1, std::memory_order_seq_cst);
+      if (announce_.load(std::memory_order_seq_cst) == *seen) futex_wait(&announce_, *seen);
+      parked_.fetch_sub(1, std::memory_order_seq_cst);
+      budget->after_park(clock::now() - parked_at);
+      spins = 0;
+    }
+  }
+
+  static void* helper_main(void* arg) {
+    const auto index = static_cast<int>(reinterpret_cast<std::intptr_t>(arg));
+    instance().serve(index);
+    return nullptr;
+  }
+
+  // Starts helpers up to `wanted`; when the system refuses a thread (limits,
+  // memory), the job runs with those it has.
+  void start_helpers(int wanted) {
+    int have = helpers();
+    if (have >= wanted) return;
+    // Helpers block every signal: they belong to the program's threads.
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    for (; have < wanted; ++have) {
+      pthread_t thread;
+      if (pthread_create(&thread, nullptr, helper_main, reinterpret_cast<void*>(std::intptr_t{have})) != 0) {
+        if (verbose_warnings())
+          std::fprintf(stderr, "swblas: warning: cannot start a thread; running with %d helper(s)\n", have);
+        break;
+      }
+      pthread_detach(thread);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    helpers_.store(have, std::memory_order_relaxed);
+  }
+
+  // In a fork child only the forking thread exists: the helpers are gone,
+  // and a job the parent ran on another thread will never finish here.
+  void forget_helpers_in_child() {
+    helpers_.store(0, std::memory_order_relaxed);
+    parked_.store(0, std::memory_order_relaxed);
+    wanted_.store(0, std::memory_order_relaxed);
+    claims_.store(claim_word(generation_of(claims_.load(std::memory_order_relaxed)), kClosed),
+                  std::memory_order_relaxed);
+    busy_.store(false, std::memory_order_relaxed);
+  }
+
+  std::atomic<bool> busy_{false};
+  std::atomic<std::uint64_t> claims_{claim_word(0, kClosed)};
+  std::atomic<team_job*> job_{nullptr};
+  std::atomic<dim_t> items_{0};
+  std::atomic<dim_t> done_{0};
+  std::atomic<int> wanted_{0};
+  std::atomic<int> helpers_{0};
+  futex_word announce_{0};
+  std::atomic<int> parked_{0};
+};
+
+// Items run by the caller alone, in order (every section's barrier holds).
+void run_alone(team_job& job, dim_t items) {
+  for (dim_t i = 0; i < items; ++i) job.run_item(i);
+}
+
+std::atomic<int> threads_override{0};  // 0: the configuration's
+
+bool in_user_parallel_region() { return omp_in_parallel && omp_in_parallel(); }
+
+}  // namespace
+
+void run_team_job(team_job& job, dim_t items, int threads) {
+  if (items <= 0) return;
+  if (threads <= 1 || items == 1 || in_user_parallel_region()) return run_alone(job, items);
+  pool& p = pool::instance();
+  if (!p.try_acquire()) return run_alone(job, items);
+  p.run(job, items, std::min<int>(threads - 1, kMaxThreads - 1));
+  p.release();
+}
+
+int configured_threads() {
+  const int set = threads_override.load(std::memory_order_relaxed);
+  return set > 0 ? set : active_dispatch().threads;
+}
+
+void set_configured_threads(int threads) {
+  threads_override.store(threads < 1 ? 0 : std::min(threads, kMaxThreads), std::memory_order_relaxed);
+}
+
+int available_threads() {
+  if (in_user_parallel_region() || pool::instance().busy()) return 1;
+  return configured_threads();
+}
+
+int pool_helpers() { return pool::instance().helpers(); }
+
+}  // namespace swblas

@@ -1,0 +1,74 @@
+// swblas's own threads: a call's parallel work is a list of items that the
+// calling thread and whichever pool threads are running claim one at a
+// time. Nothing is assigned to a thread, so a helper that the OS has not
+// scheduled (a busy machine, a lost vCPU) delays no one: the caller takes
+// what is left, and a helper that arrives late finds only that. The caller
+// never waits for a thread that holds no item.
+//
+// Items come in sections, each a barrier for the next: an item of section s
+// starts only after every item of the sections before s has finished (the
+// team packs a B panel, then multiplies against it). Helpers spin a
+// bounded, adaptive time after a job, then park on a futex. A child of
+// fork() starts with no helpers and creates them on its first parallel
+// call. A call made while the pool is busy (another user thread, a call
+// from inside an item, a user's OpenMP region) runs its items alone.
+#pragma once
+
+#include <cstddef>
+
+#include "../asm/ukernel.h"
+
+namespace swblas {
+
+// A call's parallel work. run_item may run on any thread, in any order
+// allowed by the sections; it must not throw.
+class team_job {
+ public:
+  // The first item of item's section (0: items without barriers).
+  virtual dim_t section_start(dim_t item) const = 0;
+  virtual void run_item(dim_t item) = 0;
+
+ protected:
+  ~team_job() = default;
+};
+
+// Runs items [0, items) of job on the caller and up to threads - 1 helpers;
+// returns when every item has finished.
+void run_team_job(team_job& job, dim_t items, int threads);
+
+// The team size calls use unless told otherwise: from SWBLAS_NUM_THREADS
+// (and the like) at start-up, changed by swblas_set_num_threads (below 1:
+// back to the start-up value; capped at kMaxThreads).
+int configured_threads();
+void set_configured_threads(int threads);
+
+// What a call can have now: configured_threads(), or 1 inside a user's
+// OpenMP region and while the pool runs another call (a call from another
+// user thread, or from inside an item), so that cores are not
+// oversubscribed. Calls plan their teams with it.
+int available_threads();
+
+// Pool threads started in this process (a fork child starts with none).
+int pool_helpers();
+
+namespace detail {
+template <class Fn>
+class independent_items final : public team_job {
+ public:
+  explicit independent_items(Fn& fn) : fn_(fn) {}
+  dim_t section_start(dim_t) const override { return 0; }
+  void run_item(dim_t item) override { fn_(item); }
+
+ private:
+  Fn& fn_;
+};
+}  // namespace detail
+
+// fn(i) for each i in [0, items), independent of each other.
+template <class Fn>
+void run_items(dim_t items, int threads, Fn&& fn) {
+  detail::independent_items<Fn> job(fn);
+  run_team_job(job, items, threads);
+}
+
+}  // namespace swblas

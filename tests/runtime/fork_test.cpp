@@ -1,0 +1,74 @@
+// fork() after threaded calls: the child's first threaded call must finish
+// with the right result (it starts without the parent's helper threads and
+// makes its own), and the parent must go on working. The child runs under a
+// deadline: a hang fails the test instead of stalling the suite.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "swblas.h"
+#include "thread_pool.h"
+
+namespace swblas {
+namespace {
+
+// C := A B on two threads through the public API, checked against a naive
+// product; true when every element is within rounding.
+bool threaded_dgemm_is_right(int n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<double> a(std::size_t(n) * n), b(a.size()), c(a.size(), 0.0);
+  for (double& x : a) x = u(rng);
+  for (double& x : b) x = u(rng);
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, b.data(), n, 0.0, c.data(), n);
+  for (int j = 0; j < n; j += 7)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int l = 0; l < n; ++l) s += a[std::size_t(i) + std::size_t(l) * n] * b[std::size_t(l) + std::size_t(j) * n];
+      if (std::fabs(s - c[std::size_t(i) + std::size_t(j) * n]) > 1e-12 * n) return false;
+    }
+  return true;
+}
+
+// The child's exit status, or -1 if it ran past `deadline` (then killed).
+int wait_for_child(pid_t child, std::chrono::seconds deadline) {
+  const auto until = std::chrono::steady_clock::now() + deadline;
+  int status = 0;
+  while (waitpid(child, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > until) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+TEST(Fork, ChildOfAThreadedParentComputesOnThreads) {
+  swblas_set_num_threads(2);
+  ASSERT_TRUE(threaded_dgemm_is_right(600, 1));  // starts the parent's helper
+  ASSERT_GE(pool_helpers(), 1);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // Exit codes: 0 right, 2 helpers inherited, 3 wrong, 4 no helper made.
+    if (pool_helpers() != 0) _exit(2);
+    if (!threaded_dgemm_is_right(300, 2) || !threaded_dgemm_is_right(457, 3)) _exit(3);
+    _exit(pool_helpers() >= 1 ? 0 : 4);
+  }
+  EXPECT_EQ(wait_for_child(child, std::chrono::seconds(120)), 0) << "-1: the child hung";
+  EXPECT_TRUE(threaded_dgemm_is_right(600, 4));  // and the parent goes on
+  swblas_set_num_threads(0);
+}
+
+}  // namespace
+}  // namespace swblas

@@ -1,0 +1,132 @@
+// The pool's contract (src/thread_pool.h): every item runs once, a section
+// starts after the sections before it have finished, calls while the pool
+// is busy or inside a user's parallel region run alone, and the thread
+// count can be set at run time.
+#include <gtest/gtest.h>
+
+#include <omp.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "config.h"
+#include "swblas.h"
+#include "thread_pool.h"
+
+namespace swblas {
+namespace {
+
+// Sections of growing length; each item checks that every item of the
+// earlier sections had finished when it started.
+class checked_sections final : public team_job {
+ public:
+  explicit checked_sections(int sections) {
+    dim_t start = 0;
+    for (int s = 0; s < sections; ++s) {
+      starts_.push_back(start);
+      start += 1 + s % 7;
+    }
+    items_ = start;
+    runs_ = std::vector<std::atomic<int>>(static_cast<std::size_t>(items_));
+  }
+  dim_t items() const { return items_; }
+  dim_t section_start(dim_t item) const override {
+    dim_t start = 0;
+    for (dim_t s : starts_)
+      if (s <= item) start = s;
+    return start;
+  }
+  void run_item(dim_t item) override {
+    if (finished_.load() < section_start(item)) early_.fetch_add(1);
+    for (volatile int spin = 0; spin < 2000; ++spin) {
+    }
+    runs_[static_cast<std::size_t>(item)].fetch_add(1);
+    finished_.fetch_add(1);
+  }
+  int early() const { return early_.load(); }
+  int runs_of(dim_t item) const { return runs_[static_cast<std::size_t>(item)].load(); }
+
+ private:
+  std::vector<dim_t> starts_;
+  dim_t items_ = 0;
+  std::vector<std::atomic<int>> runs_;
+  std::atomic<dim_t> finished_{0};
+  std::atomic<int> early_{0};
+};
+
+TEST(ThreadPool, EveryItemRunsOnceAfterTheSectionsBeforeIt) {
+  for (int threads : {1, 2, 3, 8})
+    for (int round = 0; round < 50; ++round) {
+      checked_sections job(1 + round % 13);
+      run_team_job(job, job.items(), threads);
+      EXPECT_EQ(job.early(), 0) << threads << " threads";
+      for (dim_t i = 0; i < job.items(); ++i) ASSERT_EQ(job.runs_of(i), 1) << "item " << i;
+    }
+}
+
+TEST(ThreadPool, IndependentItemsAllRun) {
+  std::vector<std::atomic<int>> seen(10000);
+  run_items(10000, 2, [&](dim_t i) { seen[static_cast<std::size_t>(i)].fetch_add(1); });
+  for (const auto& s : seen) ASSERT_EQ(s.load(), 1);
+}
+
+// A call from inside an item finds the pool busy and runs alone, in order.
+TEST(ThreadPool, NestedCallsRunAloneOnTheirThread) {
+  std::atomic<int> wrong{0};
+  run_items(4, 2, [&](dim_t) {
+    EXPECT_EQ(available_threads(), 1);
+    const std::thread::id me = std::this_thread::get_id();
+    run_items(16, 2, [&](dim_t) {
+      if (std::this_thread::get_id() != me) wrong.fetch_add(1);
+    });
+  });
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+// Another user thread's call while the pool is held runs alone and
+// finishes without waiting for the pool.
+TEST(ThreadPool, CallsWhileThePoolIsBusyRunAlone) {
+  std::atomic<bool> holding{false}, release{false};
+  std::thread owner([&] {
+    run_items(2, 2, [&](dim_t item) {
+      if (item != 0) return;
+      holding = true;
+      while (!release) std::this_thread::yield();
+    });
+  });
+  while (!holding) std::this_thread::yield();
+  EXPECT_EQ(available_threads(), 1);
+  const std::thread::id me = std::this_thread::get_id();
+  int alone = 0;
+  run_items(8, 2, [&](dim_t) { alone += std::this_thread::get_id() == me; });
+  EXPECT_EQ(alone, 8);
+  release = true;
+  owner.join();
+}
+
+TEST(ThreadPool, UserParallelRegionsGetOneThread) {
+  int inside[2] = {0, 0};
+#pragma omp parallel num_threads(2)
+  inside[omp_get_thread_num()] = available_threads();
+  EXPECT_EQ(inside[0], 1);
+  EXPECT_EQ(inside[1], 1);
+}
+
+TEST(ThreadPool, ThreadCountSetAtRunTime) {
+  const int start_up = swblas_get_num_threads();
+  ASSERT_GE(start_up, 1);
+  swblas_set_num_threads(3);
+  EXPECT_EQ(swblas_get_num_threads(), 3);
+  EXPECT_EQ(openblas_get_num_threads(), 3);
+  openblas_set_num_threads(1);
+  EXPECT_EQ(swblas_get_num_threads(), 1);
+  EXPECT_EQ(available_threads(), 1);
+  swblas_set_num_threads(1 << 30);
+  EXPECT_EQ(swblas_get_num_threads(), kMaxThreads);
+  swblas_set_num_threads(0);
+  EXPECT_EQ(swblas_get_num_threads(), start_up);
+}
+
+}  // namespace
+}  // namespace swblas
