@@ -182,13 +182,37 @@ void make_plan(const dispatch_table& t, const gemm_batch_problem* groups, std::s
   }
 }
 
+// The calling thread's buffers for the whole batch: the team groups' B
+// panel and A block (shared for jr, a slice per worker for ic), then, once
+// the team groups are done, a slice of each per worker for the by-entry
+// units (the same memory).
+struct batch_buffers {
+  double* a_shared = nullptr;
+  double* a_private = nullptr;
+  double* b = nullptr;
+  std::size_t team_a_step = 0, entry_a_step = 0, entry_b_step = 0;
+};
+
+bool get_buffers(const batch_plan& plan, int nt, batch_buffers* out) {
+  const std::size_t workers = std::size_t(nt);
+  out->team_a_step = slice_elems<double>(plan.team_a_private);
+  out->entry_a_step = slice_elems<double>(plan.entry_a);
+  out->entry_b_step = slice_elems<double>(plan.entry_b);
+  const std::size_t b = std::max(plan.team_b, workers * out->entry_b_step);
+  const std::size_t a = workers * std::max(out->team_a_step, out->entry_a_step);
+  if (b) out->b = try_thread_pack_buffer(pack_role::b_panel, b);
+  if (a) out->a_private = try_thread_pack_buffer(pack_role::a_private, a);
+  if (plan.team_a_shared) out->a_shared = try_thread_pack_buffer(pack_role::a_shared, plan.team_a_shared);
+  return (!b || out->b) && (!a || out->a_private) && (!plan.team_a_shared || out->a_shared);
+}
+
 // The batch as one job: the team groups' items, entry after entry, then
-// the by-entry units, which wait for them (they reuse the thread buffers
-// that the team groups share).
+// the by-entry units, which wait for them (they reuse the buffers that the
+// team groups share).
 class batch_job final : public team_job {
  public:
-  batch_job(const dispatch_table& t, const batch_plan& plan, int threads, double* a_shared, double* b_shared)
-      : t_(t), small_(t.small), plan_(plan), threads_(threads), a_shared_(a_shared), b_shared_(b_shared) {}
+  batch_job(const dispatch_table& t, const batch_plan& plan, int threads, const batch_buffers& buffers)
+      : t_(t), small_(t.small), plan_(plan), threads_(threads), buf_(buffers) {}
 
   dim_t items() const { return plan_.team_items + plan_.by_entry_units; }
 
@@ -200,14 +224,13 @@ class batch_job final : public team_job {
                              .section_start(item - entry_start);
   }
 
-  void run_item(dim_t item) override {
-    if (item >= plan_.team_items) return run_by_entry_unit(item - plan_.team_items);
+  void run_item(dim_t item, int worker) override {
+    if (item >= plan_.team_items) return run_by_entry_unit(item - plan_.team_items, worker);
     const group_plan& gp = team_group_of(item);
     const dim_t entry = (item - gp.first_item) / gp.entry_items;
     const blocked_items<double> items(gp.group->shape, t_.engine, gp.loop, threads_);
-    double* a = gp.loop == parallel_loop::jr ? a_shared_
-                                             : thread_pack_buffer(pack_role::a_private, plan_.team_a_private);
-    items.run(gp.group->entry(entry), item - gp.first_item - entry * gp.entry_items, a, b_shared_);
+    double* a = gp.loop == parallel_loop::jr ? buf_.a_shared : buf_.a_private + std::size_t(worker) * buf_.team_a_step;
+    items.run(gp.group->entry(entry), item - gp.first_item - entry * gp.entry_items, a, buf_.b);
   }
 
  private:
@@ -217,12 +240,12 @@ class batch_job final : public team_job {
     return plan_.groups.back();  // not reached: item < team_items
   }
 
-  void run_by_entry_unit(dim_t unit) {
+  void run_by_entry_unit(dim_t unit, int worker) {
     const auto g = std::upper_bound(plan_.groups.begin(), plan_.groups.end(), unit,
                                     [](dim_t u, const group_plan& gp) { return u < gp.first_unit + gp.units; });
     const group_plan& gp = *g;
-    double* a = plan_.entry_a ? thread_pack_buffer(pack_role::a_private, plan_.entry_a) : nullptr;
-    double* b = plan_.entry_b ? thread_pack_buffer(pack_role::b_panel, plan_.entry_b) : nullptr;
+    double* a = plan_.entry_a ? buf_.a_private + std::size_t(worker) * buf_.entry_a_step : nullptr;
+    double* b = plan_.entry_b ? buf_.b + std::size_t(worker) * buf_.entry_b_step : nullptr;
     const dim_t first = (unit - gp.first_unit) * gp.chunk;
     run_entries(gp, first, std::min(gp.group->count, first + gp.chunk), a, b);
   }
@@ -272,9 +295,17 @@ class batch_job final : public team_job {
   const dgemm_small_desc* small_;  // set where a group takes the small path
   const batch_plan& plan_;
   int threads_;
-  double* a_shared_;
-  double* b_shared_;
+  batch_buffers buf_;
 };
+
+// Without the buffers: each entry as a GEMM of its own on this thread,
+// which shrinks its blocks as memory allows.
+void run_entries_as_gemms(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count) {
+  gemm_options one;
+  one.threads = 1;
+  for (std::size_t g = 0; g < group_count; ++g)
+    for (dim_t e = 0; e < groups[g].count; ++e) gemm_with(t, groups[g].entry(e), one);
+}
 
 
 }  // namespace
@@ -310,11 +341,9 @@ void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, 
   thread_local batch_plan plan;
   make_plan(t, groups, group_count, nt, o, &plan);
   if (!plan.has_team_groups && plan.by_entry_units == 0) return;
-  // The team's shared buffers belong to the calling thread (thread 0).
-  double* b_shared = plan.team_b ? thread_pack_buffer(pack_role::b_panel, plan.team_b) : nullptr;
-  double* a_shared =
-      plan.team_a_shared ? thread_pack_buffer(pack_role::a_shared, plan.team_a_shared) : nullptr;
-  batch_job job(t, plan, nt, a_shared, b_shared);
+  batch_buffers buffers;
+  if (!get_buffers(plan, nt, &buffers)) return run_entries_as_gemms(t, groups, group_count);
+  batch_job job(t, plan, nt, buffers);
   run_team_job(job, job.items(), nt);
 }
 

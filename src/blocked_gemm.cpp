@@ -7,7 +7,6 @@
 #include <type_traits>
 
 #include "operand_packing.h"
-#include "pack_buffer.h"
 #include "thread_pool.h"
 #include "elementwise_clones.h"
 #include "fused_ops.h"
@@ -153,25 +152,25 @@ void blocked_items<T>::run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack
 
 namespace {
 
-// One problem's items as a job: jr's A block is the team's; for ic each
-// thread packs into a buffer of its own.
+// One problem's items as a job: jr's A block is the team's (a_step 0); for
+// ic each worker packs into its own slice.
 template <class T>
 class blocked_job final : public team_job {
  public:
-  blocked_job(const basic_gemm_problem<T>& p, const blocked_items<T>& items, T* a_shared, T* b_pack)
-      : p_(p), items_(items), a_shared_(a_shared), b_pack_(b_pack), a_elems_(a_block_elems(p, items.engine())) {}
+  blocked_job(const basic_gemm_problem<T>& p, const blocked_items<T>& items, T* a_pack, std::size_t a_step,
+              T* b_pack)
+      : p_(p), items_(items), a_pack_(a_pack), a_step_(a_step), b_pack_(b_pack) {}
   dim_t section_start(dim_t item) const override { return items_.section_start(item); }
-  void run_item(dim_t item) override {
-    T* a = a_shared_ ? a_shared_ : thread_pack_buffer_of<T>(pack_role::a_private, a_elems_);
-    items_.run(p_, item, a, b_pack_);
+  void run_item(dim_t item, int worker) override {
+    items_.run(p_, item, a_pack_ + std::size_t(worker) * a_step_, b_pack_);
   }
 
  private:
   const basic_gemm_problem<T>& p_;
   const blocked_items<T>& items_;
-  T* a_shared_;
+  T* a_pack_;
+  std::size_t a_step_;
   T* b_pack_;
-  std::size_t a_elems_;
 };
 
 }  // namespace
@@ -214,9 +213,9 @@ void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e,
 
 template <class T>
 void run_blocked_team(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
-                      int threads, T* a_shared, T* b_pack) {
+                      int threads, T* a_pack, std::size_t a_step, T* b_pack) {
   const blocked_items<T> items(p, e, loop, threads);
-  blocked_job<T> job(p, items, loop == parallel_loop::jr ? a_shared : nullptr, b_pack);
+  blocked_job<T> job(p, items, a_pack, loop == parallel_loop::jr ? 0 : a_step, b_pack);
   run_team_job(job, items.count(), threads);
 }
 
@@ -228,7 +227,7 @@ void run_blocked_team(const basic_gemm_problem<T>& p, const basic_block_engine<T
   template void run_blocked(const basic_gemm_problem<T>&, const basic_block_engine<T>&, parallel_loop, T*, \
                             T*);                                                                       \
   template void run_blocked_team(const basic_gemm_problem<T>&, const basic_block_engine<T>&, parallel_loop, \
-                                 int, T*, T*);
+                                 int, T*, std::size_t, T*);
 SWBLAS_INSTANTIATE_BLOCKED(double)
 SWBLAS_INSTANTIATE_BLOCKED(float)
 #undef SWBLAS_INSTANTIATE_BLOCKED

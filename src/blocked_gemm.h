@@ -54,7 +54,7 @@ class blocked_items {
   const basic_block_engine<T>& engine() const { return e_; }
   dim_t section_start(dim_t item) const;
   // Item `item` of p (sizes as the shape's). a_pack: the team's A block
-  // (jr) or the running thread's (ic); b_pack: the team's B panel.
+  // (jr) or the running worker's (ic); b_pack: the team's B panel.
   void run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack, T* b_pack) const;
 
  private:
@@ -72,11 +72,10 @@ template <class T>
 void run_blocked(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop, T* a_pack,
                  T* b_pack);
 
-// The same on a team of up to `threads`: the B panel (and for jr the A
-// block) are the caller's buffers; each thread's private A block for ic is
-// its own thread_pack_buffer.
+// The same on a team of up to `threads`, on the caller's buffers: the B
+// panel, and the team's A block (jr) or one per worker, a_step apart (ic).
 template <class T>
 void run_blocked_team(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, parallel_loop loop,
-                      int threads, T* a_shared, T* b_pack);
+                      int threads, T* a_pack, std::size_t a_step, T* b_pack);
 
 }  // namespace swblas

@@ -4,6 +4,10 @@
 #include "gemm.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
 
 #include "call_trace.h"
 #include "fused_ops.h"
@@ -40,36 +44,106 @@ basic_gemm_problem<T> row_part(const basic_gemm_problem<T>& p, dim_t mr, int par
   return q;
 }
 
-// Split rows: p in nt parts of rows, each run alone on the buffers of the
-// thread that claims it.
+// The least k block the packed path shrinks to when memory is short.
+constexpr dim_t kLeastKc = 16;
+
+[[noreturn]] void no_memory_at_all() {
+  std::fprintf(stderr, "swblas: fatal: the packing arena is too small for this micro kernel\n");
+  std::abort();
+}
+
+// The packing buffers of a packed run, all the calling thread's: one B
+// panel (one per worker for split rows) and one A block (per worker for the
+// ic loop and split rows, the team's for jr); slices are a_step, b_step apart.
 template <class T>
-void run_rows(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, int nt) {
-  run_items(nt, nt, [&](dim_t i) {
-    epilogue_args epi;
-    const basic_gemm_problem<T> part = row_part(p, e.ukernel->mr, static_cast<int>(i), nt, &epi);
-    if (part.m > 0) {
-      T* a = thread_pack_buffer_of<T>(pack_role::a_private, a_block_elems(part, e));
-      T* b = thread_pack_buffer_of<T>(pack_role::b_panel, b_panel_elems(part, e));
-      run_blocked(part, e, parallel_loop::ic, a, b);
-    }
-  });
+struct packed_buffers {
+  T* a = nullptr;
+  T* b = nullptr;
+  std::size_t a_step = 0, b_step = 0;
+};
+
+template <class T>
+bool get_buffers(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& plan,
+                 packed_buffers<T>* out) {
+  const std::size_t workers = std::size_t(std::max(plan.threads, 1));
+  const bool private_a = plan.split_rows || plan.loop == parallel_loop::ic;
+  out->a_step = slice_elems<T>(a_block_elems(p, e));
+  out->b_step = slice_elems<T>(b_panel_elems(p, e));
+  out->b = try_thread_pack_buffer_of<T>(pack_role::b_panel, out->b_step * (plan.split_rows ? workers : 1));
+  out->a = try_thread_pack_buffer_of<T>(private_a ? pack_role::a_private : pack_role::a_shared,
+                                        out->a_step * (private_a ? workers : 1));
+  return out->a && out->b;
+}
+
+// When the buffers cannot be had: first one thread, then smaller blocks
+// (nc, then mc, then kc, halved in whole micro-panels); false at the least.
+template <class T>
+bool shrink(team_plan* plan, basic_block_engine<T>* e) {
+  blocking& b = e->blk;
+  const dim_t mr = e->ukernel->mr, nr = e->ukernel->nr;
+  if (plan->threads > 1 || plan->split_rows) {
+    plan->threads = 1;
+    plan->split_rows = false;
+  } else if (b.nc > nr) {
+    b.nc = std::max(nr, b.nc / 2 / nr * nr);
+  } else if (b.mc > mr) {
+    b.mc = std::max(mr, b.mc / 2 / mr * mr);
+  } else if (b.kc > kLeastKc) {
+    b.kc = std::max(kLeastKc, b.kc / 2);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The last resort: the least blocking on one static arena, one call at a
+// time. It holds mr + nr micro-panels of kLeastKc for every micro kernel.
+template <class T>
+void run_on_arena(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e) {
+  constexpr std::size_t kArenaBytes = std::size_t{64} << 10;
+  alignas(kPackAlignment) static unsigned char arena[kArenaBytes];
+  static std::mutex one_at_a_time;
+  const std::lock_guard<std::mutex> lock(one_at_a_time);
+  T* a = reinterpret_cast<T*>(arena);
+  const std::size_t a_step = slice_elems<T>(a_block_elems(p, e));
+  if ((a_step + b_panel_elems(p, e)) * sizeof(T) > kArenaBytes) no_memory_at_all();
+  run_blocked(p, e, parallel_loop::ic, a, a + a_step);
+}
+
+void warn_memory_short(const blocking& b, int threads) {
+  static std::atomic<bool> warned{false};
+  if (!verbose_warnings() || warned.exchange(true)) return;
+  std::fprintf(stderr,
+               "swblas: warning: memory is short: a GEMM runs with smaller packing buffers (mc %ld, kc %ld, "
+               "nc %ld) on %d thread(s); later calls may too\n",
+               static_cast<long>(b.mc), static_cast<long>(b.kc), static_cast<long>(b.nc), threads);
 }
 
 }  // namespace
 
 template <class T>
 void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team) {
-  const parallel_loop loop = team.loop;
-  const int nt = team.threads;
-  if (team.split_rows && nt > 1) return run_rows(p, e, nt);
-  const std::size_t a_elems = a_block_elems(p, e);
-  T* b_pack = thread_pack_buffer_of<T>(pack_role::b_panel, b_panel_elems(p, e));
-  T* a_shared = loop == parallel_loop::jr ? thread_pack_buffer_of<T>(pack_role::a_shared, a_elems) : nullptr;
-  if (nt == 1) {
-    T* a = a_shared ? a_shared : thread_pack_buffer_of<T>(pack_role::a_private, a_elems);
-    return run_blocked(p, e, loop, a, b_pack);
+  team_plan plan = team;
+  basic_block_engine<T> engine = e;
+  packed_buffers<T> buf;
+  bool shrunk = false;
+  while (!get_buffers(p, engine, plan, &buf)) {
+    if (!shrink(&plan, &engine)) return run_on_arena(p, engine);
+    shrunk = true;
   }
-  run_blocked_team(p, e, loop, nt, a_shared, b_pack);
+  if (shrunk) warn_memory_short(engine.blk, plan.threads);
+  const int nt = plan.threads;
+  if (plan.split_rows && nt > 1) {  // every worker its rows, alone, on its slices
+    return run_items(nt, nt, [&](dim_t i, int worker) {
+      epilogue_args epi;
+      const basic_gemm_problem<T> part = row_part(p, engine.ukernel->mr, static_cast<int>(i), nt, &epi);
+      if (part.m > 0)
+        run_blocked(part, engine, parallel_loop::ic, buf.a + std::size_t(worker) * buf.a_step,
+                    buf.b + std::size_t(worker) * buf.b_step);
+    });
+  }
+  if (nt == 1) return run_blocked(p, engine, plan.loop, buf.a, buf.b);
+  run_blocked_team(p, engine, plan.loop, nt, buf.a, buf.a_step, buf.b);
 }
 
 template void run_packed(const basic_gemm_problem<double>&, const basic_block_engine<double>&, const team_plan&);

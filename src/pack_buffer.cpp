@@ -10,10 +10,8 @@ namespace swblas {
 namespace {
 
 
-// Team threads allocate inside an OpenMP region, where an exception could
-// not reach the caller, so running out of memory is fatal everywhere.
-[[noreturn]] void out_of_memory(std::size_t bytes) {
-  std::fprintf(stderr, "swblas: fatal: cannot allocate %zu bytes for packing buffers\n", bytes);
+[[noreturn]] void out_of_memory(std::size_t doubles) {
+  std::fprintf(stderr, "swblas: fatal: cannot allocate %zu bytes for packing buffers\n", doubles * sizeof(double));
   std::abort();
 }
 
@@ -25,15 +23,19 @@ class aligned_buffer {
   ~aligned_buffer() { std::free(data_); }
 
   // Grows by at least half each time so that a sequence of slightly larger
-  // problems does not reallocate on every call.
+  // problems does not reallocate on every call; when that much is not to be
+  // had, exactly what was asked; else null, keeping the old buffer.
   double* reserve(std::size_t doubles) {
     if (doubles <= capacity_) return data_;
-    std::size_t want = capacity_ + capacity_ / 2;
-    if (want < doubles) want = doubles;
-    const std::size_t bytes = (want * sizeof(double) + kPackAlignment - 1) / kPackAlignment *
-                              kPackAlignment;
-    void* fresh = std::aligned_alloc(kPackAlignment, bytes);
-    if (!fresh) out_of_memory(bytes);
+    if (doubles > std::size_t(-1) / 2 / sizeof(double)) return nullptr;
+    void* fresh = nullptr;
+    std::size_t bytes = 0;
+    for (std::size_t want : {std::max(capacity_ + capacity_ / 2, doubles), doubles}) {
+      bytes = (want * sizeof(double) + kPackAlignment - 1) / kPackAlignment * kPackAlignment;
+      fresh = std::aligned_alloc(kPackAlignment, bytes);
+      if (fresh) break;
+    }
+    if (!fresh) return nullptr;
     std::free(data_);
     data_ = static_cast<double*>(fresh);
     capacity_ = bytes / sizeof(double);
@@ -50,8 +52,14 @@ thread_local aligned_buffer buffers[kRoles];
 
 }  // namespace
 
-double* thread_pack_buffer(pack_role role, std::size_t doubles) {
+double* try_thread_pack_buffer(pack_role role, std::size_t doubles) {
   return buffers[static_cast<int>(role)].reserve(doubles);
+}
+
+double* thread_pack_buffer(pack_role role, std::size_t doubles) {
+  double* b = try_thread_pack_buffer(role, doubles);
+  if (!b) out_of_memory(doubles);
+  return b;
 }
 
 }  // namespace swblas

@@ -20,15 +20,36 @@ namespace swblas {
 enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_copy = 3, vector_x = 4, vector_y = 5 };
 
 // This thread's buffer for `role`, at least `doubles` long and aligned to
-// kPackAlignment. Valid until the next call with the same role on the same
-// thread. Aborts with a message if memory is exhausted (it never throws).
+// kPackAlignment, or null when memory is short (the buffer it had stays).
+// Valid until the next call with the same role on the same thread.
+double* try_thread_pack_buffer(pack_role role, std::size_t doubles);
+
+// The same, where the caller has no way around a shortage: aborts with a
+// message (it never throws).
 double* thread_pack_buffer(pack_role role, std::size_t doubles);
 
-// The same buffer for `elems` elements of T (real or complex).
+template <class T>
+std::size_t doubles_for(std::size_t elems) {
+  static_assert(alignof(T) <= kPackAlignment);
+  return (elems * sizeof(T) + sizeof(double) - 1) / sizeof(double);
+}
+
+// The same buffers for `elems` elements of T (real or complex).
+template <class T>
+T* try_thread_pack_buffer_of(pack_role role, std::size_t elems) {
+  return reinterpret_cast<T*>(try_thread_pack_buffer(role, doubles_for<T>(elems)));
+}
 template <class T>
 T* thread_pack_buffer_of(pack_role role, std::size_t elems) {
-  static_assert(alignof(T) <= kPackAlignment);
-  return reinterpret_cast<T*>(thread_pack_buffer(role, (elems * sizeof(T) + sizeof(double) - 1) / sizeof(double)));
+  return reinterpret_cast<T*>(thread_pack_buffer(role, doubles_for<T>(elems)));
+}
+
+// Slices of one buffer, one per worker of a team job (thread_pool.h), each
+// `elems` long rounded up to whole kPackAlignment units.
+template <class T>
+std::size_t slice_elems(std::size_t elems) {
+  const std::size_t unit = kPackAlignment / sizeof(T);
+  return (elems + unit - 1) / unit * unit;
 }
 
 // Columns [j0, j1) of op(X) (element (i, j) at src[i*rs + j*cs]) copied into

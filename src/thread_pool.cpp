@@ -122,7 +122,7 @@ class pool {
     claims_.store(claim_word(generation, 0), std::memory_order_release);
     announce_.fetch_add(1, std::memory_order_seq_cst);
     if (parked_.load(std::memory_order_seq_cst) > 0) futex_wake_all(&announce_);
-    take_items();
+    take_items(0);
     wait_until([&] { return done_.load(std::memory_order_acquire) == items; });
     // Closed before the slot is rewritten for the next job (see run's readers).
     claims_.store(claim_word(generation, kClosed), std::memory_order_release);
@@ -130,7 +130,7 @@ class pool {
 
  private:
   // Claims and runs items of the published job until none is left.
-  void take_items() {
+  void take_items(int worker) {
     for (;;) {
       std::uint64_t word = claims_.load(std::memory_order_acquire);
       const std::uint64_t item = item_of(word);
@@ -144,7 +144,7 @@ class pool {
       const auto i = static_cast<dim_t>(item);
       const dim_t after = job->section_start(i);
       wait_until([&] { return done_.load(std::memory_order_acquire) >= after; });
-      job->run_item(i);
+      job->run_item(i, worker);
       done_.fetch_add(1, std::memory_order_release);
     }
   }
@@ -154,7 +154,7 @@ class pool {
     spin_budget budget;
     for (;;) {
       wait_for_job(&seen, &budget);
-      if (index < wanted_.load(std::memory_order_acquire)) take_items();
+      if (index < wanted_.load(std::memory_order_acquire)) take_items(index + 1);
     }
   }
 
@@ -235,7 +235,7 @@ class pool {
 
 // Items run by the caller alone, in order (every section's barrier holds).
 void run_alone(team_job& job, dim_t items) {
-  for (dim_t i = 0; i < items; ++i) job.run_item(i);
+  for (dim_t i = 0; i < items; ++i) job.run_item(i, 0);
 }
 
 std::atomic<int> threads_override{0};  // 0: the configuration's

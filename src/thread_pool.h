@@ -15,18 +15,22 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 #include "../asm/ukernel.h"
 
 namespace swblas {
 
 // A call's parallel work. run_item may run on any thread, in any order
-// allowed by the sections; it must not throw.
+// allowed by the sections; it must not throw. `worker` numbers the threads
+// of the call, [0, threads) with the caller 0: at most one item runs on a
+// worker at a time, so per-worker slices of buffers that the caller
+// allocated serve every item (helpers allocate nothing).
 class team_job {
  public:
   // The first item of item's section (0: items without barriers).
   virtual dim_t section_start(dim_t item) const = 0;
-  virtual void run_item(dim_t item) = 0;
+  virtual void run_item(dim_t item, int worker) = 0;
 
  protected:
   ~team_job() = default;
@@ -57,14 +61,20 @@ class independent_items final : public team_job {
  public:
   explicit independent_items(Fn& fn) : fn_(fn) {}
   dim_t section_start(dim_t) const override { return 0; }
-  void run_item(dim_t item) override { fn_(item); }
+  void run_item(dim_t item, int worker) override {
+    if constexpr (std::is_invocable_v<Fn&, dim_t, int>)
+      fn_(item, worker);
+    else
+      fn_(item);
+  }
 
  private:
   Fn& fn_;
 };
 }  // namespace detail
 
-// fn(i) for each i in [0, items), independent of each other.
+// fn(i) (or fn(i, worker)) for each i in [0, items), independent of each
+// other.
 template <class Fn>
 void run_items(dim_t items, int threads, Fn&& fn) {
   detail::independent_items<Fn> job(fn);

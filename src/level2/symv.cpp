@@ -91,7 +91,7 @@ class full_team_job final : public team_job {
 
   dim_t section_start(dim_t item) const override { return item < nt_ ? 0 : nt_; }
 
-  void run_item(dim_t item) override {
+  void run_item(dim_t item, int) override {
     const int t = static_cast<int>(item < nt_ ? item : item - nt_);
     if (item < nt_) {
       T* w = part_vector(t);

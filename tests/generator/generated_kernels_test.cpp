@@ -114,9 +114,10 @@ struct run_setup {
 // with a shared B panel and a private (ic) or shared (jr) A block.
 template <class T>
 void run_entry(const run_setup<T>& r, const basic_gemm_problem<T>& p) {
-  aligned_buffer<T> b_pack(b_panel_elems(p, r.engine)), a_shared(a_block_elems(p, r.engine));
-  if (r.threads == 1) return run_blocked(p, r.engine, r.loop, a_shared.data, b_pack.data);
-  run_blocked_team(p, r.engine, r.loop, r.threads, a_shared.data, b_pack.data);
+  const std::size_t a_step = (a_block_elems(p, r.engine) + 63) / 64 * 64;  // keeps every slice aligned
+  aligned_buffer<T> b_pack(b_panel_elems(p, r.engine)), a_pack(a_step * std::size_t(r.threads));
+  if (r.threads == 1) return run_blocked(p, r.engine, r.loop, a_pack.data, b_pack.data);
+  run_blocked_team(p, r.engine, r.loop, r.threads, a_pack.data, a_step, b_pack.data);
 }
 
 // The fused operations every fused entry is checked with: parameters that

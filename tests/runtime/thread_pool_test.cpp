@@ -18,7 +18,8 @@ namespace swblas {
 namespace {
 
 // Sections of growing length; each item checks that every item of the
-// earlier sections had finished when it started.
+// earlier sections had finished when it started, and that its worker
+// number is in range and runs nothing else meanwhile.
 class checked_sections final : public team_job {
  public:
   explicit checked_sections(int sections) {
@@ -37,14 +38,18 @@ class checked_sections final : public team_job {
       if (s <= item) start = s;
     return start;
   }
-  void run_item(dim_t item) override {
+  void run_item(dim_t item, int worker) override {
     if (finished_.load() < section_start(item)) early_.fetch_add(1);
+    if (worker < 0 || worker >= kWorkerSlots || busy_[worker].exchange(true)) bad_worker_.fetch_add(1);
     for (volatile int spin = 0; spin < 2000; ++spin) {
     }
     runs_[static_cast<std::size_t>(item)].fetch_add(1);
+    if (worker >= 0 && worker < kWorkerSlots) busy_[worker] = false;
     finished_.fetch_add(1);
   }
   int early() const { return early_.load(); }
+  int bad_workers() const { return bad_worker_.load(); }
+  static constexpr int kWorkerSlots = 8;
   int runs_of(dim_t item) const { return runs_[static_cast<std::size_t>(item)].load(); }
 
  private:
@@ -53,6 +58,8 @@ class checked_sections final : public team_job {
   std::vector<std::atomic<int>> runs_;
   std::atomic<dim_t> finished_{0};
   std::atomic<int> early_{0};
+  std::atomic<bool> busy_[kWorkerSlots] = {};
+  std::atomic<int> bad_worker_{0};  // a worker out of range, or running two items at once
 };
 
 TEST(ThreadPool, EveryItemRunsOnceAfterTheSectionsBeforeIt) {
@@ -61,6 +68,7 @@ TEST(ThreadPool, EveryItemRunsOnceAfterTheSectionsBeforeIt) {
       checked_sections job(1 + round % 13);
       run_team_job(job, job.items(), threads);
       EXPECT_EQ(job.early(), 0) << threads << " threads";
+      EXPECT_EQ(job.bad_workers(), 0) << threads << " threads";
       for (dim_t i = 0; i < job.items(); ++i) ASSERT_EQ(job.runs_of(i), 1) << "item " << i;
     }
 }
