@@ -11,11 +11,21 @@
 // merged element then gets its bias and operation (tile_epilogue.h).
 #pragma once
 
+#include <type_traits>
+
 #include "simd_scalar.h"
 #include "tile_epilogue.h"
 #include "ukernel.h"
 
 namespace swblas::kernels {
+
+// Whether a function-pointer template argument is set: decided by whether
+// the arguments are the same, not by F != nullptr, which GCC stops treating
+// as a constant expression for inline functions under
+// -fsanitize=nonnull-attribute (scripts/test-sanitizers.sh).
+template <auto F>
+inline constexpr bool is_set_fn =
+    !std::is_same_v<std::integral_constant<decltype(F), F>, std::integral_constant<decltype(F), decltype(F){}>>;
 
 // Full (and FullEpilogue) are the file-local full-tile kernels of one kernel
 // file, so every instantiation is private to the file that was compiled with
@@ -39,7 +49,7 @@ struct edge_tile {
   static void ukernel_epilogue(dim_t m, dim_t n, dim_t k, T alpha, const T* ap,
                                const T* bp, T beta, T* c, inc_t ldc,
                                const basic_tile_epilogue<T>& e) {
-    if constexpr (FullEpilogue != nullptr) {
+    if constexpr (is_set_fn<FullEpilogue>) {
       if (m == MR && n == NR) {
         FullEpilogue(k, alpha, ap, bp, beta, c, ldc, e);
         return;

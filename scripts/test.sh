@@ -9,3 +9,6 @@ build=${SWBLAS_BUILD_DIR:-build}
 # The POWER target: cross-built for ppc64le, tested under qemu -cpu power10
 # (MMA) and -cpu power9 (VSX; dispatch must never run MMA there).
 SWBLAS_HOST_GEN="$PWD/$build/generator/swblas-gen" ./scripts/test-ppc64le.sh
+
+# The host tests again under ASan+UBSan, and the threading tests under TSan.
+SWBLAS_BUILD_DIR="$build" ./scripts/test-sanitizers.sh
