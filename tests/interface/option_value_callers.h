@@ -14,6 +14,18 @@ extern "C" {
 void call_dgemm(const int* options, double* out);
 void call_dgemm_batch(const int* options, double* out);
 void call_dgemm_batch_strided(const int* options, double* out);
+void call_dgemmt(const int* options, double* out);
+void call_dgemv(const int* options, double* out);
+void call_dgbmv(const int* options, double* out);
+void call_dger(const int* options, double* out);
+void call_dsymv(const int* options, double* out);
+void call_dsyr(const int* options, double* out);
+void call_dtrmv(const int* options, double* out);
+void call_dtpmv(const int* options, double* out);
+void call_dsyrk(const int* options, double* out);
+void call_dsyr2k(const int* options, double* out);
+void call_dsymm(const int* options, double* out);
+void call_dtrmm(const int* options, double* out);
 
 /* swblas_dgemm_fused's code. */
 int call_dgemm_fused(const int* options, double* out);

@@ -32,6 +32,18 @@ const cblas_routine kRoutines[] = {
     {"cblas_dgemm", call_dgemm, {CblasColMajor, CblasNoTrans, CblasNoTrans}},
     {"cblas_dgemm_batch", call_dgemm_batch, {CblasColMajor, CblasNoTrans, CblasNoTrans}},
     {"cblas_dgemm_batch_strided", call_dgemm_batch_strided, {CblasColMajor, CblasNoTrans, CblasNoTrans}},
+    {"cblas_dgemmt", call_dgemmt, {CblasColMajor, CblasUpper, CblasNoTrans, CblasNoTrans}},
+    {"cblas_dgemv", call_dgemv, {CblasColMajor, CblasNoTrans}},
+    {"cblas_dgbmv", call_dgbmv, {CblasColMajor, CblasNoTrans}},
+    {"cblas_dger", call_dger, {CblasColMajor}},
+    {"cblas_dsymv", call_dsymv, {CblasColMajor, CblasUpper}},
+    {"cblas_dsyr", call_dsyr, {CblasColMajor, CblasUpper}},
+    {"cblas_dtrmv", call_dtrmv, {CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit}},
+    {"cblas_dtpmv", call_dtpmv, {CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit}},
+    {"cblas_dsyrk", call_dsyrk, {CblasColMajor, CblasUpper, CblasNoTrans}},
+    {"cblas_dsyr2k", call_dsyr2k, {CblasColMajor, CblasUpper, CblasNoTrans}},
+    {"cblas_dsymm", call_dsymm, {CblasColMajor, CblasLeft, CblasUpper}},
+    {"cblas_dtrmm", call_dtrmm, {CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit}},
 };
 
 bool ends_with(const std::string& s, const std::string& tail) {
@@ -99,7 +111,7 @@ TEST(OptionValues, FusedDescriptorKindsOutOfRangeAreRejected) {
   }
   double out[1] = {kUntouched};
   EXPECT_EQ(call_dgemm_fused_with(SWBLAS_PROLOGUE_NONE, SWBLAS_BIAS_NONE, SWBLAS_ACT_NONE, out), SWBLAS_SUCCESS);
-  EXPECT_EQ(out[0], 1.0);
+  EXPECT_EQ(out[0], 4.0);
 }
 
 }  // namespace
