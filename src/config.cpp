@@ -103,6 +103,19 @@ int affinity_hardware_threads() {
   return 0;
 }
 
+// SWBLAS_VERBOSE: 0, 1 or 2, blanks around allowed. Any other value warns
+// and means 0: "no" or "off" is as likely as "yes", and a program that did
+// not clearly ask for the start-up report should not find it on its stderr;
+// the warning already tells that the variable was seen.
+int verbosity(const char* verbose, runtime_config* config) {
+  const std::string v = trim(verbose);
+  for (int level = 0; level <= kCallTraceVerbosity; ++level)
+    if (v == std::to_string(level)) return level;
+  config->warnings.push_back(std::string("ignoring SWBLAS_VERBOSE=\"") + verbose +
+                             "\" (expected 0, 1 or 2)");
+  return 0;
+}
+
 }  // namespace
 
 void parse_thread_count(const char* swblas_num_threads, const char* omp_num_threads,
@@ -126,10 +139,7 @@ runtime_config parse_config(const char* swblas_num_threads, const char* omp_num_
   runtime_config config;
   parse_thread_count(swblas_num_threads, omp_num_threads, oversubscribe, cores, hardware_threads,
                      &config);
-  if (is_set(verbose)) {
-    const std::string v = trim(verbose);
-    config.verbose = v == "0" ? 0 : v == std::to_string(kCallTraceVerbosity) ? kCallTraceVerbosity : 1;
-  }
+  if (is_set(verbose)) config.verbose = verbosity(verbose, &config);
   if (is_set(target)) config.forced_target = lower_case(trim(target));
   return config;
 }

@@ -13,7 +13,7 @@ struct runtime_config {
   int threads = 1;
   std::string threads_source;  // "SWBLAS_NUM_THREADS", "OMP_NUM_THREADS" or "cores"
   // SWBLAS_VERBOSE: 0 quiet, 1 the choice at start-up, 2 also one line per
-  // call (kCallTraceVerbosity).
+  // call (kCallTraceVerbosity); any other value warns and means 0.
   int verbose = 0;
   std::string forced_target;   // lower case; empty: choose automatically
   std::vector<std::string> warnings;  // about values that were ignored

@@ -133,13 +133,24 @@ runtime_config with_target(const char* target) {
 
 TEST(Config, VerboseAndTarget) {
   EXPECT_EQ(with_verbose("1").verbose, 1);
-  EXPECT_EQ(with_verbose("yes").verbose, 1);
   EXPECT_EQ(with_verbose(" 2 ").verbose, kCallTraceVerbosity);
   EXPECT_EQ(with_verbose("0").verbose, 0);
+  EXPECT_EQ(with_verbose("\t1 ").verbose, 1);
   EXPECT_EQ(with_verbose(nullptr).verbose, 0);
+  EXPECT_TRUE(with_verbose(" 2 ").warnings.empty());
   EXPECT_EQ(with_target(" avx2 ").forced_target, "avx2");
   EXPECT_EQ(with_target("AVX512").forced_target, "avx512");
   EXPECT_EQ(with_target(nullptr).forced_target, "");
+}
+
+// SWBLAS_VERBOSE=999 or =yes used to mean 1, silently.
+TEST(Config, UnknownVerboseWarnsAndMeansQuiet) {
+  for (const char* bad : {"999", "yes", "3", "-1", "1x", "01", " "}) {
+    const runtime_config c = with_verbose(bad);
+    EXPECT_EQ(c.verbose, 0) << bad;
+    ASSERT_EQ(c.warnings.size(), 1u) << bad;
+    EXPECT_EQ(c.warnings[0], std::string("ignoring SWBLAS_VERBOSE=\"") + bad + "\" (expected 0, 1 or 2)");
+  }
 }
 
 }  // namespace
