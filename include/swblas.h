@@ -393,9 +393,17 @@ void xerbla_(const char *srname, const SWBLAS_INT *info, size_t srname_len);
  * Group g (0 <= g < group_count) holds group_size[g] problems that share
  * transa_array[g], ..., ldc_array[g]; the pointer arrays hold one entry per
  * problem, groups one after the other.  All problems are solved in one
- * parallel region.  Invalid arguments are reported through cblas_xerbla
- * (xerbla_ for the Fortran entry points) with the parameter number (the
- * first illegal one, groups in order) and nothing is computed. */
+ * parallel region, in no given order.  Invalid arguments are reported
+ * through cblas_xerbla (xerbla_ for the Fortran entry points) with the
+ * parameter number (the first illegal one, groups in order) and nothing is
+ * computed.
+ *
+ * C entries must not overlap; A and B may.  No problem's C may share an
+ * element with another problem's C, nor with any problem's A or B: they are
+ * written concurrently.  A and B are only read, so problems may share them
+ * (the same pointer in several entries, or overlapping matrices).  For the
+ * pointer arrays (cblas_dgemm_batch, dgemm_batch_) this is not checked: a
+ * call that breaks it races and its results are undefined. */
 void cblas_dgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
                        const CBLAS_TRANSPOSE *transb_array, const int *m_array,
                        const int *n_array, const int *k_array, const double *alpha_array,
@@ -404,9 +412,11 @@ void cblas_dgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
                        const int *ldc_array, int group_count, const int *group_size);
 
 /* Problem i uses a + i*stridea, b + i*strideb, c + i*stridec.  The strides
- * must not be negative, and the problems must not overlap in C: when
- * batch_size > 1, stridec >= ldc * (columns of C as stored: n column-major,
- * m row-major), else stridec is reported illegal.  The same holds for
+ * must not be negative.  C entries must not overlap; A and B may (stridea or
+ * strideb 0 shares one matrix): when batch_size > 1, stridec must be at
+ * least one whole C, ldc * n column-major or ldc * m row-major, else
+ * stridec is reported illegal and nothing is written.  A C must not overlap
+ * any A or B either (not checked).  The same holds for
  * dgemm_batch_strided_ and swblas_dgemm_fused_batch_strided. */
 void cblas_dgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                                CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,

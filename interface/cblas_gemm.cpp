@@ -12,10 +12,12 @@ namespace {
 
 using swblas::api::matrix_operands_of;
 
+// The options by reference: a C caller may pass any int, and copying it into
+// a parameter of the enum type would load it as the enum (enum_value.h).
 template <class T>
-inline void cblas_gemm(const char* name, CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
-                       CBLAS_INT M, CBLAS_INT N, CBLAS_INT K, T alpha, const T* A, CBLAS_INT lda, const T* B,
-                       CBLAS_INT ldb, T beta, T* C, CBLAS_INT ldc) {
+inline void cblas_gemm(const char* name, const CBLAS_LAYOUT& layout, const CBLAS_TRANSPOSE& TransA,
+                       const CBLAS_TRANSPOSE& TransB, CBLAS_INT M, CBLAS_INT N, CBLAS_INT K, T alpha, const T* A,
+                       CBLAS_INT lda, const T* B, CBLAS_INT ldb, T beta, T* C, CBLAS_INT ldc) {
   using namespace swblas::api;
   const gemm_call caller = cblas_call(layout, TransA, TransB, {M, N, K, lda, ldb, ldc});
   const gemm_options& o = caller.options;

@@ -11,9 +11,11 @@ namespace {
 
 using namespace swblas::api;
 
+// The options by reference: a C caller may pass any int, and copying it into
+// a parameter of the enum type would load it as the enum (enum_value.h).
 template <class T>
-void cblas_gemmt(const char* name, CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
-                 CBLAS_TRANSPOSE TransB, CBLAS_INT N, CBLAS_INT K, const T& alpha, const T* A, CBLAS_INT lda,
+void cblas_gemmt(const char* name, const CBLAS_LAYOUT& layout, const CBLAS_UPLO& Uplo, const CBLAS_TRANSPOSE& TransA,
+                 const CBLAS_TRANSPOSE& TransB, CBLAS_INT N, CBLAS_INT K, const T& alpha, const T* A, CBLAS_INT lda,
                  const T* B, CBLAS_INT ldb, const T& beta, T* C, CBLAS_INT ldc) {
   const gemmt_call caller{from_cblas<order>(layout), from_cblas<uplo>(Uplo), from_cblas<trans_op>(TransA),
                           from_cblas<trans_op>(TransB), N, K, lda, ldb, ldc};

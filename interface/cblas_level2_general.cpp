@@ -11,10 +11,12 @@ namespace {
 
 using namespace swblas::api;
 
-// gemv (at = kCblasGemv, kl and ku absent) and gbmv (kCblasGbmv).
+// gemv (at = kCblasGemv, kl and ku absent) and gbmv (kCblasGbmv). The
+// options by reference: a C caller may pass any int, and copying it into a
+// parameter of the enum type would load it as the enum (enum_value.h).
 template <class T>
-void cblas_matrix_vector(const char* name, const matrix_vector_positions& at, CBLAS_LAYOUT layout,
-                         CBLAS_TRANSPOSE TransA, CBLAS_INT M, CBLAS_INT N, CBLAS_INT KL, CBLAS_INT KU,
+void cblas_matrix_vector(const char* name, const matrix_vector_positions& at, const CBLAS_LAYOUT& layout,
+                         const CBLAS_TRANSPOSE& TransA, CBLAS_INT M, CBLAS_INT N, CBLAS_INT KL, CBLAS_INT KU,
                          const T& alpha, const T* A, CBLAS_INT lda, const T* X, CBLAS_INT incX, const T& beta,
                          T* Y, CBLAS_INT incY) {
   const matrix_vector_call caller{from_cblas<order>(layout), from_cblas<trans_op>(TransA), M, N, KL, KU, lda, incX,
@@ -28,7 +30,7 @@ void cblas_matrix_vector(const char* name, const matrix_vector_positions& at, CB
 }
 
 template <class T>
-void cblas_rank_one(const char* name, bool conjugated, CBLAS_LAYOUT layout, CBLAS_INT M, CBLAS_INT N,
+void cblas_rank_one(const char* name, bool conjugated, const CBLAS_LAYOUT& layout, CBLAS_INT M, CBLAS_INT N,
                     const T& alpha, const T* X, CBLAS_INT incX, const T* Y, CBLAS_INT incY, T* A, CBLAS_INT lda) {
   const rank_one_call caller{from_cblas<order>(layout), M, N, incX, incY, lda};
   constexpr const rank_one_positions& at = kCblasGer;

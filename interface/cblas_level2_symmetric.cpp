@@ -25,9 +25,11 @@ T scalar(real_t<T> v) {
 }
 
 // Reports the first illegal argument, if any (true then). The reference
-// names an illegal option's value.
+// names an illegal option's value. Here and below the options are passed by
+// reference: a C caller may pass any int, and copying it into a parameter of
+// the enum type would load it as the enum (enum_value.h).
 bool rejected(const char* name, const symmetric_positions& at, const position_exchange& row_major_pairs,
-              const symmetric_call& c, CBLAS_LAYOUT layout, CBLAS_UPLO Uplo) {
+              const symmetric_call& c, const CBLAS_LAYOUT& layout, const CBLAS_UPLO& Uplo) {
   const cblas_report report(name, row_major_pairs, c.layout);
   if (!c.layout) {
     report(at.layout, "Illegal layout setting, %d\n", raw_int(layout));
@@ -41,14 +43,15 @@ bool rejected(const char* name, const symmetric_positions& at, const position_ex
   return true;
 }
 
-symmetric_call cblas_call(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, storage_kind storage, blas_int n, blas_int k,
-                          blas_int lda, blas_int incx, blas_int incy) {
+symmetric_call cblas_call(const CBLAS_LAYOUT& layout, const CBLAS_UPLO& Uplo, storage_kind storage, blas_int n,
+                          blas_int k, blas_int lda, blas_int incx, blas_int incy) {
   return {from_cblas<order>(layout), from_cblas<uplo>(Uplo), storage, n, k, lda, incx, incy};
 }
 
 template <class T>
-void cblas_product(const char* name, const symmetric_positions& fortran, const symmetric_call& c, CBLAS_LAYOUT layout,
-                   CBLAS_UPLO Uplo, symmetry kind, T alpha, const void* a, const void* x, T beta, void* y) {
+void cblas_product(const char* name, const symmetric_positions& fortran, const symmetric_call& c,
+                   const CBLAS_LAYOUT& layout, const CBLAS_UPLO& Uplo, symmetry kind, T alpha, const void* a,
+                   const void* x, T beta, void* y) {
   if (rejected(name, cblas_positions(fortran), position_exchange{}, c, layout, Uplo)) return;
   run_product<T>(c, kind, alpha, static_cast<const T*>(a), static_cast<const T*>(x), beta, static_cast<T*>(y));
 }
@@ -56,8 +59,9 @@ void cblas_product(const char* name, const symmetric_positions& fortran, const s
 // y: null for rank 1. A row-major Hermitian rank-2 call checks x and y
 // exchanged, as the reference's Fortran call sees them.
 template <class T>
-void cblas_update(const char* name, const symmetric_positions& fortran, const symmetric_call& c, CBLAS_LAYOUT layout,
-                  CBLAS_UPLO Uplo, symmetry kind, T alpha, const void* x, const void* y, void* a) {
+void cblas_update(const char* name, const symmetric_positions& fortran, const symmetric_call& c,
+                  const CBLAS_LAYOUT& layout, const CBLAS_UPLO& Uplo, symmetry kind, T alpha, const void* x,
+                  const void* y, void* a) {
   const symmetric_positions at = cblas_positions(fortran);
   const bool exchanged = y && kind == symmetry::hermitian && c.layout == order::row_major;
   if (rejected(name, exchanged ? with_vectors_exchanged(at) : at, exchanged ? vector_exchange(at) : position_exchange{},

@@ -14,11 +14,14 @@ using namespace swblas::api;
 using swblas::level2::storage;
 using swblas::level2::triangular_vector_problem;
 
+// The caller's options, referred to: a C caller may pass any int, and
+// copying it into an object of the enum type would load it as the enum
+// (enum_value.h).
 struct cblas_options {
-  CBLAS_LAYOUT layout;
-  CBLAS_UPLO Uplo;
-  CBLAS_TRANSPOSE TransA;
-  CBLAS_DIAG Diag;
+  const CBLAS_LAYOUT& layout;
+  const CBLAS_UPLO& Uplo;
+  const CBLAS_TRANSPOSE& TransA;
+  const CBLAS_DIAG& Diag;
 };
 
 template <class T>

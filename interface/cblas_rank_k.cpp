@@ -13,8 +13,11 @@ namespace {
 using namespace swblas::api;
 
 // The call as the reference checks it; a nonzero position on an error.
-int checked(const char* name, rank_k_kind kind, const rank_k_positions& at, CBLAS_LAYOUT layout, CBLAS_UPLO Uplo,
-            CBLAS_TRANSPOSE Trans, rank_k_call& call) {
+// Here and below the options are passed by reference: a C caller may pass
+// any int, and copying it into a parameter of the enum type would load it as
+// the enum (enum_value.h).
+int checked(const char* name, rank_k_kind kind, const rank_k_positions& at, const CBLAS_LAYOUT& layout,
+            const CBLAS_UPLO& Uplo, const CBLAS_TRANSPOSE& Trans, rank_k_call& call) {
   const std::optional<order> o = from_cblas<order>(layout);
   call.layout = o;
   call.triangle = from_cblas<uplo>(Uplo);
@@ -40,17 +43,18 @@ int checked(const char* name, rank_k_kind kind, const rank_k_positions& at, CBLA
 }
 
 template <class T>
-void cblas_rank_k(const char* name, rank_k_kind kind, CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
-                  CBLAS_INT N, CBLAS_INT K, T alpha, const T* A, CBLAS_INT lda, T beta, T* C, CBLAS_INT ldc) {
+void cblas_rank_k(const char* name, rank_k_kind kind, const CBLAS_LAYOUT& layout, const CBLAS_UPLO& Uplo,
+                  const CBLAS_TRANSPOSE& Trans, CBLAS_INT N, CBLAS_INT K, T alpha, const T* A, CBLAS_INT lda, T beta,
+                  T* C, CBLAS_INT ldc) {
   rank_k_call call{{}, {}, {}, N, K, lda, 0, ldc};
   if (checked(name, kind, kCblasSyrk, layout, Uplo, Trans, call)) return;
   solve_rank_k(call, kind, alpha, A, beta, C);
 }
 
 template <class T>
-void cblas_rank_2k(const char* name, rank_k_kind kind, CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
-                   CBLAS_INT N, CBLAS_INT K, T alpha, const T* A, CBLAS_INT lda, const T* B, CBLAS_INT ldb, T beta,
-                   T* C, CBLAS_INT ldc) {
+void cblas_rank_2k(const char* name, rank_k_kind kind, const CBLAS_LAYOUT& layout, const CBLAS_UPLO& Uplo,
+                   const CBLAS_TRANSPOSE& Trans, CBLAS_INT N, CBLAS_INT K, T alpha, const T* A, CBLAS_INT lda,
+                   const T* B, CBLAS_INT ldb, T beta, T* C, CBLAS_INT ldc) {
   rank_k_call call{{}, {}, {}, N, K, lda, ldb, ldc};
   if (checked(name, kind, kCblasSyr2k, layout, Uplo, Trans, call)) return;
   // The transposed problem's first term is conj(alpha) A^H B (rank_k_args.h).

@@ -12,10 +12,12 @@ namespace {
 using namespace swblas::api;
 using swblas::structure;
 
+// The options by reference: a C caller may pass any int, and copying it into
+// a parameter of the enum type would load it as the enum (enum_value.h).
 template <class T>
-inline void cblas_symm(const char* name, structure kind, CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
-                       CBLAS_INT M, CBLAS_INT N, const T& alpha, const T* A, CBLAS_INT lda, const T* B, CBLAS_INT ldb,
-                       const T& beta, T* C, CBLAS_INT ldc) {
+inline void cblas_symm(const char* name, structure kind, const CBLAS_LAYOUT& layout, const CBLAS_SIDE& Side,
+                       const CBLAS_UPLO& Uplo, CBLAS_INT M, CBLAS_INT N, const T& alpha, const T* A, CBLAS_INT lda,
+                       const T* B, CBLAS_INT ldb, const T& beta, T* C, CBLAS_INT ldc) {
   const symm_call caller{from_cblas<order>(layout), from_cblas<side>(Side), from_cblas<uplo>(Uplo), M, N, lda, ldb,
                          ldc};
   constexpr const symm_positions& at = kCblasSymm;

@@ -12,10 +12,13 @@ namespace {
 using namespace swblas::api;
 using swblas::triangular_problem;
 
+// The options by reference: a C caller may pass any int, and copying it into
+// a parameter of the enum type would load it as the enum (enum_value.h).
 template <class T>
-inline void cblas_triangular(const char* name, void (*solve)(const triangular_problem<T>&), CBLAS_LAYOUT layout,
-                             CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, CBLAS_INT M,
-                             CBLAS_INT N, const T& alpha, const T* A, CBLAS_INT lda, T* B, CBLAS_INT ldb) {
+inline void cblas_triangular(const char* name, void (*solve)(const triangular_problem<T>&),
+                             const CBLAS_LAYOUT& layout, const CBLAS_SIDE& Side, const CBLAS_UPLO& Uplo,
+                             const CBLAS_TRANSPOSE& TransA, const CBLAS_DIAG& Diag, CBLAS_INT M, CBLAS_INT N,
+                             const T& alpha, const T* A, CBLAS_INT lda, T* B, CBLAS_INT ldb) {
   const triangular_call caller{from_cblas<order>(layout), from_cblas<side>(Side), from_cblas<uplo>(Uplo),
                                from_cblas<trans_op>(TransA), from_cblas<diag>(Diag), M, N, lda, ldb};
   constexpr const triangular_positions& at = kCblasTriangular;

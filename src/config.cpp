@@ -1,7 +1,11 @@
-// Parsing of the SWBLAS_* environment variables.
+// Parsing of the SWBLAS_* environment variables, and the CPU affinity mask
+// that bounds the thread count they may ask for.
 #include "config.h"
 
+#include <sched.h>
+
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <optional>
 
@@ -30,51 +34,120 @@ std::optional<int> positive_integer(const std::string& text) {
   return v;
 }
 
-// Takes `value` into config if it is a positive integer; else warns.
-bool take_threads(const char* name, const std::string& value, runtime_config* config) {
+bool is_set(const char* v) { return v != nullptr && *v != '\0'; }
+
+// The most threads a variable may ask for: `hardware_threads` (0: unknown),
+// since more threads than PUs only take turns on them and every barrier of
+// the packed GEMM then waits for a descheduled thread, unless `oversubscribe`
+// allows more; never more than kMaxThreads.
+struct thread_limit {
+  int hardware_threads;
+  bool oversubscribe;
+};
+
+// Takes `value` into config if it is a positive integer, lowered to the
+// limit with a warning; else warns and leaves config as it was.
+bool take_threads(const char* name, const std::string& value, const thread_limit& limit,
+                  runtime_config* config) {
   const std::optional<int> n = positive_integer(value);
   if (!n) {
     config->warnings.push_back(std::string("ignoring ") + name + "=\"" + value +
                                "\" (not a positive integer)");
     return false;
   }
-  config->threads = *n < kMaxThreads ? *n : kMaxThreads;
+  const std::string asked = std::string(name) + "=" + std::to_string(*n);
+  int threads = *n;
+  if (!limit.oversubscribe && limit.hardware_threads > 0 && threads > limit.hardware_threads) {
+    threads = limit.hardware_threads;
+    config->warnings.push_back(asked + " exceeds the " + std::to_string(threads) +
+                               " hardware threads this process may run on; using " +
+                               std::to_string(threads) + " (SWBLAS_OVERSUBSCRIBE=1 allows more)");
+  }
+  if (threads > kMaxThreads) {
+    threads = kMaxThreads;
+    config->warnings.push_back(asked + " exceeds swblas's limit; using " +
+                               std::to_string(threads));
+  }
+  config->threads = threads;
   config->threads_source = name;
   return true;
 }
 
-bool is_set(const char* v) { return v != nullptr && *v != '\0'; }
+// SWBLAS_OVERSUBSCRIBE: 1 allows more threads than hardware threads; 0 or
+// unset does not, and so does any other value, with a warning.
+bool allows_oversubscription(const char* oversubscribe, runtime_config* config) {
+  if (!is_set(oversubscribe)) return false;
+  const std::string v = trim(oversubscribe);
+  if (v == "1") return true;
+  if (v != "0")
+    config->warnings.push_back(std::string("ignoring SWBLAS_OVERSUBSCRIBE=\"") + oversubscribe +
+                               "\" (expected 0 or 1)");
+  return false;
+}
+
+// The hardware threads (PUs) in this process's CPU affinity mask, 0 if it
+// cannot be read. A machine with more than CPU_SETSIZE CPUs needs a wider
+// set than cpu_set_t (sched_getaffinity fails with EINVAL), so it grows.
+int affinity_hardware_threads() {
+  constexpr int kMostCpus = 1 << 20;
+  for (int cpus = CPU_SETSIZE; cpus <= kMostCpus; cpus *= 2) {
+    cpu_set_t* set = CPU_ALLOC(cpus);
+    if (set == nullptr) return 0;
+    const std::size_t size = CPU_ALLOC_SIZE(cpus);
+    const bool read = sched_getaffinity(0, size, set) == 0;
+    const bool too_narrow = !read && errno == EINVAL;
+    const int count = read ? CPU_COUNT_S(size, set) : 0;
+    CPU_FREE(set);
+    if (!too_narrow) return count;
+  }
+  return 0;
+}
+
+// SWBLAS_VERBOSE: 0, 1 or 2, blanks around allowed. Any other value warns
+// and means 0: "no" or "off" is as likely as "yes", and a program that did
+// not clearly ask for the start-up report should not find it on its stderr;
+// the warning already tells that the variable was seen.
+int verbosity(const char* verbose, runtime_config* config) {
+  const std::string v = trim(verbose);
+  for (int level = 0; level <= kCallTraceVerbosity; ++level)
+    if (v == std::to_string(level)) return level;
+  config->warnings.push_back(std::string("ignoring SWBLAS_VERBOSE=\"") + verbose +
+                             "\" (expected 0, 1 or 2)");
+  return 0;
+}
 
 }  // namespace
 
 void parse_thread_count(const char* swblas_num_threads, const char* omp_num_threads,
-                        int cores, runtime_config* config) {
+                        const char* oversubscribe, int cores, int hardware_threads,
+                        runtime_config* config) {
+  const thread_limit limit{hardware_threads, allows_oversubscription(oversubscribe, config)};
   if (is_set(swblas_num_threads) &&
-      take_threads("SWBLAS_NUM_THREADS", swblas_num_threads, config))
+      take_threads("SWBLAS_NUM_THREADS", swblas_num_threads, limit, config))
     return;
   if (is_set(omp_num_threads)) {
     const std::string list = omp_num_threads;
-    if (take_threads("OMP_NUM_THREADS", list.substr(0, list.find(',')), config)) return;
+    if (take_threads("OMP_NUM_THREADS", list.substr(0, list.find(',')), limit, config)) return;
   }
   config->threads = cores > 0 ? cores : 1;
   config->threads_source = "cores";
 }
 
 runtime_config parse_config(const char* swblas_num_threads, const char* omp_num_threads,
-                            const char* verbose, const char* target, int cores) {
+                            const char* oversubscribe, const char* verbose, const char* target,
+                            int cores, int hardware_threads) {
   runtime_config config;
-  parse_thread_count(swblas_num_threads, omp_num_threads, cores, &config);
-  if (is_set(verbose)) {
-    const std::string v = trim(verbose);
-    config.verbose = v == "0" ? 0 : v == std::to_string(kCallTraceVerbosity) ? kCallTraceVerbosity : 1;
-  }
+  parse_thread_count(swblas_num_threads, omp_num_threads, oversubscribe, cores, hardware_threads,
+                     &config);
+  if (is_set(verbose)) config.verbose = verbosity(verbose, &config);
   if (is_set(target)) config.forced_target = lower_case(trim(target));
   return config;
 }
 
 runtime_config config_from_environment(int cores) {
   return parse_config(std::getenv("SWBLAS_NUM_THREADS"), std::getenv("OMP_NUM_THREADS"),
-                      std::getenv("SWBLAS_VERBOSE"), std::getenv("SWBLAS_TARGET"), cores);
+                      std::getenv("SWBLAS_OVERSUBSCRIBE"), std::getenv("SWBLAS_VERBOSE"),
+                      std::getenv("SWBLAS_TARGET"), cores, affinity_hardware_threads());
 }
 
 }  // namespace swblas

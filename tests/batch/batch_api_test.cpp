@@ -169,6 +169,27 @@ TEST(CblasDgemmBatch, OneProblemAndNoGroups) {
   call_cblas_batch(none);  // group_count == 0: nothing to do, nothing read
 }
 
+// C entries must not overlap; A and B may (swblas.h): here every problem
+// reads the first problem's A and B.
+TEST(CblasDgemmBatch, ProblemsMayShareAAndB) {
+  std::vector<group_data> groups = make_groups({{false, 'N', 'N', 12, 10, 9, 1.0, 0.5, 6, 0}}, 80);
+  group_data& g = groups[0];
+  const group_spec& s = g.spec;
+  // The reference reads each entry's own A and B: make them equal to entry 0's.
+  for (int e = 1; e < s.count; ++e) {
+    for (int l = 0; l < s.k; ++l) {
+      for (int i = 0; i < s.m; ++i) g.a.at(e, i, l) = g.a.at(0, i, l);
+      for (int j = 0; j < s.n; ++j) g.b.at(e, l, j) = g.b.at(0, l, j);
+    }
+    g.a_ptrs[e] = g.a_ptrs[0];
+    g.b_ptrs[e] = g.b_ptrs[0];
+  }
+  g.a0 = g.a.buffer();
+  g.b0 = g.b.buffer();
+  call_cblas_batch(groups);
+  EXPECT_EQ(g.check(), "");
+}
+
 TEST(DgemmBatchF77, MixedGroups) {
   std::vector<group_spec> specs = mixed_groups(false);
   specs[1].transa = 't';  // lower case is legal in Fortran
