@@ -526,7 +526,8 @@ int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa
 /* Threads.  A call runs on up to this many threads: SWBLAS_NUM_THREADS, else
  * OMP_NUM_THREADS, else the cores at start-up; the setter changes it for the
  * whole process from the next call on (n < 1 goes back to that start-up
- * value).  A call from inside a parallel region of the program, or made
+ * value; more than the process's hardware threads become that many unless
+ * SWBLAS_OVERSUBSCRIBE=1).  A call from inside a parallel region of the program, or made
  * while another call runs on swblas's threads, runs on its caller's thread
  * alone.  The openblas_ names are aliases, for code written for OpenBLAS. */
 void swblas_set_num_threads(int n);

@@ -18,7 +18,7 @@ common=(-DCMAKE_BUILD_TYPE=Release -DSWBLAS_WERROR=ON -DSWBLAS_BUILD_BENCH=OFF
 configure() {  # dir, sanitizer flags
   local flags="$2 -fno-omit-frame-pointer -g1"
   cmake -S . -B "$1" "${common[@]}" -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
-        -DCMAKE_EXE_LINKER_FLAGS="$2" -DCMAKE_SHARED_LINKER_FLAGS="$2" > "$1.configure.log"
+        -DCMAKE_EXE_LINKER_FLAGS="$2" -DCMAKE_SHARED_LINKER_FLAGS="$2" > "$1/configure.log"
 }
 
 asan_tests=(runtime/runtime_tests asm/asm_tests level1/level1_tests level1/level1_team_tests

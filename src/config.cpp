@@ -4,6 +4,7 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -37,9 +38,8 @@ std::optional<int> positive_integer(const std::string& text) {
 bool is_set(const char* v) { return v != nullptr && *v != '\0'; }
 
 // The most threads a variable may ask for: `hardware_threads` (0: unknown),
-// since more threads than PUs only take turns on them and every barrier of
-// the packed GEMM then waits for a descheduled thread, unless `oversubscribe`
-// allows more; never more than kMaxThreads.
+// since more threads than PUs only take turns on them, unless
+// `oversubscribe` allows more; never more than kMaxThreads.
 struct thread_limit {
   int hardware_threads;
   bool oversubscribe;
@@ -142,6 +142,14 @@ runtime_config parse_config(const char* swblas_num_threads, const char* omp_num_
   if (is_set(verbose)) config.verbose = verbosity(verbose, &config);
   if (is_set(target)) config.forced_target = lower_case(trim(target));
   return config;
+}
+
+int capped_thread_count(int threads) {
+  runtime_config ignored;
+  const thread_limit limit{affinity_hardware_threads(),
+                           allows_oversubscription(std::getenv("SWBLAS_OVERSUBSCRIBE"), &ignored)};
+  if (!limit.oversubscribe && limit.hardware_threads > 0) threads = std::min(threads, limit.hardware_threads);
+  return std::min(threads, kMaxThreads);
 }
 
 runtime_config config_from_environment(int cores) {

@@ -43,4 +43,9 @@ runtime_config parse_config(const char* swblas_num_threads, const char* omp_num_
 // The same from this process's environment and CPU affinity mask.
 runtime_config config_from_environment(int cores);
 
+// A thread count set at run time (swblas_set_num_threads) under the
+// environment's rule: at most the affinity mask's hardware threads unless
+// SWBLAS_OVERSUBSCRIBE=1, and at most kMaxThreads.
+int capped_thread_count(int threads);
+
 }  // namespace swblas

@@ -259,7 +259,7 @@ int configured_threads() {
 }
 
 void set_configured_threads(int threads) {
-  threads_override.store(threads < 1 ? 0 : std::min(threads, kMaxThreads), std::memory_order_relaxed);
+  threads_override.store(threads < 1 ? 0 : capped_thread_count(threads), std::memory_order_relaxed);
 }
 
 int available_threads() {

@@ -42,7 +42,7 @@ void run_team_job(team_job& job, dim_t items, int threads);
 
 // The team size calls use unless told otherwise: from SWBLAS_NUM_THREADS
 // (and the like) at start-up, changed by swblas_set_num_threads (below 1:
-// back to the start-up value; capped at kMaxThreads).
+// back to the start-up value; capped as the environment's count is).
 int configured_threads();
 void set_configured_threads(int threads);
 

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <thread>
 #include <vector>
@@ -54,7 +55,9 @@ int wait_for_child(pid_t child, std::chrono::seconds deadline) {
 }
 
 TEST(Fork, ChildOfAThreadedParentComputesOnThreads) {
+  setenv("SWBLAS_OVERSUBSCRIBE", "1", 1);  // two threads even where one core is ours
   swblas_set_num_threads(2);
+  unsetenv("SWBLAS_OVERSUBSCRIBE");
   ASSERT_TRUE(threaded_dgemm_is_right(600, 1));  // starts the parent's helper
   ASSERT_GE(pool_helpers(), 1);
   const pid_t child = fork();

@@ -7,6 +7,7 @@
 #include <omp.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -124,14 +125,18 @@ TEST(ThreadPool, UserParallelRegionsGetOneThread) {
 TEST(ThreadPool, ThreadCountSetAtRunTime) {
   const int start_up = swblas_get_num_threads();
   ASSERT_GE(start_up, 1);
+  setenv("SWBLAS_OVERSUBSCRIBE", "1", 1);
   swblas_set_num_threads(3);
   EXPECT_EQ(swblas_get_num_threads(), 3);
   EXPECT_EQ(openblas_get_num_threads(), 3);
+  swblas_set_num_threads(1 << 30);
+  EXPECT_EQ(swblas_get_num_threads(), kMaxThreads);
+  unsetenv("SWBLAS_OVERSUBSCRIBE");
+  swblas_set_num_threads(1 << 30);  // the hardware threads this process may use
+  EXPECT_LE(swblas_get_num_threads(), static_cast<int>(std::thread::hardware_concurrency()));
   openblas_set_num_threads(1);
   EXPECT_EQ(swblas_get_num_threads(), 1);
   EXPECT_EQ(available_threads(), 1);
-  swblas_set_num_threads(1 << 30);
-  EXPECT_EQ(swblas_get_num_threads(), kMaxThreads);
   swblas_set_num_threads(0);
   EXPECT_EQ(swblas_get_num_threads(), start_up);
 }
