@@ -140,7 +140,7 @@ void run_all(int kl, int ku, std::mt19937& g) {
       for (int m : kSizes)
         for (int n : kSizes)
           for (int ix = 0; ix < count; ++ix) {
-            const int incy = kIncrements[(ix + m + n + kl) % count];
+            const int incy = kIncrements[((ix + m + n + kl) % count + count) % count];  // kl is -1 for gemv
             const shape s{trans, m, n, kl, ku, kIncrements[ix], incy, (m + n + ix) % 3, how};
             for (const scalars& c : kScalars) check_case<T>(s, c, g);
           }
