@@ -76,24 +76,23 @@ void wait_until(const Done& done) {
 
 using clock = std::chrono::steady_clock;
 
-// How long an idle helper spins before it parks: long enough to catch the
-// next call of a loop, short enough not to take a busy machine's core for
-// long. It doubles when a parked helper is woken soon after parking (calls
-// are coming at about that interval) and halves after long sleeps.
+// How long an idle helper stays awake (spinning, then yielding the core)
+// before it parks: twice the last sleep, between kMin and kMax. A program
+// that calls every few milliseconds then finds its helpers awake: a parked
+// helper on a virtual machine can take milliseconds to run again (the host
+// must reschedule its vCPU), which cost a 500^3 call after a 50 ms pause
+// 1.7x its time in a loop. Yielding leaves the core to any other runnable
+// thread, so a busy machine loses little to it; after a long idle the
+// helpers park within kMax.
 class spin_budget {
  public:
   clock::duration now() const { return budget_; }
-  void after_park(clock::duration slept) {
-    if (slept < 4 * budget_)
-      budget_ = std::min(budget_ * 2, kMax);
-    else if (slept > 200 * budget_)
-      budget_ = std::max(budget_ / 2, kMin);
-  }
+  void after_park(clock::duration slept) { budget_ = std::clamp<clock::duration>(2 * slept, kMin, kMax); }
 
  private:
-  static constexpr clock::duration kMin = std::chrono::microseconds(50);
-  static constexpr clock::duration kMax = std::chrono::milliseconds(4);
-  clock::duration budget_ = std::chrono::microseconds(400);
+  static constexpr clock::duration kMin = std::chrono::milliseconds(1);
+  static constexpr clock::duration kMax = std::chrono::milliseconds(128);
+  clock::duration budget_ = kMin;
 };
 
 class pool {

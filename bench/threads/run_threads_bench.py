@@ -71,9 +71,13 @@ def main():
     parser.add_argument("--build-dir", default="build")
     parser.add_argument("--quick", action="store_true", help="fewer calls per cell")
     parser.add_argument("--threads", type=int, default=os.cpu_count(), help="the all-core count")
+    parser.add_argument("--compare", metavar="PATH", help="another libswblas.so (e.g. before a change), "
+                        "as 'swblas:compare'")
     args = parser.parse_args()
     exe = os.path.join(args.build_dir, "bench", "threads", "swblas-bench-call-times")
     libs = [("swblas", os.path.join(args.build_dir, "libswblas.so")), ("OpenBLAS", OPENBLAS), ("BLIS", BLIS)]
+    if args.compare:
+        libs.insert(1, ("swblas:compare", args.compare))
     rows = []
     for label, n, count in CASES:
         calls = calls_for(n, count, args.quick)
@@ -104,7 +108,7 @@ def main():
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             label, name, pair(q1), pair(qt), "n/a" if b1 is None else "%.3f ms" % b1[0], pair(bt), ratio,
             idle_text))
-    command = "bench/threads/run_threads_bench.py" + (" --quick" if args.quick else "")
+    command = " ".join(["bench/threads/run_threads_bench.py"] + sys.argv[1:])
     text = "\n".join(["Command: `%s` (%s)" % (command, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
                       "", "Busy: another process spinning on core %d (taskset)." % (os.cpu_count() - 1), ""] + lines)
     out = os.path.join(args.build_dir, "bench-results")
