@@ -1,5 +1,5 @@
-// swblas::gemm_batch: every entry of every group of a batch solved inside
-// one OpenMP parallel region, the work shared out by entries and by tiles.
+// swblas::gemm_batch: every entry of every group of a batch solved as one
+// team job (src/thread_pool.h), the work shared out by entries and by tiles.
 #pragma once
 
 #include <cstddef>

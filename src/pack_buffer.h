@@ -1,7 +1,7 @@
 // Packing buffers without allocation in the steady state: each OS thread
 // owns one aligned buffer per role; it grows on demand and is reused by
-// every later call on that thread (OpenMP team threads are pooled, so their
-// buffers survive between calls too).
+// every later call on that thread. A team job's buffers are all the calling
+// thread's, sliced per worker (thread_pool.h).
 #pragma once
 
 #include <algorithm>

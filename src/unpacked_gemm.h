@@ -25,9 +25,8 @@
 // Threads split the rows (by_rows) or the columns (by_columns) into
 // contiguous ranges of whole strips or column blocks, each an independent
 // sub-problem: no barriers, no shared buffers, and no packing buffers but
-// one thread's copy of a transposed A's m x kc block (the team is opened by
-// the driver, src/gemm.cpp; this header has no OpenMP in it, so tests can
-// include it without OpenMP flags).
+// one thread's copy of a transposed A's m x kc block (the parts are a team
+// job of the driver, src/gemm.cpp).
 #pragma once
 
 #include <algorithm>
