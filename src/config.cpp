@@ -43,6 +43,11 @@ bool is_set(const char* v) { return v != nullptr && *v != '\0'; }
 struct thread_limit {
   int hardware_threads;
   bool oversubscribe;
+
+  // `threads` lowered to the hardware threads unless oversubscribed.
+  int within_hardware(int threads) const {
+    return !oversubscribe && hardware_threads > 0 ? std::min(threads, hardware_threads) : threads;
+  }
 };
 
 // Takes `value` into config if it is a positive integer, lowered to the
@@ -56,9 +61,8 @@ bool take_threads(const char* name, const std::string& value, const thread_limit
     return false;
   }
   const std::string asked = std::string(name) + "=" + std::to_string(*n);
-  int threads = *n;
-  if (!limit.oversubscribe && limit.hardware_threads > 0 && threads > limit.hardware_threads) {
-    threads = limit.hardware_threads;
+  int threads = limit.within_hardware(*n);
+  if (threads < *n) {
     config->warnings.push_back(asked + " exceeds the " + std::to_string(threads) +
                                " hardware threads this process may run on; using " +
                                std::to_string(threads) + " (SWBLAS_OVERSUBSCRIBE=1 allows more)");
@@ -148,8 +152,7 @@ int capped_thread_count(int threads) {
   runtime_config ignored;
   const thread_limit limit{affinity_hardware_threads(),
                            allows_oversubscription(std::getenv("SWBLAS_OVERSUBSCRIBE"), &ignored)};
-  if (!limit.oversubscribe && limit.hardware_threads > 0) threads = std::min(threads, limit.hardware_threads);
-  return std::min(threads, kMaxThreads);
+  return std::min(limit.within_hardware(threads), kMaxThreads);
 }
 
 runtime_config config_from_environment(int cores) {
