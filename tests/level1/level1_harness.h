@@ -16,22 +16,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "../element_types.h"
 #include "level1_api.h"
 
 namespace level1_test {
 
-template <class T>
-struct real_of {
-  using type = T;
-};
-template <class R>
-struct real_of<std::complex<R>> {
-  using type = R;
-};
-template <class T>
-using real_t = typename real_of<T>::type;
-template <class T>
-constexpr bool is_complex = !std::is_same_v<T, real_t<T>>;
+using swblas_test::is_complex;
+using swblas_test::real_of;
+using swblas_test::real_t;
 
 using element_types = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
 

@@ -9,21 +9,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "../element_types.h"
+
 namespace swblas_test {
-
-template <class T>
-struct real_of {
-  using type = T;
-};
-template <class T>
-struct real_of<std::complex<T>> {
-  using type = T;
-};
-template <class T>
-using real_t = typename real_of<T>::type;
-
-template <class T>
-constexpr bool is_complex = !std::is_same_v<T, real_t<T>>;
 
 // The transposes a precision has: C is a plain transpose for real ones, so
 // only complex ones test it.
