@@ -388,7 +388,11 @@ void xerbla_(const char *srname, const SWBLAS_INT *info, size_t srname_len);
  * integers are 32 bits): libswblas64 does not provide them. */
 #ifndef SWBLAS_ILP64
 
-/* ---- Batched DGEMM, with Intel MKL's signatures (LP64: MKL_INT is int) ----
+/* ---- Batched GEMM, with Intel MKL's signatures (LP64: MKL_INT is int) ----
+ *
+ * Described for double below; the s, c and z forms follow after them and
+ * behave the same, complex scalars and matrices passed as void pointers to
+ * (re, im) pairs, the strides counted in elements (complex ones).
  *
  * Group g (0 <= g < group_count) holds group_size[g] problems that share
  * transa_array[g], ..., ldc_array[g]; the pointer arrays hold one entry per
@@ -438,6 +442,71 @@ void dgemm_batch_strided_(const char *transa, const char *transb, const int *m, 
                           const int *k, const double *alpha, const double *a, const int *lda,
                           const int *stridea, const double *b, const int *ldb,
                           const int *strideb, const double *beta, double *c, const int *ldc,
+                          const int *stridec, const int *batch_size);
+
+/* The same in single precision and complex. */
+void cblas_sgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array,
+                       const int *n_array, const int *k_array, const float *alpha_array,
+                       const float **a_array, const int *lda_array, const float **b_array,
+                       const int *ldb_array, const float *beta_array, float **c_array,
+                       const int *ldc_array, int group_count, const int *group_size);
+void cblas_cgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array,
+                       const int *n_array, const int *k_array, const void *alpha_array,
+                       const void **a_array, const int *lda_array, const void **b_array,
+                       const int *ldb_array, const void *beta_array, void **c_array,
+                       const int *ldc_array, int group_count, const int *group_size);
+void cblas_zgemm_batch(CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE *transa_array,
+                       const CBLAS_TRANSPOSE *transb_array, const int *m_array,
+                       const int *n_array, const int *k_array, const void *alpha_array,
+                       const void **a_array, const int *lda_array, const void **b_array,
+                       const int *ldb_array, const void *beta_array, void **c_array,
+                       const int *ldc_array, int group_count, const int *group_size);
+void cblas_sgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                               CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
+                               const float *a, int lda, int stridea, const float *b, int ldb,
+                               int strideb, float beta, float *c, int ldc, int stridec,
+                               int batch_size);
+void cblas_cgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                               CBLAS_TRANSPOSE transb, int m, int n, int k, const void *alpha,
+                               const void *a, int lda, int stridea, const void *b, int ldb,
+                               int strideb, const void *beta, void *c, int ldc, int stridec,
+                               int batch_size);
+void cblas_zgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                               CBLAS_TRANSPOSE transb, int m, int n, int k, const void *alpha,
+                               const void *a, int lda, int stridea, const void *b, int ldb,
+                               int strideb, const void *beta, void *c, int ldc, int stridec,
+                               int batch_size);
+void sgemm_batch_(const char *transa_array, const char *transb_array, const int *m_array,
+                  const int *n_array, const int *k_array, const float *alpha_array,
+                  const float **a_array, const int *lda_array, const float **b_array,
+                  const int *ldb_array, const float *beta_array, float **c_array,
+                  const int *ldc_array, const int *group_count, const int *group_size);
+void cgemm_batch_(const char *transa_array, const char *transb_array, const int *m_array,
+                  const int *n_array, const int *k_array, const void *alpha_array,
+                  const void **a_array, const int *lda_array, const void **b_array,
+                  const int *ldb_array, const void *beta_array, void **c_array,
+                  const int *ldc_array, const int *group_count, const int *group_size);
+void zgemm_batch_(const char *transa_array, const char *transb_array, const int *m_array,
+                  const int *n_array, const int *k_array, const void *alpha_array,
+                  const void **a_array, const int *lda_array, const void **b_array,
+                  const int *ldb_array, const void *beta_array, void **c_array,
+                  const int *ldc_array, const int *group_count, const int *group_size);
+void sgemm_batch_strided_(const char *transa, const char *transb, const int *m, const int *n,
+                          const int *k, const float *alpha, const float *a, const int *lda,
+                          const int *stridea, const float *b, const int *ldb,
+                          const int *strideb, const float *beta, float *c, const int *ldc,
+                          const int *stridec, const int *batch_size);
+void cgemm_batch_strided_(const char *transa, const char *transb, const int *m, const int *n,
+                          const int *k, const void *alpha, const void *a, const int *lda,
+                          const int *stridea, const void *b, const int *ldb,
+                          const int *strideb, const void *beta, void *c, const int *ldc,
+                          const int *stridec, const int *batch_size);
+void zgemm_batch_strided_(const char *transa, const char *transb, const int *m, const int *n,
+                          const int *k, const void *alpha, const void *a, const int *lda,
+                          const int *stridea, const void *b, const int *ldb,
+                          const int *strideb, const void *beta, void *c, const int *ldc,
                           const int *stridec, const int *batch_size);
 
 /* ---- GEMM with a fused prologue on A and epilogue on C ----

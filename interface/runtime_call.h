@@ -1,5 +1,5 @@
 // What the interface hands to the runtime: a checked column-major call as
-// one gemm_problem, or as one gemm_batch_problem (a group or a strided batch).
+// one problem, or as one batch of them (a group or a strided batch).
 //
 // Inline, as the checks are, so that each entry point compiles to one
 // function: a DGEMM of 8^3 takes about 40 ns, and calls between
@@ -7,7 +7,9 @@
 #pragma once
 
 #include <complex>
+#include <utility>
 
+#include "batch.h"
 #include "complex_gemm.h"
 #include "gemm.h"
 #include "gemm_args.h"
@@ -23,7 +25,8 @@ struct gemm_operands {
 template <class T>
 using matrix_operands_of = gemm_operands<const T*, T*>;
 using matrix_operands = matrix_operands_of<double>;
-using array_operands = gemm_operands<const double* const*, double* const*>;
+template <class T>
+using array_operands_of = gemm_operands<const T* const*, T* const*>;
 
 // The operands of the column-major call (see column_major in gemm_args.h).
 template <class In, class Out>
@@ -84,10 +87,18 @@ complex_gemm_problem<T> problem_of(const gemm_args& g, std::complex<T> alpha, st
   return p;
 }
 
+// The runtime's problem for elements of type X: basic_gemm_problem<X> for
+// a real X, complex_gemm_problem<R> for X = std::complex<R>.
+template <class X>
+using problem_type =
+    decltype(problem_of(std::declval<gemm_args>(), X{}, X{}, std::declval<matrix_operands_of<X>>()));
+template <class X>
+using batch_type = batch_of<problem_type<X>>;
+
 // A strided batch: entry e at a + e * stride_a, and so on.
-inline gemm_batch_problem strided_batch_of(const gemm_args& g, double alpha, double beta,
-                                           const matrix_operands& x) {
-  gemm_batch_problem batch;
+template <class X>
+batch_type<X> strided_batch_of(const gemm_args& g, X alpha, X beta, const matrix_operands_of<X>& x) {
+  batch_type<X> batch;
   batch.shape = problem_of(g, alpha, beta, x);
   batch.count = g.count;
   batch.stride_a = g.stride_a;
@@ -97,10 +108,10 @@ inline gemm_batch_problem strided_batch_of(const gemm_args& g, double alpha, dou
 }
 
 // A group of a pointer-array batch: entry e at x.a[e], and so on.
-inline gemm_batch_problem pointer_group_of(
-    const gemm_args& g, double alpha, double beta, const array_operands& x) {
-  gemm_batch_problem group;
-  group.shape = problem_shape(g, alpha, beta);
+template <class X>
+batch_type<X> pointer_group_of(const gemm_args& g, X alpha, X beta, const array_operands_of<X>& x) {
+  batch_type<X> group;
+  group.shape = problem_of(g, alpha, beta, matrix_operands_of<X>{});
   group.count = g.count;
   group.a_array = x.a;
   group.b_array = x.b;

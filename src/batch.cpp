@@ -6,6 +6,8 @@
 #include "batch.h"
 
 #include <algorithm>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "call_trace.h"
@@ -20,8 +22,9 @@ namespace {
 // small: swblas::gemm's unpacked path (src/unpacked_gemm.h), one thread per entry.
 enum class group_work { none, scale, small, packed_by_entry, packed_team };
 
+template <class T>
 struct group_plan {
-  const gemm_batch_problem* group = nullptr;
+  const basic_gemm_batch_problem<T>* group = nullptr;
   group_work work = group_work::none;
   unpacked_split split = unpacked_split::none;  // small only
   parallel_loop loop = parallel_loop::ic;  // packed_team only
@@ -33,13 +36,14 @@ struct group_plan {
 };
 
 // Everything the region needs, decided before it opens.
+template <class T>
 struct batch_plan {
-  std::vector<group_plan> groups;
+  std::vector<group_plan<T>> groups;
   dim_t by_entry_units = 0;
   dim_t team_items = 0;  // the team groups' items come first
   bool has_team_groups = false;
   bool has_packed_by_entry = false;
-  std::size_t team_a_private = 0, team_a_shared = 0, team_b = 0;  // doubles
+  std::size_t team_a_private = 0, team_a_shared = 0, team_b = 0;  // elements of T
   std::size_t entry_a = 0, entry_b = 0;
 
   void clear() {
@@ -53,8 +57,9 @@ struct batch_plan {
 
 
 // Entries [first, last) of g as a batch of their own.
-gemm_batch_problem entry_range(const gemm_batch_problem& g, dim_t first, dim_t last) {
-  gemm_batch_problem r = g;
+template <class T>
+basic_gemm_batch_problem<T> entry_range(const basic_gemm_batch_problem<T>& g, dim_t first, dim_t last) {
+  basic_gemm_batch_problem<T> r = g;
   r.count = last - first;
   if (g.a_array)
     r.a_array = g.a_array + first;
@@ -120,63 +125,71 @@ unpacked_split unpacked_by_entry(const gemm_batch_problem& g, const dgemm_small_
   return g.count >= nt || unpacked_team(g.shape, s, *r, nt) == 1 ? s : unpacked_split::none;
 }
 
-group_work classify(const gemm_batch_problem& g, const dispatch_table& t, int nt,
-                    const batch_options& o, unpacked_split* split) {
-  const gemm_problem& p = g.shape;
+// small: the double micro kernel's small-problem layer (null for other
+// element types, and for the real view of a complex problem).
+template <class T>
+group_work classify(const basic_gemm_batch_problem<T>& g, const basic_block_engine<T>& e,
+                    const dgemm_small_desc* small, int nt, const batch_options& o, unpacked_split* split) {
+  const basic_gemm_problem<T>& p = g.shape;
   if (g.count <= 0) return group_work::none;
   switch (quick_case_of(p)) {
     case quick_case::empty: return group_work::none;
-    case quick_case::beta_only: return p.beta == 1.0 ? group_work::none : group_work::scale;
+    case quick_case::beta_only: return p.beta == T(1) ? group_work::none : group_work::scale;
     case quick_case::none: break;
   }
-  if (o.allow_small) *split = unpacked_by_entry(g, t.small, nt);
+  if constexpr (std::is_same_v<T, double>)
+    if (o.allow_small && !p.complex) *split = unpacked_by_entry(g, small, nt);
   if (*split != unpacked_split::none) return group_work::small;
   if (o.split) return *o.split == batch_split::team ? group_work::packed_team
                                                     : group_work::packed_by_entry;
   const bool few_entries = g.count < kMinEntriesPerThread * nt;
-  const bool entry_fills_team = team_size(p, *t.ukernel, t.blk(), nt) >= nt;
+  const bool entry_fills_team = team_size(p, *e.ukernel, e.blk, nt) >= nt;
   return nt > 1 && few_entries && entry_fills_team ? group_work::packed_team
                                                    : group_work::packed_by_entry;
 }
 
-void plan_team_group(const dispatch_table& t, int nt, group_plan* gp, batch_plan* plan) {
-  const gemm_problem& p = gp->group->shape;
+template <class T>
+void plan_team_group(const dispatch_table& t, const basic_block_engine<T>& e, int nt, group_plan<T>* gp,
+                     batch_plan<T>* plan) {
+  const basic_gemm_problem<T>& p = gp->group->shape;
   gemm_options o;
   o.threads = nt;
   o.fit_team_to_work = false;  // the whole batch team runs each entry
   o.split_rows = false;        // ... sharing one B panel
-  gp->loop = plan_team(t, p, o).loop;
-  gp->entry_items = blocked_items<double>(p, t.engine, gp->loop, nt).count();
+  gp->loop = plan_team(e, t.team, p, o).loop;
+  gp->entry_items = blocked_items<T>(p, e, gp->loop, nt).count();
   gp->first_item = plan->team_items;
   plan->team_items += gp->group->count * gp->entry_items;
   std::size_t& a_max = gp->loop == parallel_loop::jr ? plan->team_a_shared : plan->team_a_private;
-  a_max = std::max(a_max, a_block_elems(p, t.engine));
-  plan->team_b = std::max(plan->team_b, b_panel_elems(p, t.engine));
+  a_max = std::max(a_max, a_block_elems(p, e));
+  plan->team_b = std::max(plan->team_b, b_panel_elems(p, e));
   plan->has_team_groups = true;
 }
 
-void plan_by_entry_group(const dispatch_table& t, int nt, group_plan* gp, batch_plan* plan) {
-  const gemm_batch_problem& g = *gp->group;
+template <class T>
+void plan_by_entry_group(const basic_block_engine<T>& e, int nt, group_plan<T>* gp, batch_plan<T>* plan) {
+  const basic_gemm_batch_problem<T>& g = *gp->group;
   gp->chunk = std::max<dim_t>(1, g.count / (nt * kChunksPerThread));
   gp->units = ceil_div(g.count, gp->chunk);
   if (gp->work != group_work::packed_by_entry) return;
-  plan->entry_a = std::max(plan->entry_a, a_block_elems(g.shape, t.engine));
-  plan->entry_b = std::max(plan->entry_b, b_panel_elems(g.shape, t.engine));
+  plan->entry_a = std::max(plan->entry_a, a_block_elems(g.shape, e));
+  plan->entry_b = std::max(plan->entry_b, b_panel_elems(g.shape, e));
   plan->has_packed_by_entry = true;
 }
 
-void make_plan(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count, int nt,
-               const batch_options& o, batch_plan* plan) {
+template <class T>
+void make_plan(const dispatch_table& t, const basic_block_engine<T>& e, const basic_gemm_batch_problem<T>* groups,
+               std::size_t group_count, int nt, const batch_options& o, batch_plan<T>* plan) {
   plan->clear();
   for (std::size_t i = 0; i < group_count; ++i) {
-    group_plan gp;
+    group_plan<T> gp;
     gp.group = &groups[i];
-    gp.work = classify(groups[i], t, nt, o, &gp.split);
+    gp.work = classify(groups[i], e, t.small, nt, o, &gp.split);
     gp.first_unit = plan->by_entry_units;
     if (gp.work == group_work::packed_team)
-      plan_team_group(t, nt, &gp, plan);
+      plan_team_group(t, e, nt, &gp, plan);
     else if (gp.work != group_work::none)
-      plan_by_entry_group(t, nt, &gp, plan);
+      plan_by_entry_group(e, nt, &gp, plan);
     plan->by_entry_units += gp.units;
     plan->groups.push_back(gp);
   }
@@ -186,75 +199,87 @@ void make_plan(const dispatch_table& t, const gemm_batch_problem* groups, std::s
 // panel and A block (shared for jr, a slice per worker for ic), then, once
 // the team groups are done, a slice of each per worker for the by-entry
 // units (the same memory).
+template <class T>
 struct batch_buffers {
-  double* a_shared = nullptr;
-  double* a_private = nullptr;
-  double* b = nullptr;
+  T* a_shared = nullptr;
+  T* a_private = nullptr;
+  T* b = nullptr;
   std::size_t team_a_step = 0, entry_a_step = 0, entry_b_step = 0;
 };
 
-bool get_buffers(const batch_plan& plan, int nt, batch_buffers* out) {
+template <class T>
+bool get_buffers(const batch_plan<T>& plan, int nt, batch_buffers<T>* out) {
   const std::size_t workers = std::size_t(nt);
-  out->team_a_step = slice_elems<double>(plan.team_a_private);
-  out->entry_a_step = slice_elems<double>(plan.entry_a);
-  out->entry_b_step = slice_elems<double>(plan.entry_b);
+  out->team_a_step = slice_elems<T>(plan.team_a_private);
+  out->entry_a_step = slice_elems<T>(plan.entry_a);
+  out->entry_b_step = slice_elems<T>(plan.entry_b);
   const std::size_t b = std::max(plan.team_b, workers * out->entry_b_step);
   const std::size_t a = workers * std::max(out->team_a_step, out->entry_a_step);
-  if (b) out->b = try_thread_pack_buffer(pack_role::b_panel, b);
-  if (a) out->a_private = try_thread_pack_buffer(pack_role::a_private, a);
-  if (plan.team_a_shared) out->a_shared = try_thread_pack_buffer(pack_role::a_shared, plan.team_a_shared);
+  if (b) out->b = try_thread_pack_buffer_of<T>(pack_role::b_panel, b);
+  if (a) out->a_private = try_thread_pack_buffer_of<T>(pack_role::a_private, a);
+  if (plan.team_a_shared) out->a_shared = try_thread_pack_buffer_of<T>(pack_role::a_shared, plan.team_a_shared);
   return (!b || out->b) && (!a || out->a_private) && (!plan.team_a_shared || out->a_shared);
 }
 
 // The batch as one job: the team groups' items, entry after entry, then
 // the by-entry units, which wait for them (they reuse the buffers that the
 // team groups share).
+template <class T>
 class batch_job final : public team_job {
  public:
-  batch_job(const dispatch_table& t, const batch_plan& plan, int threads, const batch_buffers& buffers)
-      : t_(t), small_(t.small), plan_(plan), threads_(threads), buf_(buffers) {}
+  batch_job(const dispatch_table& t, const basic_block_engine<T>& e, const batch_plan<T>& plan, int threads,
+            const batch_buffers<T>& buffers)
+      : t_(t), e_(e), small_(t.small), plan_(plan), threads_(threads), buf_(buffers) {}
 
   dim_t items() const { return plan_.team_items + plan_.by_entry_units; }
 
   dim_t section_start(dim_t item) const override {
     if (item >= plan_.team_items) return plan_.team_items;
-    const group_plan& gp = team_group_of(item);
+    const group_plan<T>& gp = team_group_of(item);
     const dim_t entry_start = gp.first_item + (item - gp.first_item) / gp.entry_items * gp.entry_items;
-    return entry_start + blocked_items<double>(gp.group->shape, t_.engine, gp.loop, threads_)
-                             .section_start(item - entry_start);
+    return entry_start + blocked_items<T>(gp.group->shape, e_, gp.loop, threads_).section_start(item - entry_start);
   }
 
   void run_item(dim_t item, int worker) override {
     if (item >= plan_.team_items) return run_by_entry_unit(item - plan_.team_items, worker);
-    const group_plan& gp = team_group_of(item);
+    const group_plan<T>& gp = team_group_of(item);
     const dim_t entry = (item - gp.first_item) / gp.entry_items;
-    const blocked_items<double> items(gp.group->shape, t_.engine, gp.loop, threads_);
-    double* a = gp.loop == parallel_loop::jr ? buf_.a_shared : buf_.a_private + std::size_t(worker) * buf_.team_a_step;
+    const blocked_items<T> items(gp.group->shape, e_, gp.loop, threads_);
+    T* a = gp.loop == parallel_loop::jr ? buf_.a_shared : buf_.a_private + std::size_t(worker) * buf_.team_a_step;
     items.run(gp.group->entry(entry), item - gp.first_item - entry * gp.entry_items, a, buf_.b);
   }
 
  private:
-  const group_plan& team_group_of(dim_t item) const {
-    for (const group_plan& gp : plan_.groups)
+  const group_plan<T>& team_group_of(dim_t item) const {
+    for (const group_plan<T>& gp : plan_.groups)
       if (gp.work == group_work::packed_team && item < gp.first_item + gp.group->count * gp.entry_items) return gp;
     return plan_.groups.back();  // not reached: item < team_items
   }
 
   void run_by_entry_unit(dim_t unit, int worker) {
     const auto g = std::upper_bound(plan_.groups.begin(), plan_.groups.end(), unit,
-                                    [](dim_t u, const group_plan& gp) { return u < gp.first_unit + gp.units; });
-    const group_plan& gp = *g;
-    double* a = plan_.entry_a ? buf_.a_private + std::size_t(worker) * buf_.entry_a_step : nullptr;
-    double* b = plan_.entry_b ? buf_.b + std::size_t(worker) * buf_.entry_b_step : nullptr;
+                                    [](dim_t u, const group_plan<T>& gp) { return u < gp.first_unit + gp.units; });
+    const group_plan<T>& gp = *g;
+    T* a = plan_.entry_a ? buf_.a_private + std::size_t(worker) * buf_.entry_a_step : nullptr;
+    T* b = plan_.entry_b ? buf_.b + std::size_t(worker) * buf_.entry_b_step : nullptr;
     const dim_t first = (unit - gp.first_unit) * gp.chunk;
     run_entries(gp, first, std::min(gp.group->count, first + gp.chunk), a, b);
   }
 
-  void run_entries(const group_plan& gp, dim_t first, dim_t last, double* a, double* b) {
-    const gemm_batch_problem& g = *gp.group;
+  void run_entries(const group_plan<T>& gp, dim_t first, dim_t last, T* a, T* b) {
+    const basic_gemm_batch_problem<T>& g = *gp.group;
     if (gp.work == group_work::scale) {
       for (dim_t e = first; e < last; ++e) scale_c(g.entry(e));
     } else if (gp.work == group_work::small) {
+      if constexpr (std::is_same_v<T, double>) run_small_entries(gp, first, last);
+    } else {
+      for (dim_t e = first; e < last; ++e) run_blocked(g.entry(e), e_, parallel_loop::ic, a, b);
+    }
+  }
+
+  void run_small_entries(const group_plan<double>& gp, dim_t first, dim_t last) {
+    const gemm_batch_problem& g = *gp.group;
+    {
       // Each entry's operands are fetched while the entry before it is
       // multiplied: whole, as it starts, when they are a few lines (a
       // stream's bookkeeping would cost more), else as a stream of a few
@@ -286,38 +311,52 @@ class batch_job final : public team_job {
         run_unpacked_part(p, gp.split, *small_, kc, stream.ranges ? &stream : nullptr);
         p = next;
       }
-    } else {
-      for (dim_t e = first; e < last; ++e) run_blocked(g.entry(e), t_.engine, parallel_loop::ic, a, b);
     }
   }
 
   const dispatch_table& t_;
+  const basic_block_engine<T>& e_;
   const dgemm_small_desc* small_;  // set where a group takes the small path
-  const batch_plan& plan_;
+  const batch_plan<T>& plan_;
   int threads_;
-  batch_buffers buf_;
+  batch_buffers<T> buf_;
 };
 
 // Without the buffers: each entry as a GEMM of its own on this thread,
 // which shrinks its blocks as memory allows.
-void run_entries_as_gemms(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count) {
+template <class T>
+void run_entries_as_gemms(const dispatch_table& t, const basic_block_engine<T>& e,
+                          const basic_gemm_batch_problem<T>* groups, std::size_t group_count) {
   gemm_options one;
   one.threads = 1;
   for (std::size_t g = 0; g < group_count; ++g)
-    for (dim_t e = 0; e < groups[g].count; ++e) gemm_with(t, groups[g].entry(e), one);
+    for (dim_t i = 0; i < groups[g].count; ++i) {
+      const basic_gemm_problem<T> p = groups[g].entry(i);
+      if constexpr (std::is_same_v<T, double>)
+        if (!p.complex) {
+          gemm_with(t, p, one);
+          continue;
+        }
+      switch (quick_case_of(p)) {
+        case quick_case::empty: break;
+        case quick_case::beta_only: scale_c(p); break;
+        case quick_case::none: run_packed(p, e, plan_team(e, t.team, p, one)); break;
+      }
+    }
 }
 
 
 }  // namespace
 
-int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
+template <class T>
+int batch_team_size(const basic_block_engine<T>& e, const basic_gemm_batch_problem<T>* groups,
                     std::size_t group_count, int configured) {
-  if (!t.ukernel) return 1;
-  const double tile = double(t.ukernel->mr) * t.ukernel->nr;
-  const dim_t kc = t.blk().kc;
+  if (!e.ukernel) return 1;
+  const double tile = double(e.ukernel->mr) * e.ukernel->nr;
+  const dim_t kc = e.blk.kc;
   double tiles = 0.0;  // micro-kernel calls' worth of work, in double (no overflow)
   for (std::size_t i = 0; i < group_count; ++i) {
-    const gemm_problem& p = groups[i].shape;
+    const basic_gemm_problem<T>& p = groups[i].shape;
     const quick_case q = quick_case_of(p);
     if (groups[i].count <= 0 || q == quick_case::empty) continue;
     const double area = double(p.m) * double(p.n) * double(groups[i].count);
@@ -331,37 +370,59 @@ int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
   return worth >= cap ? cap : std::max(static_cast<int>(worth), 1);
 }
 
-void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count,
-                     const batch_options& o) {
+template <class T>
+void gemm_batch_with(const dispatch_table& t, const basic_block_engine<T>& e,
+                     const basic_gemm_batch_problem<T>* groups, std::size_t group_count, const batch_options& o) {
   if (group_count == 0) return;
-  micro_kernel(t);  // aborts in a build without one
-  const int nt = o.fit_team_to_work ? batch_team_size(t, groups, group_count, o.threads)
-                                    : std::max(o.threads, 1);
+  if (!e.ukernel) no_micro_kernel();
+  const int nt = o.fit_team_to_work ? batch_team_size(e, groups, group_count, o.threads) : std::max(o.threads, 1);
   // Reused by every call on this thread (the group list only ever grows).
-  thread_local batch_plan plan;
-  make_plan(t, groups, group_count, nt, o, &plan);
+  thread_local batch_plan<T> plan;
+  make_plan(t, e, groups, group_count, nt, o, &plan);
   if (!plan.has_team_groups && plan.by_entry_units == 0) return;
-  batch_buffers buffers;
-  if (!get_buffers(plan, nt, &buffers)) return run_entries_as_gemms(t, groups, group_count);
-  batch_job job(t, plan, nt, buffers);
+  batch_buffers<T> buffers;
+  if (!get_buffers(plan, nt, &buffers)) return run_entries_as_gemms(t, e, groups, group_count);
+  batch_job<T> job(t, e, plan, nt, buffers);
   run_team_job(job, job.items(), nt);
 }
 
-void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count) {
-  const dispatch_table& t = active_dispatch();
+void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count,
+                     const batch_options& o) {
+  gemm_batch_with(t, t.engine, groups, group_count, o);
+}
+
+template <class T>
+void gemm_batch_on(const dispatch_table& t, const basic_block_engine<T>& e,
+                   const basic_gemm_batch_problem<T>* groups, std::size_t group_count, const char* name) {
   batch_options o;
   o.threads = available_threads();
-  run_traced([&] { gemm_batch_with(t, groups, group_count, o); },
+  run_traced([&] { gemm_batch_with(t, e, groups, group_count, o); },
              [&] {
                dim_t entries = 0;
                for (std::size_t g = 0; g < group_count; ++g) entries += groups[g].count;
-               return "dgemm_batch " + std::to_string(group_count) + " group(s), " +
+               return std::string(name) + " " + std::to_string(group_count) + " group(s), " +
                       std::to_string(entries) + " entries";
              },
              [&] {
-               const int nt = group_count ? batch_team_size(t, groups, group_count, o.threads) : 1;
+               const int nt = group_count ? batch_team_size(e, groups, group_count, o.threads) : 1;
                return "batch driver, " + thread_count_text(nt);
              });
+}
+
+template int batch_team_size(const basic_block_engine<double>&, const gemm_batch_problem*, std::size_t, int);
+template void gemm_batch_on(const dispatch_table&, const basic_block_engine<double>&, const gemm_batch_problem*,
+                            std::size_t, const char*);
+template void gemm_batch_on(const dispatch_table&, const basic_block_engine<float>&,
+                            const basic_gemm_batch_problem<float>*, std::size_t, const char*);
+
+void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count) {
+  const dispatch_table& t = active_dispatch();
+  gemm_batch_on(t, t.engine, groups, group_count, "dgemm_batch");
+}
+
+void gemm_batch(const basic_gemm_batch_problem<float>* groups, std::size_t group_count) {
+  const dispatch_table& t = active_dispatch();
+  gemm_batch_on(t, engine_of<float>(t), groups, group_count, "sgemm_batch");
 }
 
 }  // namespace swblas

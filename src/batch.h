@@ -1,10 +1,12 @@
 // swblas::gemm_batch: every entry of every group of a batch solved as one
-// team job (src/thread_pool.h), the work shared out by entries and by tiles.
+// team job (src/thread_pool.h), the work shared out by entries and by tiles;
+// one driver for every element type (complex batches as their 1m views).
 #pragma once
 
 #include <cstddef>
 #include <optional>
 
+#include "blocked_gemm.h"
 #include "dispatch.h"
 #include "macro_kernel.h"
 
@@ -37,17 +39,35 @@ struct batch_options {
 
 // The team size for the whole batch: one thread per kMinTilesPerThread
 // micro-tiles of work over all groups, at most `configured`.
-int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups,
+template <class T>
+int batch_team_size(const basic_block_engine<T>& e, const basic_gemm_batch_problem<T>* groups,
                     std::size_t group_count, int configured);
+inline int batch_team_size(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count,
+                           int configured) {
+  return batch_team_size(t.engine, groups, group_count, configured);
+}
 
 // Solves every group (the quick cases m == 0, n == 0, k == 0 and
-// alpha == 0 included; count may be 0) with table t: one parallel region
-// for the whole batch. Entries must not overlap in C. Thread safe.
+// alpha == 0 included; count may be 0) with engine e of table t: one team
+// job for the whole batch. Entries must not overlap in C. Thread safe.
+// The groups may be the real views of complex problems (complex_gemm.cpp),
+// e's kc then even.
+template <class T>
+void gemm_batch_with(const dispatch_table& t, const basic_block_engine<T>& e,
+                     const basic_gemm_batch_problem<T>* groups, std::size_t group_count, const batch_options& o);
+// The same on the table's double engine.
 void gemm_batch_with(const dispatch_table& t, const gemm_batch_problem* groups, std::size_t group_count,
                      const batch_options& o);
 
+// gemm_batch_with on the threads available to the caller, traced under
+// `name` (SWBLAS_VERBOSE). Instantiated for double and float.
+template <class T>
+void gemm_batch_on(const dispatch_table& t, const basic_block_engine<T>& e,
+                   const basic_gemm_batch_problem<T>* groups, std::size_t group_count, const char* name);
+
 // What the batched entry points call: the active dispatch table and its
-// configured thread count.
+// configured thread count. The complex batches are in complex_gemm.h.
 void gemm_batch(const gemm_batch_problem* groups, std::size_t group_count);
+void gemm_batch(const basic_gemm_batch_problem<float>* groups, std::size_t group_count);
 
 }  // namespace swblas

@@ -1,12 +1,14 @@
 // Complex GEMM by the 1m method (complex_gemm.h): the quick cases on the
 // complex problem, a complex beta applied to C first, then the real view on
-// the packed path.
+// the packed path; a batch as the batch of its real views.
 #include "complex_gemm.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
+#include "batch.h"
 #include "call_trace.h"
 #include "operand_packing.h"
 #include "gemm_driver.h"
@@ -44,28 +46,27 @@ std::string complex_problem_text(const complex_gemm_problem<T>& p) {
   return text;
 }
 
+// T's real engine for 1m views: a 2 x 2 block of the 1m A must not straddle
+// two k blocks, so kc is even (mr, hence mc, is even for every real micro
+// kernel; tests/asm checks).
 template <class T>
-void solve(const complex_gemm_problem<T>& p, const char* name) {
-  if (p.m <= 0 || p.n <= 0) return;
-  if (p.k <= 0 || p.alpha == std::complex<T>(0)) return scale_complex_c(p);
-  const dispatch_table& t = active_dispatch();
+basic_block_engine<T> one_m_engine(const dispatch_table& t) {
   basic_block_engine<T> e = engine_of<T>(t);
   if (!e.ukernel) no_micro_kernel();
-  // A 2 x 2 block of the 1m A must not straddle two k blocks: kc even (mr,
-  // hence mc, is even for every real micro kernel; tests/asm checks).
   e.blk.kc = std::max<dim_t>(2, e.blk.kc / 2 * 2);
-  // A real beta goes to the micro kernel; a complex one is applied first.
-  T beta = p.beta.real();
-  if (p.beta.imag() != T(0)) {
-    scale_complex_c(p);
-    beta = T(1);
-  }
-  const complex_view<T> view{p.alpha.real(), p.alpha.imag(), p.conj_a, p.conj_b};
+  return e;
+}
+
+// The real problem twice as tall and twice as deep that is p by the 1m
+// rule, with a real beta (a complex one is applied to C first); its quick
+// cases are p's: alpha == 0 is a real alpha of 0, k == 0 a depth of 0.
+template <class T>
+basic_gemm_problem<T> one_m_view(const complex_gemm_problem<T>& p, const complex_view<T>* view, T beta) {
   basic_gemm_problem<T> q;
   q.m = 2 * p.m;
   q.n = p.n;
   q.k = 2 * p.k;
-  q.alpha = T(1);
+  q.alpha = p.alpha == std::complex<T>(0) ? T(0) : T(1);
   q.a = reinterpret_cast<const T*>(p.a);
   q.rs_a = p.rs_a;
   q.cs_a = p.cs_a;
@@ -75,9 +76,31 @@ void solve(const complex_gemm_problem<T>& p, const char* name) {
   q.beta = beta;
   q.c = reinterpret_cast<T*>(p.c);
   q.ldc = 2 * p.ldc;
-  q.complex = &view;
+  q.complex = view;
   q.a_structure = p.a_structure;
   q.b_structure = p.b_structure;
+  return q;
+}
+
+template <class T>
+complex_view<T> view_of(const complex_gemm_problem<T>& p) {
+  return {p.alpha.real(), p.alpha.imag(), p.conj_a, p.conj_b};
+}
+
+template <class T>
+void solve(const complex_gemm_problem<T>& p, const char* name) {
+  if (p.m <= 0 || p.n <= 0) return;
+  if (p.k <= 0 || p.alpha == std::complex<T>(0)) return scale_complex_c(p);
+  const dispatch_table& t = active_dispatch();
+  const basic_block_engine<T> e = one_m_engine<T>(t);
+  // A real beta goes to the micro kernel; a complex one is applied first.
+  T beta = p.beta.real();
+  if (p.beta.imag() != T(0)) {
+    scale_complex_c(p);
+    beta = T(1);
+  }
+  const complex_view<T> view = view_of(p);
+  const basic_gemm_problem<T> q = one_m_view(p, &view, beta);
   gemm_options o;
   o.threads = available_threads();
   const team_plan plan = plan_team(e, t.team, q, o);
@@ -85,9 +108,73 @@ void solve(const complex_gemm_problem<T>& p, const char* name) {
              [&] { return "1m, packed, " + describe_team(plan); });
 }
 
+// A pointer array of complex matrices as one of their real views, in
+// `into` (reused: nothing allocated in the steady state).
+template <class X, class T>
+const X* const* real_pointers(const std::complex<T>* const* array, dim_t count, std::vector<const X*>* into) {
+  if (!array) return nullptr;
+  for (dim_t e = 0; e < count; ++e) into->push_back(reinterpret_cast<const X*>(array[e]));
+  return into->data() + (into->size() - std::size_t(count));
+}
+
+// The batch as the batch of its real 1m views. A group whose beta is not
+// real has it applied to every entry's C first, entries shared by the
+// available threads.
+template <class T>
+void solve_batch(const batch_of<complex_gemm_problem<T>>* groups, std::size_t group_count, const char* name) {
+  const dispatch_table& t = active_dispatch();
+  const basic_block_engine<T> e = one_m_engine<T>(t);
+  thread_local std::vector<complex_view<T>> views;
+  thread_local std::vector<basic_gemm_batch_problem<T>> real;
+  thread_local std::vector<const T*> inputs;
+  thread_local std::vector<T*> outputs;
+  views.clear();
+  real.clear();
+  inputs.clear();
+  outputs.clear();
+  // Reserved up front: the real groups point into these vectors.
+  views.reserve(group_count);
+  dim_t array_entries = 0;
+  for (std::size_t i = 0; i < group_count; ++i)
+    if (groups[i].c_array) array_entries += groups[i].count;
+  inputs.reserve(2 * std::size_t(array_entries));
+  outputs.reserve(std::size_t(array_entries));
+  for (std::size_t i = 0; i < group_count; ++i) {
+    const batch_of<complex_gemm_problem<T>>& g = groups[i];
+    const complex_gemm_problem<T>& p = g.shape;
+    T beta = p.beta.real();
+    if (p.beta.imag() != T(0) && p.m > 0 && p.n > 0) {
+      run_items(g.count, available_threads(), [&](dim_t entry) { scale_complex_c(g.entry(entry)); });
+      beta = T(1);
+    }
+    views.push_back(view_of(p));
+    basic_gemm_batch_problem<T> r;
+    r.shape = one_m_view(p, &views.back(), beta);
+    r.count = g.count;
+    r.a_array = real_pointers<T>(g.a_array, g.count, &inputs);
+    r.b_array = real_pointers<T>(g.b_array, g.count, &inputs);
+    if (g.c_array) {
+      for (dim_t entry = 0; entry < g.count; ++entry) outputs.push_back(reinterpret_cast<T*>(g.c_array[entry]));
+      r.c_array = outputs.data() + (outputs.size() - std::size_t(g.count));
+    }
+    r.stride_a = 2 * g.stride_a;
+    r.stride_b = 2 * g.stride_b;
+    r.stride_c = 2 * g.stride_c;
+    real.push_back(r);
+  }
+  gemm_batch_on(t, e, real.data(), real.size(), name);
+}
+
 }  // namespace
 
 void gemm(const complex_gemm_problem<double>& p) { solve(p, "zgemm"); }
 void gemm(const complex_gemm_problem<float>& p) { solve(p, "cgemm"); }
+
+void gemm_batch(const batch_of<complex_gemm_problem<double>>* groups, std::size_t group_count) {
+  solve_batch(groups, group_count, "zgemm_batch (1m)");
+}
+void gemm_batch(const batch_of<complex_gemm_problem<float>>* groups, std::size_t group_count) {
+  solve_batch(groups, group_count, "cgemm_batch (1m)");
+}
 
 }  // namespace swblas

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <complex>
+#include <cstddef>
 
 #include "macro_kernel.h"
 
@@ -34,5 +35,10 @@ struct complex_gemm_problem {
 // safe; arguments must already be valid (the interface checks them).
 void gemm(const complex_gemm_problem<double>& p);
 void gemm(const complex_gemm_problem<float>& p);
+
+// A batch of complex problems (strides in complex elements): each group as
+// the batch of its real 1m views, all groups in one batch (batch.h).
+void gemm_batch(const batch_of<complex_gemm_problem<double>>* groups, std::size_t group_count);
+void gemm_batch(const batch_of<complex_gemm_problem<float>>* groups, std::size_t group_count);
 
 }  // namespace swblas

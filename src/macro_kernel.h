@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 #include "../asm/ukernel.h"
 #include "blocking.h"
@@ -98,26 +99,32 @@ inline constexpr dim_t ceil_div(dim_t a, dim_t b) { return (a + b - 1) / b; }
 template <class T>
 inline T beta_for_block(dim_t pc, T beta) { return pc == 0 ? beta : T(1); }
 
-// A batch of problems of one shape (one group of cblas_dgemm_batch, or a
+// A batch of problems of one shape (one group of cblas_?gemm_batch, or a
 // strided batch). Entry e is `shape` with its a, b and c replaced by
 // a_array[e] (or shape.a + e * stride_a when a_array is null), and so on.
-// count >= 0.
-struct gemm_batch_problem {
-  gemm_problem shape;
+// count >= 0. P is basic_gemm_problem<T> or complex_gemm_problem<T>
+// (complex_gemm.h); strides count P's elements.
+template <class P>
+struct batch_of {
+  using element = std::remove_pointer_t<decltype(P::c)>;
+  P shape;
   dim_t count = 0;
-  const double* const* a_array = nullptr;
-  const double* const* b_array = nullptr;
-  double* const* c_array = nullptr;
+  const element* const* a_array = nullptr;
+  const element* const* b_array = nullptr;
+  element* const* c_array = nullptr;
   inc_t stride_a = 0, stride_b = 0, stride_c = 0;
 
-  gemm_problem entry(dim_t e) const {
-    gemm_problem p = shape;
+  P entry(dim_t e) const {
+    P p = shape;
     p.a = a_array ? a_array[e] : shape.a + e * stride_a;
     p.b = b_array ? b_array[e] : shape.b + e * stride_b;
     p.c = c_array ? c_array[e] : shape.c + e * stride_c;
     return p;
   }
 };
+template <class T>
+using basic_gemm_batch_problem = batch_of<basic_gemm_problem<T>>;
+using gemm_batch_problem = basic_gemm_batch_problem<double>;
 
 // Which loop a thread team shares out (BLIS-style). In both cases the
 // packed B panel is shared by the whole team.

@@ -8,93 +8,17 @@
 #include <thread>
 #include <vector>
 
+#include "batch_entry_points.h"
 #include "batch_support.h"
 
 namespace {
 
+using swblas_batch_test::call_batch;
+using swblas_batch_test::call_strided;
+using swblas_batch_test::entry_point;
 using swblas_batch_test::group_data;
 using swblas_batch_test::group_spec;
-
-CBLAS_TRANSPOSE cblas_trans(char t) {
-  if (t == 'N' || t == 'n') return CblasNoTrans;
-  return t == 'T' || t == 't' ? CblasTrans : CblasConjTrans;
-}
-
-// One cblas_dgemm_batch call over all groups (they share the layout).
-void call_cblas_batch(std::vector<group_data>& groups) {
-  std::vector<CBLAS_TRANSPOSE> ta, tb;
-  std::vector<int> m, n, k, lda, ldb, ldc, size;
-  std::vector<double> alpha, beta;
-  std::vector<const double*> a, b;
-  std::vector<double*> c;
-  for (group_data& g : groups) {
-    ta.push_back(cblas_trans(g.spec.transa));
-    tb.push_back(cblas_trans(g.spec.transb));
-    m.push_back(g.spec.m);
-    n.push_back(g.spec.n);
-    k.push_back(g.spec.k);
-    lda.push_back(g.a.ld());
-    ldb.push_back(g.b.ld());
-    ldc.push_back(g.c.ld());
-    size.push_back(g.spec.count);
-    alpha.push_back(g.spec.alpha);
-    beta.push_back(g.spec.beta);
-    a.insert(a.end(), g.a_ptrs.begin(), g.a_ptrs.end());
-    b.insert(b.end(), g.b_ptrs.begin(), g.b_ptrs.end());
-    c.insert(c.end(), g.c_ptrs.begin(), g.c_ptrs.end());
-  }
-  const CBLAS_LAYOUT layout =
-      !groups.empty() && groups[0].spec.row_major ? CblasRowMajor : CblasColMajor;
-  cblas_dgemm_batch(layout, ta.data(), tb.data(), m.data(), n.data(), k.data(), alpha.data(),
-                    a.data(), lda.data(), b.data(), ldb.data(), beta.data(), c.data(),
-                    ldc.data(), static_cast<int>(groups.size()), size.data());
-}
-
-// The same through dgemm_batch_ (column-major groups only).
-void call_f77_batch(std::vector<group_data>& groups) {
-  std::vector<char> ta, tb;
-  std::vector<int> m, n, k, lda, ldb, ldc, size;
-  std::vector<double> alpha, beta;
-  std::vector<const double*> a, b;
-  std::vector<double*> c;
-  for (group_data& g : groups) {
-    ta.push_back(g.spec.transa);
-    tb.push_back(g.spec.transb);
-    m.push_back(g.spec.m);
-    n.push_back(g.spec.n);
-    k.push_back(g.spec.k);
-    lda.push_back(g.a.ld());
-    ldb.push_back(g.b.ld());
-    ldc.push_back(g.c.ld());
-    size.push_back(g.spec.count);
-    alpha.push_back(g.spec.alpha);
-    beta.push_back(g.spec.beta);
-    a.insert(a.end(), g.a_ptrs.begin(), g.a_ptrs.end());
-    b.insert(b.end(), g.b_ptrs.begin(), g.b_ptrs.end());
-    c.insert(c.end(), g.c_ptrs.begin(), g.c_ptrs.end());
-  }
-  const int count = static_cast<int>(groups.size());
-  dgemm_batch_(ta.data(), tb.data(), m.data(), n.data(), k.data(), alpha.data(), a.data(),
-               lda.data(), b.data(), ldb.data(), beta.data(), c.data(), ldc.data(), &count,
-               size.data());
-}
-
-void call_cblas_strided(group_data& g) {
-  const group_spec& s = g.spec;
-  cblas_dgemm_batch_strided(s.row_major ? CblasRowMajor : CblasColMajor, cblas_trans(s.transa),
-                            cblas_trans(s.transb), s.m, s.n, s.k, s.alpha, g.a.entry(0),
-                            g.a.ld(), g.a.stride(), g.b.entry(0), g.b.ld(), g.b.stride(), s.beta,
-                            g.c.entry(0), g.c.ld(), g.c.stride(), s.count);
-}
-
-void call_f77_strided(group_data& g) {
-  const group_spec& s = g.spec;
-  const int lda = g.a.ld(), ldb = g.b.ld(), ldc = g.c.ld();
-  const int sa = g.a.stride(), sb = g.b.stride(), sc = g.c.stride();
-  dgemm_batch_strided_(&s.transa, &s.transb, &s.m, &s.n, &s.k, &s.alpha, g.a.entry(0), &lda,
-                       &sa, g.b.entry(0), &ldb, &sb, &s.beta, g.c.entry(0), &ldc, &sc,
-                       &s.count);
-}
+using swblas_batch_test::mixed_groups;
 
 std::vector<group_data> make_groups(const std::vector<group_spec>& specs, unsigned seed) {
   std::vector<group_data> groups;
@@ -109,64 +33,30 @@ void expect_correct(const std::vector<group_data>& groups) {
   }
 }
 
-// Mixed groups: every transpose pair, tiny (small path), tiny with A
-// transposed (packed), mid-size, larger than one block, the quick cases,
-// padded leading dimensions, odd sizes, an empty group.
-std::vector<group_spec> mixed_groups(bool row_major) {
-  std::vector<group_spec> specs;
-  const char trans[] = {'N', 'T', 'C'};
-  int i = 0;
-  for (char ta : trans)
-    for (char tb : trans) {
-      group_spec s;
-      s.row_major = row_major;
-      s.transa = ta;
-      s.transb = tb;
-      s.m = 3 + 7 * i;
-      s.n = 5 + 3 * i;
-      s.k = 1 + 5 * i;
-      s.alpha = i % 2 ? -1.5 : 1.0;
-      s.beta = i % 3 == 0 ? 0.0 : 0.5;
-      s.count = 1 + i;
-      s.extra_ld = i % 3;
-      specs.push_back(s);
-      ++i;
-    }
-  specs.push_back({row_major, 'N', 'N', 8, 8, 8, 1.0, 1.0, 50, 0});
-  specs.push_back({row_major, 'T', 'N', 13, 11, 9, 2.0, 0.0, 20, 1});
-  specs.push_back({row_major, 'N', 'T', 65, 47, 71, 1.0, -1.0, 6, 2});
-  specs.push_back({row_major, 'T', 'T', 301, 130, 257, 0.5, 0.25, 2, 3});
-  specs.push_back({row_major, 'N', 'N', 17, 9, 5, 0.0, 2.0, 3, 1});   // alpha == 0
-  specs.push_back({row_major, 'N', 'N', 17, 9, 0, 1.0, 0.0, 3, 0});   // k == 0, beta == 0
-  specs.push_back({row_major, 'N', 'N', 0, 9, 5, 1.0, 0.0, 2, 0});    // m == 0
-  specs.push_back({row_major, 'N', 'N', 7, 9, 5, 1.0, 0.0, 0, 0});    // empty group
-  return specs;
-}
-
 TEST(CblasDgemmBatch, MixedGroupsColumnMajor) {
   std::vector<group_data> groups = make_groups(mixed_groups(false), 10);
-  call_cblas_batch(groups);
+  call_batch(entry_point::cblas, groups);
   expect_correct(groups);
 }
 
 TEST(CblasDgemmBatch, MixedGroupsRowMajor) {
   std::vector<group_data> groups = make_groups(mixed_groups(true), 20);
-  call_cblas_batch(groups);
+  call_batch(entry_point::cblas, groups);
   expect_correct(groups);
 }
 
 TEST(CblasDgemmBatch, TenThousandTinyProblems) {
   std::vector<group_data> groups = make_groups({{false, 'N', 'N', 8, 8, 8, 1.0, 1.0, 10000, 0}}, 3);
-  call_cblas_batch(groups);
+  call_batch(entry_point::cblas, groups);
   expect_correct(groups);
 }
 
 TEST(CblasDgemmBatch, OneProblemAndNoGroups) {
   std::vector<group_data> one = make_groups({{false, 'T', 'N', 37, 29, 41, 1.0, 0.0, 1, 2}}, 4);
-  call_cblas_batch(one);
+  call_batch(entry_point::cblas, one);
   expect_correct(one);
   std::vector<group_data> none;
-  call_cblas_batch(none);  // group_count == 0: nothing to do, nothing read
+  call_batch(entry_point::cblas, none);  // group_count == 0: nothing to do, nothing read
 }
 
 // C entries must not overlap; A and B may (swblas.h): here every problem
@@ -186,7 +76,7 @@ TEST(CblasDgemmBatch, ProblemsMayShareAAndB) {
   }
   g.a0 = g.a.buffer();
   g.b0 = g.b.buffer();
-  call_cblas_batch(groups);
+  call_batch(entry_point::cblas, groups);
   EXPECT_EQ(g.check(), "");
 }
 
@@ -195,7 +85,7 @@ TEST(DgemmBatchF77, MixedGroups) {
   specs[1].transa = 't';  // lower case is legal in Fortran
   specs[2].transb = 'c';
   std::vector<group_data> groups = make_groups(specs, 30);
-  call_f77_batch(groups);
+  call_batch(entry_point::f77, groups);
   expect_correct(groups);
 }
 
@@ -207,11 +97,11 @@ TEST(DgemmBatchStrided, EveryTransposeBothLayoutsBothEntries) {
       for (char tb : trans) {
         const group_spec s{row_major, ta, tb, 19, 23, 17, -1.0, 0.5, 7, 1};
         group_data cblas(s, seed++);
-        call_cblas_strided(cblas);
+        call_strided(entry_point::cblas_strided, cblas);
         EXPECT_EQ(cblas.check(), "") << "cblas_dgemm_batch_strided";
         if (row_major) continue;
         group_data f77(s, seed++);
-        call_f77_strided(f77);
+        call_strided(entry_point::f77_strided, f77);
         EXPECT_EQ(f77.check(), "") << "dgemm_batch_strided_";
       }
 }
@@ -228,7 +118,7 @@ TEST(DgemmBatchStrided, QuickCasesAndSizes) {
   unsigned seed = 60;
   for (const group_spec& s : specs) {
     group_data g(s, seed++);
-    call_cblas_strided(g);
+    call_strided(entry_point::cblas_strided, g);
     EXPECT_EQ(g.check(), "");
   }
 }
@@ -257,7 +147,7 @@ TEST(CblasDgemmBatch, ConcurrentCallers) {
             {{t == 1, 'N', 'T', 33 + t, 20, 27, 1.0, 0.5, 40, 1},
              {t == 1, 'T', 'N', 150, 90, 70 + t, -1.0, 0.0, 2, 0}},
             100 + 10 * t + round);
-        call_cblas_batch(groups);
+        call_batch(entry_point::cblas, groups);
         for (const group_data& g : groups)
           if (failures[t].empty()) failures[t] = g.check();
       }

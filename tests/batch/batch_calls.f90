@@ -2,19 +2,23 @@
 ! libswblas.so, as MKL users do: two groups (the second with A transposed, a
 ! padded leading dimension and NaN in C under beta = 0), the matrix
 ! addresses passed as INTEGER(KIND=8) values of C_LOC; then a strided batch
-! with B transposed. Results are checked against MATMUL with an error bound
-! derived from k and epsilon. Stops with a non-zero code on any failure.
+! with B transposed, and complex ones (zgemm_batch_strided with A conjugate
+! transposed, complex alpha and beta). Results are checked against MATMUL
+! with an error bound derived from k and epsilon. Stops with a non-zero
+! code on any failure.
 program batch_calls
   use, intrinsic :: iso_c_binding, only: c_loc, c_intptr_t
   use, intrinsic :: ieee_arithmetic, only: ieee_value, ieee_quiet_nan
   implicit none
   integer, parameter :: dp = kind(1.0d0)
-  external :: dgemm_batch, dgemm_batch_strided
+  external :: dgemm_batch, dgemm_batch_strided, zgemm_batch_strided
   real(dp), target :: a1(5, 3, 2), b1(3, 4, 2), c1(5, 4, 2)
   real(dp), target :: a2(9, 6), b2(7, 2), c2(6, 2)
   real(dp) :: c1_in(5, 4, 2), c2_in(6, 2)
   real(dp), target :: sa(4, 6, 3), sb(5, 6, 3), sc(4, 5, 3)
   real(dp) :: sc_in(4, 5, 3)
+  complex(dp) :: za(6, 4, 2), zb(6, 3, 2), zc(4, 3, 2), zc_in(4, 3, 2), zalpha, zbeta
+  real(dp) :: re(6, 4, 2), im(6, 4, 2)
   integer(8) :: a_array(3), b_array(3), c_array(3)
   character(len=1) :: transa(2), transb(2)
   integer :: m(2), n(2), k(2), lda(2), ldb(2), ldc(2), group_size(2)
@@ -73,11 +77,29 @@ program batch_calls
                sc_in(:, :, e), 6, .true.)
   end do
 
+  ! C(4x3) := alpha * A^H (A stored 6x4) * B(6x3) + beta * C, twice.
+  call random_number(re)
+  call random_number(im)
+  za = cmplx(re, im, dp)
+  zb = cmplx(re(:, 1:3, :), -im(:, 2:4, :), dp)
+  zc = cmplx(re(1:4, 1:3, :), im(3:6, 2:4, :), dp)
+  zc_in = zc
+  zalpha = (0.5_dp, -1.25_dp)
+  zbeta = (2.0_dp, 0.75_dp)
+  call zgemm_batch_strided('C', 'N', 4, 3, 6, zalpha, za, 6, 24, zb, 6, 18, zbeta, zc, 4, 12, 2)
+  do e = 1, 2
+    if (any(.not. (abs(zc(:, :, e) - (zalpha * matmul(conjg(transpose(za(:, :, e))), zb(:, :, e)) + &
+                                      zbeta * zc_in(:, :, e))) <= 1.0e-13_dp))) then
+      print '(a)', 'wrong result: zgemm_batch_strided'
+      failures = failures + 1
+    end if
+  end do
+
   if (failures /= 0) then
     print '(i0, a)', failures, ' batched call(s) wrong'
     stop 1
   end if
-  print '(a)', 'dgemm_batch and dgemm_batch_strided: all results within bounds'
+  print '(a)', 'dgemm_batch, dgemm_batch_strided, zgemm_batch_strided: all results within bounds'
 
 contains
 
