@@ -61,7 +61,7 @@ cmake -S . -B "$build" \
 test_programs=(asm_tests power_dispatch_tests runtime_tests generated_kernels_test
                interface_tests interface_default_handlers_tests
                interface_shared_library_tests fortran_dgemm_calls
-               fused_tests batch_driver_tests batch_api_tests batch_error_tests
+               fused_tests batch_driver_tests batch_api_tests batch_error_tests batch_precision_tests
                fortran_batch_calls level1_tests level1_fortran_functions level2_tests
                level2_symmetric_tests level2_triangular_tests level2_default_handlers_tests
                level1_team_tests level2_team_tests)

@@ -28,7 +28,7 @@ configure() {  # dir, sanitizer flags
 asan_tests=(runtime/runtime_tests asm/asm_tests level1/level1_tests level1/level1_team_tests
             level2/level2_tests level2/level2_team_tests level2_symmetric/level2_symmetric_tests
             level2_triangular/level2_triangular_tests level3/level3_tests batch/batch_api_tests
-            batch/batch_driver_tests batch/batch_error_tests fused/fused_tests interface/interface_tests
+            batch/batch_driver_tests batch/batch_error_tests batch/batch_precision_tests fused/fused_tests interface/interface_tests
             interface/interface_layer_tests)
 mkdir -p build-asan
 configure build-asan "-fsanitize=address,undefined -fno-sanitize-recover=all"

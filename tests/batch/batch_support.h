@@ -205,7 +205,7 @@ class group_data_of {
           for (int l = 0; l < spec.k; ++l) {
             const std::complex<double> product = wide(op_a(e, i, l)) * wide(op_b(e, l, j));
             sum += product;
-            magnitude += std::abs(product);
+            magnitude += std::fabs(product.real()) + std::fabs(product.imag());  // >= |product|, no hypot
           }
           const std::complex<double> old = beta == X(0) ? 0.0 : wide(beta) * wide(c0.at(e, i, j));
           const std::complex<double> want = wide(alpha) * sum + old;
