@@ -1,6 +1,7 @@
-// swblas-bench-batch: one cblas_dgemm_batch call of swblas against a loop of
-// cblas_dgemm calls of OpenBLAS and a loop of cblas_dgemm calls of swblas, on
-// batches of square problems, for each thread count. Every (library, thread
+// swblas-bench-batch: one cblas_?gemm_batch call of swblas against a loop of
+// cblas_?gemm calls of OpenBLAS and a loop of cblas_?gemm calls of swblas, on
+// batches of square problems, for each thread count and one precision
+// (--precision s, d, c or z). Every (library, thread
 // count) is measured in its own child process, forked before anything is
 // loaded: the thread counts are read from the environment at load time, and
 // one library's spinning worker threads must not steal the cores another is
@@ -16,13 +17,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <complex>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <map>
 #include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../load_library.h"
@@ -31,15 +35,40 @@ namespace {
 
 // CBLAS with LP64 integers (MKL's batched signature); enum values as in cblas.h.
 enum { kColMajor = 102, kNoTrans = 111 };
-using cblas_dgemm_fn = void (*)(int layout, int transa, int transb, int m, int n, int k,
-                                double alpha, const double* a, int lda, const double* b,
-                                int ldb, double beta, double* c, int ldc);
-using cblas_dgemm_batch_fn = void (*)(int layout, const int* transa, const int* transb,
-                                      const int* m, const int* n, const int* k,
-                                      const double* alpha, const double** a, const int* lda,
-                                      const double** b, const int* ldb, const double* beta,
-                                      double** c, const int* ldc, int group_count,
-                                      const int* group_size);
+
+template <class X>
+inline constexpr bool is_complex = !std::is_floating_point_v<X>;
+// CBLAS's types for elements X: complex scalars and matrices are void
+// pointers, real scalars are passed by value.
+template <class X>
+using stored_t = std::conditional_t<is_complex<X>, void, X>;
+template <class X>
+using scalar_arg_t = std::conditional_t<is_complex<X>, const void*, X>;
+template <class X>
+using cblas_gemm_fn = void (*)(int layout, int transa, int transb, int m, int n, int k, scalar_arg_t<X> alpha,
+                               const stored_t<X>* a, int lda, const stored_t<X>* b, int ldb, scalar_arg_t<X> beta,
+                               stored_t<X>* c, int ldc);
+template <class X>
+using cblas_gemm_batch_fn = void (*)(int layout, const int* transa, const int* transb, const int* m, const int* n,
+                                     const int* k, const stored_t<X>* alpha, const stored_t<X>** a, const int* lda,
+                                     const stored_t<X>** b, const int* ldb, const stored_t<X>* beta,
+                                     stored_t<X>** c, const int* ldc, int group_count, const int* group_size);
+
+template <class X>
+scalar_arg_t<X> scalar_arg(const X& x) {
+  if constexpr (is_complex<X>)
+    return &x;
+  else
+    return x;
+}
+
+template <class X>
+char precision_letter() {
+  if constexpr (std::is_same_v<X, float>) return 's';
+  if constexpr (std::is_same_v<X, double>) return 'd';
+  if constexpr (std::is_same_v<X, std::complex<float>>) return 'c';
+  return 'z';
+}
 
 struct batch_shape {
   int count = 0, size = 0;  // count problems of size^3
@@ -56,21 +85,33 @@ struct options {
   double min_run_seconds = 0.2;
   int runs = 5;
   int rounds = 1;  // every child this many times, rounds apart in time
+  char precision = 'd';  // s, d, c or z
 };
 
 // The operands of one batch: count column-major size x size matrices each,
 // contiguous, C := A * B + C (alpha = beta = 1 for every library).
+template <class X>
 class batch_operands {
+  using S = stored_t<X>;
+
  public:
   explicit batch_operands(const batch_shape& s) : shape_(s), elements_(std::size_t(s.size) * s.size) {
     const std::size_t total = elements_ * s.count;
     a_.resize(total);
     b_.resize(total);
-    c_.assign(total, 0.0);
+    c_.assign(total, X(0));
     std::mt19937_64 rng(42);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
-    for (double& x : a_) x = u(rng);
-    for (double& x : b_) x = u(rng);
+    const auto random = [&] {
+      if constexpr (is_complex<X>) {
+        const double re = u(rng);
+        return X(re, u(rng));
+      } else {
+        return X(u(rng));
+      }
+    };
+    for (X& x : a_) x = random();
+    for (X& x : b_) x = random();
     for (int e = 0; e < s.count; ++e) {
       a_ptrs_.push_back(&a_[e * elements_]);
       b_ptrs_.push_back(&b_[e * elements_]);
@@ -79,56 +120,69 @@ class batch_operands {
   }
 
   const batch_shape& shape() const { return shape_; }
-  const double* a(int e) const { return a_ptrs_[e]; }
-  const double* b(int e) const { return b_ptrs_[e]; }
-  double* c(int e) { return c_ptrs_[e]; }
-  const double** a_array() { return a_ptrs_.data(); }
-  const double** b_array() { return b_ptrs_.data(); }
-  double** c_array() { return c_ptrs_.data(); }
-  void clear_c() { std::fill(c_.begin(), c_.end(), 0.0); }
+  const X* a(int e) const { return &a_[e * elements_]; }
+  const X* b(int e) const { return &b_[e * elements_]; }
+  X* c(int e) { return &c_[e * elements_]; }
+  const S** a_array() { return a_ptrs_.data(); }
+  const S** b_array() { return b_ptrs_.data(); }
+  S** c_array() { return c_ptrs_.data(); }
+  void clear_c() { std::fill(c_.begin(), c_.end(), X(0)); }
 
   // After one call from C = 0: sampled entries of every problem against dot
-  // products, within a bound derived from k.
+  // products, within a bound derived from k and the precision.
   bool check() const {
     const int n = shape_.size;
+    const double eps = std::numeric_limits<decltype(std::abs(X(0)))>::epsilon();
     for (int e = 0; e < shape_.count; e += std::max(1, shape_.count / 97))
       for (int s = 0; s < 5; ++s) {
         const int i = (s * 7 + e) % n, j = (s * 13 + 3 * e) % n;
-        double want = 0.0, magnitude = 0.0;
+        std::complex<double> want = 0.0;
+        double magnitude = 0.0;
         for (int l = 0; l < n; ++l) {
-          want += a_ptrs_[e][i + l * n] * b_ptrs_[e][l + j * n];
-          magnitude += std::fabs(a_ptrs_[e][i + l * n] * b_ptrs_[e][l + j * n]);
+          const std::complex<double> product = wide(a_[e * elements_ + i + l * n]) * wide(b_[e * elements_ + l + j * n]);
+          want += product;
+          magnitude += std::fabs(product.real()) + std::fabs(product.imag());
         }
-        if (!(std::fabs(c_ptrs_[e][i + j * n] - want) <= 2.0 * (n + 2) * 2.3e-16 * magnitude))
-          return false;
+        if (!(std::abs(wide(c_[e * elements_ + i + j * n]) - want) <= 4.0 * (n + 2) * eps * magnitude)) return false;
       }
     return true;
   }
 
  private:
+  static std::complex<double> wide(const X& x) {
+    if constexpr (is_complex<X>)
+      return {double(x.real()), double(x.imag())};
+    else
+      return double(x);
+  }
+
   batch_shape shape_;
   std::size_t elements_;
-  std::vector<double> a_, b_, c_;
-  std::vector<const double*> a_ptrs_, b_ptrs_;
-  std::vector<double*> c_ptrs_;
+  std::vector<X> a_, b_, c_;
+  std::vector<const S*> a_ptrs_, b_ptrs_;
+  std::vector<S*> c_ptrs_;
 };
 
-using batch_call = std::function<void(batch_operands&)>;
+template <class X>
+using batch_call = std::function<void(batch_operands<X>&)>;
 
-batch_call loop_of(cblas_dgemm_fn dgemm) {
-  return [dgemm](batch_operands& x) {
+template <class X>
+batch_call<X> loop_of(cblas_gemm_fn<X> gemm) {
+  return [gemm](batch_operands<X>& x) {
     const int n = x.shape().size;
+    const X one(1);
     for (int e = 0; e < x.shape().count; ++e)
-      dgemm(kColMajor, kNoTrans, kNoTrans, n, n, n, 1.0, x.a(e), n, x.b(e), n, 1.0, x.c(e), n);
+      gemm(kColMajor, kNoTrans, kNoTrans, n, n, n, scalar_arg(one), x.a(e), n, x.b(e), n, scalar_arg(one), x.c(e), n);
   };
 }
 
-batch_call batched(cblas_dgemm_batch_fn dgemm_batch) {
-  return [dgemm_batch](batch_operands& x) {
+template <class X>
+batch_call<X> batched(cblas_gemm_batch_fn<X> gemm_batch) {
+  return [gemm_batch](batch_operands<X>& x) {
     const int trans = kNoTrans, n = x.shape().size, count = x.shape().count;
-    const double one = 1.0;
-    dgemm_batch(kColMajor, &trans, &trans, &n, &n, &n, &one, x.a_array(), &n, x.b_array(), &n,
-                &one, x.c_array(), &n, 1, &count);
+    const X one(1);
+    gemm_batch(kColMajor, &trans, &trans, &n, &n, &n, &one, x.a_array(), &n, x.b_array(), &n, &one, x.c_array(), &n,
+               1, &count);
   };
 }
 
@@ -140,17 +194,18 @@ batch_call batched(cblas_dgemm_batch_fn dgemm_batch) {
 // The threads are an OpenMP team, kept between calls as the libraries keep
 // theirs (starting threads at every call cost 50 us, a third of a 2-thread
 // 8^3 batch), and the loop is vectorised, so only the memory limits it.
-batch_call memory_floor(int threads) {
-  return [threads](batch_operands& x) {
+template <class X>
+batch_call<X> memory_floor(int threads) {
+  return [threads](batch_operands<X>& x) {
     const long count = x.shape().count;
     const long elements = long(x.shape().size) * x.shape().size;
 #pragma omp parallel num_threads(threads)
     {
       const int t = omp_get_thread_num(), nt = omp_get_num_threads();
       for (long e = count * t / nt; e < count * (t + 1) / nt; ++e) {
-        const double* __restrict a = x.a(int(e));
-        const double* __restrict b = x.b(int(e));
-        double* __restrict c = x.c(int(e));
+        const X* __restrict a = x.a(int(e));
+        const X* __restrict b = x.b(int(e));
+        X* __restrict c = x.c(int(e));
 #pragma omp simd
         for (long i = 0; i < elements; ++i) c[i] += a[i] + b[i];
       }
@@ -160,8 +215,8 @@ batch_call memory_floor(int threads) {
 
 // Best time of one call over `runs` runs, each repeating it for at least
 // min_run_seconds (after one checked call, which also warms up).
-double time_call(const batch_call& call, batch_operands& x, const options& o,
-                 bool checked = true) {
+template <class X>
+double time_call(const batch_call<X>& call, batch_operands<X>& x, const options& o, bool checked = true) {
   x.clear_c();
   call(x);
   if (checked && !x.check()) return -1.0;
@@ -195,7 +250,8 @@ Fn symbol(void* library, const char* name) {
 }
 
 // The measurements one child makes, as "label shape seconds" lines.
-void measure(const std::string& which, int threads, const options& o, FILE* out) {
+template <class X>
+void measure_as(const std::string& which, int threads, const options& o, FILE* out) {
   const std::string t = std::to_string(threads);
   for (const char* name : {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "SWBLAS_NUM_THREADS"})
     setenv(name, t.c_str(), 1);
@@ -205,34 +261,43 @@ void measure(const std::string& which, int threads, const options& o, FILE* out)
     setenv("OPENBLAS_CORETYPE", "SkylakeX", 1);
   else
     unsetenv("OPENBLAS_CORETYPE");
-  std::vector<std::pair<std::string, batch_call>> calls;
+  std::vector<std::pair<std::string, batch_call<X>>> calls;
   if (which == "memory") {
     for (const batch_shape& s : o.shapes) {
-      batch_operands x(s);
+      batch_operands<X> x(s);
       std::fprintf(out, "time memory_floor %s %.9g\n", s.name().c_str(),
-                   time_call(memory_floor(threads), x, o, false));
+                   time_call(memory_floor<X>(threads), x, o, false));
     }
     return;
   }
+  const std::string gemm = std::string("cblas_") + precision_letter<X>() + "gemm";
   if (which == "swblas") {
     void* lib = load(o.swblas);
-    calls.emplace_back("swblas_batch",
-                       batched(symbol<cblas_dgemm_batch_fn>(lib, "cblas_dgemm_batch")));
-    calls.emplace_back("swblas_loop", loop_of(symbol<cblas_dgemm_fn>(lib, "cblas_dgemm")));
+    calls.emplace_back("swblas_batch", batched<X>(symbol<cblas_gemm_batch_fn<X>>(lib, (gemm + "_batch").c_str())));
+    calls.emplace_back("swblas_loop", loop_of<X>(symbol<cblas_gemm_fn<X>>(lib, gemm.c_str())));
   } else {
     void* lib = load(o.openblas);
     if (void* set = dlsym(lib, "openblas_set_num_threads"))
       reinterpret_cast<void (*)(int)>(set)(threads);
     if (void* core = dlsym(lib, "openblas_get_corename"))
       std::fprintf(out, "core %s %s\n", which.c_str(), reinterpret_cast<char* (*)()>(core)());
-    calls.emplace_back(which + "_loop", loop_of(symbol<cblas_dgemm_fn>(lib, "cblas_dgemm")));
+    calls.emplace_back(which + "_loop", loop_of<X>(symbol<cblas_gemm_fn<X>>(lib, gemm.c_str())));
   }
   for (const batch_shape& s : o.shapes) {
-    batch_operands x(s);
+    batch_operands<X> x(s);
     for (const auto& [label, call] : calls)
       std::fprintf(out, "time %s %s %.9g\n", label.c_str(), s.name().c_str(),
                    time_call(call, x, o));
     std::fflush(out);
+  }
+}
+
+void measure(const std::string& which, int threads, const options& o, FILE* out) {
+  switch (o.precision) {
+    case 's': return measure_as<float>(which, threads, o, out);
+    case 'c': return measure_as<std::complex<float>>(which, threads, o, out);
+    case 'z': return measure_as<std::complex<double>>(which, threads, o, out);
+    default: return measure_as<double>(which, threads, o, out);
   }
 }
 
@@ -284,6 +349,8 @@ options parse(int argc, char** argv) {
     else if (name == "--min-time") o.min_run_seconds = std::stod(value);
     else if (name == "--runs") o.runs = std::stoi(value);
     else if (name == "--rounds") o.rounds = std::stoi(value);
+    else if (name == "--precision" && value.size() == 1 && std::string("sdcz").find(value[0]) != std::string::npos)
+      o.precision = value[0];
     else if (name == "--threads") {
       o.threads.clear();
       for (const std::string& t : split(value, ',')) o.threads.push_back(std::stoi(t));
@@ -334,7 +401,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "%s\nusage: swblas-bench-batch --swblas PATH [--openblas PATH] "
                  "[--threads 1,2] [--shapes 10000x8,16x256] [--min-time S] [--runs N] "
-                 "[--rounds R]\n",
+                 "[--rounds R] [--precision s|d|c|z]\n",
                  e.what());
     return 2;
   }
@@ -370,6 +437,8 @@ int main(int argc, char** argv) {
   const int all_cores = *std::max_element(o.threads.begin(), o.threads.end());
   // The ratio is taken against the faster OpenBLAS loop: its own core
   // choice or its SkylakeX kernels where they run.
+  std::printf("Precision %c: cblas_%cgemm_batch against loops of cblas_%cgemm.\n\n", o.precision, o.precision,
+              o.precision);
   std::printf("| batch | threads | swblas batch (ms) | OpenBLAS loop (ms) | OpenBLAS SkylakeX loop (ms) | "
               "swblas loop (ms) | batch / best OpenBLAS loop | target | batch / swblas loop | "
               "memory floor (ms) | best OpenBLAS loop / floor |\n"
