@@ -28,7 +28,8 @@ __attribute__((always_inline)) inline void prefetch_span(const T* x, dim_t n) {
 
 // Every cache line of a column-major stored matrix (rows x cols, column
 // stride ld), into every cache level.
-inline void prefetch_matrix(const double* x, dim_t rows, dim_t cols, inc_t ld) {
+template <class T>
+inline void prefetch_matrix(const T* x, dim_t rows, dim_t cols, inc_t ld) {
   if (rows <= 0 || cols <= 0) return;
   // Contiguous: one span, each line once (an 8^3 problem's 24 lines instead
   // of 48 prefetches column by column: a batch of them 1.35x faster).
@@ -48,7 +49,8 @@ inline stored_matrix storage_of(dim_t rows, dim_t cols, inc_t rs, inc_t cs) {
 }
 
 // op(X), rows x cols, element (i, j) at x[i*rs + j*cs].
-inline void prefetch_operand(const double* x, dim_t rows, dim_t cols, inc_t rs, inc_t cs) {
+template <class T>
+inline void prefetch_operand(const T* x, dim_t rows, dim_t cols, inc_t rs, inc_t cs) {
   const stored_matrix m = storage_of(rows, cols, rs, cs);
   prefetch_matrix(x, m.rows, m.cols, m.ld);
 }
@@ -56,27 +58,29 @@ inline void prefetch_operand(const double* x, dim_t rows, dim_t cols, inc_t rs, 
 // The storage span of op(X) (rows x cols, strides rs, cs, one of them 1),
 // added to s when it is not mostly gaps (leading dimension at most twice
 // the column: then fetching the span costs at most twice the lines used).
-inline void add_operand(prefetch_stream& s, const double* x, dim_t rows, dim_t cols, inc_t rs,
+template <class T>
+inline void add_operand(prefetch_stream& s, const T* x, dim_t rows, dim_t cols, inc_t rs,
                         inc_t cs) {
   const stored_matrix m = storage_of(rows, cols, rs, cs);
   if (m.rows <= 0 || m.cols <= 0 || (m.cols > 1 && m.ld > 2 * m.rows)) return;
-  s.add(x, sizeof(double) * std::size_t((m.cols - 1) * m.ld + m.rows));
+  s.add(x, sizeof(T) * std::size_t((m.cols - 1) * m.ld + m.rows));
 }
 
 // The operands of one problem, C[0:m, 0:n] += op(A)[0:m, 0:k] * op(B)[0:k, 0:n]
 // (op(X) element (i, j) at x[i*rs + j*cs], C column-major): every line now,
 // or as a stream.
-inline void prefetch_problem(dim_t m, dim_t n, dim_t k, const double* a, inc_t rs_a, inc_t cs_a,
-                             const double* b, inc_t rs_b, inc_t cs_b, const double* c,
-                             inc_t ldc) {
+template <class T>
+inline void prefetch_problem(dim_t m, dim_t n, dim_t k, const T* a, inc_t rs_a, inc_t cs_a, const T* b,
+                             inc_t rs_b, inc_t cs_b, const T* c, inc_t ldc) {
   prefetch_operand(a, m, k, rs_a, cs_a);
   prefetch_operand(b, k, n, rs_b, cs_b);
   prefetch_matrix(c, m, n, ldc);
 }
 
-inline prefetch_stream problem_stream(dim_t m, dim_t n, dim_t k, const double* a, inc_t rs_a,
-                                      inc_t cs_a, const double* b, inc_t rs_b, inc_t cs_b,
-                                      const double* c, inc_t ldc, bool into_l1) {
+template <class T>
+inline prefetch_stream problem_stream(dim_t m, dim_t n, dim_t k, const T* a, inc_t rs_a, inc_t cs_a,
+                                      const T* b, inc_t rs_b, inc_t cs_b, const T* c, inc_t ldc,
+                                      bool into_l1) {
   prefetch_stream ranges;
   ranges.into_l1 = into_l1;
   add_operand(ranges, a, m, k, rs_a, cs_a);
@@ -86,12 +90,14 @@ inline prefetch_stream problem_stream(dim_t m, dim_t n, dim_t k, const double* a
 }
 
 // Entry e of a small_batch, likewise.
-inline void prefetch_entry(const small_batch& s, dim_t e) {
+template <class T>
+inline void prefetch_entry(const basic_small_batch<T>& s, dim_t e) {
   prefetch_problem(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b, s.cs_b, s.c_of(e),
                    s.ldc);
 }
 
-inline prefetch_stream entry_stream(const small_batch& s, dim_t e) {
+template <class T>
+inline prefetch_stream entry_stream(const basic_small_batch<T>& s, dim_t e) {
   return problem_stream(s.m, s.n, s.k, s.a_of(e), 1, s.lda, s.b_of(e), s.rs_b, s.cs_b,
                         s.c_of(e), s.ldc, s.stream_into_l1);
 }

@@ -1,5 +1,5 @@
-// The registries of the build's kernels (registry.h): the lists, and a
-// micro kernel's small routine found by the micro kernel it names.
+// The registries of the build's kernels (registry.h): the micro kernels and
+// the small routines of each element type.
 #include "registry.h"
 
 namespace swblas {
@@ -20,15 +20,16 @@ const dgemm_ukernel_desc* const* ukernel_registry(std::size_t* count) {
   return micro_kernels<double>(count);
 }
 
-const dgemm_small_desc* const* small_gemm_registry(std::size_t* count) {
+template <>
+const small_gemm_desc<double>* const* small_routines<double>(std::size_t* count) {
   *count = kBuildKernels.count;
   return kBuildKernels.small_routines;
 }
 
-const dgemm_small_desc* small_gemm_for(const dgemm_ukernel_desc& u) {
-  for (std::size_t i = 0; i < kBuildKernels.count; ++i)
-    if (kBuildKernels.small_routines[i]->ukernel == &u) return kBuildKernels.small_routines[i];
-  return nullptr;
+template <>
+const small_gemm_desc<float>* const* small_routines<float>(std::size_t* count) {
+  *count = kBuildKernels.f32_count;
+  return kBuildKernels.f32_small_routines;
 }
 
 }  // namespace swblas

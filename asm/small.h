@@ -1,4 +1,4 @@
-// The unpacked path for small problems (dgemm_small_fn of small_gemm.h):
+// The unpacked path for small problems (small_gemm_fn of small_gemm.h):
 // C[0:m, 0:n] := alpha * A * op(B) + beta * C for any m, n, k, without
 // packing. A is read in place (unit row stride, column stride lda), B
 // elements are broadcast from any strides.
@@ -86,6 +86,7 @@ class stream_feed {
 // `last` selects (V::first_lanes).
 template <class V, int Rows, int Cols, bool Partial>
 struct small_block {
+  using T = typename V::value_type;
   using reg = typename V::reg;
   using mask = typename V::mask;
   static constexpr dim_t kHeight = Rows * V::width;
@@ -98,9 +99,9 @@ struct small_block {
   // one thread, batches of 8^3 problems in L2 and in L3/memory: fetching 2
   // or 4 entries ahead within 3% of 1 (an entry's ~18 ns covers an L3
   // round trip).
-  __attribute__((flatten)) static void run_batch(const small_batch& s, int lanes) {
+  __attribute__((flatten)) static void run_batch(const basic_small_batch<T>& s, int lanes) {
     const mask last = V::first_lanes(lanes);
-    const bool whole = s.ahead == small_batch::fetch::whole;
+    const bool whole = s.ahead == batch_fetch::whole;
     if (whole) prefetch_entry(s, 0);
     for (dim_t e = 0; e < s.count; ++e) {
       if (whole && e + 1 < s.count) prefetch_entry(s, e + 1);
@@ -110,9 +111,9 @@ struct small_block {
     }
   }
 
-  static void run(dim_t k, double alpha, const double* a, inc_t lda,
-                  const double* b, inc_t rs_b, inc_t cs_b, double beta,
-                  double* c, inc_t ldc, mask last, bool fetch_a, stream_cursor& ahead) {
+  static void run(dim_t k, T alpha, const T* a, inc_t lda,
+                  const T* b, inc_t rs_b, inc_t cs_b, T beta,
+                  T* c, inc_t ldc, mask last, bool fetch_a, stream_cursor& ahead) {
     reg acc[Cols][Rows];
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
@@ -151,7 +152,7 @@ struct small_block {
   static constexpr bool is_partial(int r) { return Partial && r == Rows - 1; }
 
   // acc += A(:, l) * B(l, :) for the strip's column of A at a.
-  __attribute__((always_inline)) static void rank1(const double* a, const double* b, inc_t cs_b,
+  __attribute__((always_inline)) static void rank1(const T* a, const T* b, inc_t cs_b,
                                                    mask last, reg (&acc)[Cols][Rows]) {
     reg av[Rows];
 #pragma GCC unroll 8
@@ -164,11 +165,11 @@ struct small_block {
     }
   }
 
-  __attribute__((always_inline)) static reg load(const double* p, int r, mask last) {
+  __attribute__((always_inline)) static reg load(const T* p, int r, mask last) {
     return is_partial(r) ? V::load_first(p + r * V::width, last) : V::loadu(p + r * V::width);
   }
 
-  __attribute__((always_inline)) static void put(double* p, int r, mask last, reg x) {
+  __attribute__((always_inline)) static void put(T* p, int r, mask last, reg x) {
     if (is_partial(r))
       V::store_first(p + r * V::width, last, x);
     else
@@ -177,16 +178,16 @@ struct small_block {
 
   // C := alpha * acc + beta * C, without the multiplication by alpha when
   // it is 1 (a small block spends a good part of its time here).
-  static void store(reg (&acc)[Cols][Rows], double alpha, double beta,
-                    double* c, inc_t ldc, mask last) {
-    if (alpha != 1.0) {
+  static void store(reg (&acc)[Cols][Rows], T alpha, T beta,
+                    T* c, inc_t ldc, mask last) {
+    if (alpha != T(1)) {
       const reg va = V::set1(alpha);
 #pragma GCC unroll 16
       for (int j = 0; j < Cols; ++j)
 #pragma GCC unroll 8
         for (int r = 0; r < Rows; ++r) acc[j][r] = V::mul(va, acc[j][r]);
     }
-    if (beta != 0.0) {
+    if (beta != T(0)) {
       // Every column of C is read before any is written: with ldc not a
       // multiple of the vector, a partial vector's masked store spans the
       // next column's first rows, and a load there waits until that store
@@ -206,9 +207,9 @@ struct small_block {
 };
 
 // small_block<V, ...>::run, whatever the block's shape.
-template <class V>
-using small_block_fn = void (*)(dim_t, double, const double*, inc_t, const double*, inc_t, inc_t,
-                                double, double*, inc_t, typename V::mask, bool, stream_cursor&);
+template <class V, class T = typename V::value_type>
+using small_block_fn = void (*)(dim_t, T, const T*, inc_t, const T*, inc_t, inc_t, T, T*, inc_t,
+                                typename V::mask, bool, stream_cursor&);
 
 // One strip of Rows vectors across all n columns, in blocks of at most NB
 // columns as even as they come: 32 columns as 6, 6, 5, 5, 5, 5 rather than
@@ -219,12 +220,13 @@ using small_block_fn = void (*)(dim_t, double, const double*, inc_t, const doubl
 template <class V, int Rows, int NB, bool Partial>
 struct small_strip {
   static_assert(NB >= 2, "a strip needs a table of narrower blocks");
+  using T = typename V::value_type;
   using mask = typename V::mask;
   using block_fn = small_block_fn<V>;
 
-  static void run(dim_t n, dim_t k, double alpha, const double* a, inc_t lda,
-                  const double* b, inc_t rs_b, inc_t cs_b, double beta,
-                  double* c, inc_t ldc, mask last, stream_feed& feed) {
+  static void run(dim_t n, dim_t k, T alpha, const T* a, inc_t lda,
+                  const T* b, inc_t rs_b, inc_t cs_b, T beta,
+                  T* c, inc_t ldc, mask last, stream_feed& feed) {
     if (n <= 0) return;
     const dim_t blocks = (n + NB - 1) / NB;
     const dim_t narrow = n / blocks, wide = n % blocks;  // the first `wide` one column wider
@@ -246,16 +248,16 @@ struct small_strip {
   // Every entry of s, this strip's height, one after the other, the next
   // entry fetched as s.ahead says (a stream: spread over this one's blocks;
   // the first entry whole). Fetching two entries ahead measured the same.
-  static void run_batch(const small_batch& s, int lanes) {
+  static void run_batch(const basic_small_batch<T>& s, int lanes) {
     const mask last = V::first_lanes(lanes);
     const std::size_t steps = static_cast<std::size_t>((s.n + NB - 1) / NB * s.k);
-    if (s.ahead != small_batch::fetch::none) prefetch_entry(s, 0);
+    if (s.ahead != batch_fetch::none) prefetch_entry(s, 0);
     for (dim_t e = 0; e < s.count; ++e) {
       prefetch_stream next;
       if (e + 1 < s.count) {
-        if (s.ahead == small_batch::fetch::whole)
+        if (s.ahead == batch_fetch::whole)
           prefetch_entry(s, e + 1);
-        else if (s.ahead == small_batch::fetch::stream)
+        else if (s.ahead == batch_fetch::stream)
           next = entry_stream(s, e + 1);
       }
       stream_feed feed(next.ranges ? &next : nullptr, steps);
@@ -276,12 +278,13 @@ struct small_strip {
   }
 };
 
-// dgemm_small_fn: strips of RowVecs vectors, then one strip of the rows left.
+// small_gemm_fn: strips of RowVecs vectors, then one strip of the rows left.
 template <class V, int RowVecs, int NB>
 struct small_gemm {
+  using T = typename V::value_type;
   using mask = typename V::mask;
-  using strip_fn = void (*)(dim_t, dim_t, double, const double*, inc_t, const double*,
-                            inc_t, inc_t, double, double*, inc_t, mask, stream_feed&);
+  using strip_fn = void (*)(dim_t, dim_t, T, const T*, inc_t, const T*, inc_t, inc_t, T, T*, inc_t, mask,
+                            stream_feed&);
   static constexpr dim_t kStrip = RowVecs * V::width;
 
   // Columns of a block in a strip of `rows` vectors: NB, but enough that
@@ -292,9 +295,9 @@ struct small_gemm {
     return NB > (kMinChains + rows - 1) / rows ? NB : (kMinChains + rows - 1) / rows;
   }
 
-  static void run(dim_t m, dim_t n, dim_t k, double alpha, const double* a,
-                  inc_t lda, const double* b, inc_t rs_b, inc_t cs_b,
-                  double beta, double* c, inc_t ldc, prefetch_stream* ahead) {
+  static void run(dim_t m, dim_t n, dim_t k, T alpha, const T* a,
+                  inc_t lda, const T* b, inc_t rs_b, inc_t cs_b,
+                  T beta, T* c, inc_t ldc, prefetch_stream* ahead) {
     if (m <= 0 || n <= 0) return;
     const mask all = V::first_lanes(V::width);  // unused by whole strips
     // A problem that is one register block, with no stream to feed, goes
@@ -331,16 +334,16 @@ struct small_gemm {
     }
   }
 
-  // dgemm_small_batch_fn: one strip of at most RowVecs vectors (the strip
+  // small_batch_fn: one strip of at most RowVecs vectors (the strip
   // run() would give), as one block of its columns if they fit one.
-  static bool run_batch(const small_batch& s) {
+  static bool run_batch(const basic_small_batch<T>& s) {
     if (s.count <= 0 || s.m <= 0 || s.n <= 0) return true;
     const dim_t vectors = (s.m + V::width - 1) / V::width;
     if (vectors > RowVecs) return false;
     const int lanes = static_cast<int>(s.m % V::width);
     const int last_lanes = lanes ? lanes : V::width;
     if (const block_fns* block = one_block(s.m, s.n)) {
-      if (s.ahead == small_batch::fetch::stream) return false;
+      if (s.ahead == batch_fetch::stream) return false;
       block->batch(s, last_lanes);
       return true;
     }
@@ -352,7 +355,7 @@ struct small_gemm {
   }
 
  private:
-  using batch_fn = void (*)(const small_batch&, int);
+  using batch_fn = void (*)(const basic_small_batch<T>&, int);
   using block_fn = small_block_fn<V>;
   // One register block's two entry points: a problem, a batch of them.
   struct block_fns {

@@ -107,6 +107,7 @@ using small_batch = basic_small_batch<double>;
 using dgemm_small_fn = small_gemm_fn<double>;
 using dgemm_small_batch_fn = small_batch_fn<double>;
 using dgemm_small_desc = small_gemm_desc<double>;
+using sgemm_small_desc = small_gemm_desc<float>;
 
 // The small routines, one per kernel file, named after their micro kernel.
 extern const dgemm_small_desc small_generic_4x4;
@@ -114,12 +115,32 @@ extern const dgemm_small_desc small_avx2_8x6;
 extern const dgemm_small_desc small_avx512_24x8;
 extern const dgemm_small_desc small_vsx_8x4;
 extern const dgemm_small_desc small_mma_8x8;
+extern const sgemm_small_desc small_f32_generic_4x4;
+extern const sgemm_small_desc small_f32_avx2_16x6;
+extern const sgemm_small_desc small_f32_avx512_48x8;
+extern const sgemm_small_desc small_f32_vsx_16x4;
+extern const sgemm_small_desc small_f32_mma_16x8;
 
-// All small routines compiled into this build, in the order of their micro
-// kernels in ukernel_registry (registry.h).
-const dgemm_small_desc* const* small_gemm_registry(std::size_t* count);
+// All small routines of element type T compiled into this build, in the
+// order of their micro kernels (micro_kernels<T>, registry.h).
+template <class T>
+const small_gemm_desc<T>* const* small_routines(std::size_t* count);
+template <>
+const small_gemm_desc<double>* const* small_routines<double>(std::size_t* count);
+template <>
+const small_gemm_desc<float>* const* small_routines<float>(std::size_t* count);
+inline const dgemm_small_desc* const* small_gemm_registry(std::size_t* count) {
+  return small_routines<double>(count);
+}
 
 // The registered small routine of micro kernel u, or null when it has none.
-const dgemm_small_desc* small_gemm_for(const dgemm_ukernel_desc& u);
+template <class T>
+const small_gemm_desc<T>* small_gemm_for(const ukernel_desc<T>& u) {
+  std::size_t count = 0;
+  const small_gemm_desc<T>* const* all = small_routines<T>(&count);
+  for (std::size_t i = 0; i < count; ++i)
+    if (all[i]->ukernel == &u) return all[i];
+  return nullptr;
+}
 
 }  // namespace swblas

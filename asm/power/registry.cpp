@@ -14,8 +14,9 @@ constexpr const dgemm_small_desc* kSmallRoutines[] = {&small_generic_4x4, &small
                                                       &small_mma_8x8};
 constexpr const sgemm_ukernel_desc* kF32MicroKernels[] = {&ukernel_f32_generic_4x4, &ukernel_f32_vsx_16x4,
                                                           &ukernel_f32_mma_16x8};
+constexpr const sgemm_small_desc* kF32SmallRoutines[] = {&small_f32_generic_4x4, &small_f32_vsx_16x4, &small_f32_mma_16x8};
 extern const kernel_lists kBuildKernels =
-    lists_of(kMicroKernels, kSmallRoutines, kF32MicroKernels);
+    lists_of(kMicroKernels, kSmallRoutines, kF32MicroKernels, kF32SmallRoutines);
 
 constexpr const vector_family* kVectorFamilies[] = {&vector_generic, &vector_vsx};
 extern const vector_family_list kBuildVectorFamilies = {kVectorFamilies, std::size(kVectorFamilies)};

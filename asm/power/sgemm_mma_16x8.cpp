@@ -12,6 +12,7 @@
 // operands of all 4 steps take 24 of the 32 free VSRs.
 #include <altivec.h>
 
+#include "../make_small_gemm.h"
 #include "../make_ukernel.h"
 #include "simd_vsx.h"
 
@@ -111,5 +112,10 @@ struct mma_block {
 
 extern const sgemm_ukernel_desc ukernel_f32_mma_16x8 =
     kernels::make_ukernel<simd, kMR, kNR, &mma_block::full>("f32_mma_16x8", isa::mma);
+
+// The small path is plain VSX, in the VSX float kernel's 16x4 blocks, at
+// half the MMA rate: tiny problems only (as dgemm_mma_8x8.cpp's).
+extern const sgemm_small_desc small_f32_mma_16x8 = kernels::make_small_gemm<simd, 16, 4>(
+    ukernel_f32_mma_16x8, /*max_dim=*/32, /*at_full_rate=*/false);
 
 }  // namespace swblas

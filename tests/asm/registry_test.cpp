@@ -67,17 +67,17 @@ TYPED_TEST(registry_of, NamesStateIsaAndShape) {
   }
 }
 
-TEST(registry, EveryMicroKernelHasItsSmallRoutine) {
+TYPED_TEST(registry_of, EveryMicroKernelHasItsSmallRoutine) {
   std::size_t count = 0, small_count = 0;
-  const dgemm_ukernel_desc* const* k = registry(&count);
-  const dgemm_small_desc* const* s = small_gemm_registry(&small_count);
+  const ukernel_desc<TypeParam>* const* k = micro_kernels<TypeParam>(&count);
+  const small_gemm_desc<TypeParam>* const* s = small_routines<TypeParam>(&small_count);
   ASSERT_EQ(small_count, count);
   for (std::size_t i = 0; i < count; ++i) {
     EXPECT_EQ(s[i]->ukernel, k[i]) << k[i]->name;
     EXPECT_EQ(small_gemm_for(*k[i]), s[i]) << k[i]->name;
     EXPECT_TRUE(s[i]->gemm && s[i]->batch && s[i]->max_dim > 0) << k[i]->name;
   }
-  const dgemm_ukernel_desc unregistered = *k[0];
+  const ukernel_desc<TypeParam> unregistered = *k[0];
   EXPECT_EQ(small_gemm_for(unregistered), nullptr);
 }
 
