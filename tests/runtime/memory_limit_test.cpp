@@ -2,7 +2,8 @@
 // limit a little above what the matrices need, a threaded DGEMM (and a
 // batch) computes the right result with whatever buffers and threads it can
 // get, and so does every other call that copies or splits its operands
-// (fused GEMM, transposed small GEMM, rank-k updates, trmm). Each limit runs in a child process (the limit cannot be
+// (fused GEMM, transposed small GEMM, rank-k updates, trmm, strided vectors,
+// symv's team). Each limit runs in a child process (the limit cannot be
 // lifted again), which must exit 0.
 #include <gtest/gtest.h>
 
@@ -12,10 +13,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -251,6 +255,156 @@ TEST(MemoryLimit, TrmmUnderTightAddressSpaceIsRight) {
     for (long j = 0; j < m; ++j)
       for (long i = 0; i < n; ++i)
         if (b[std::size_t(i + j * n)] != left[std::size_t(j + i * m)]) return false;
+    return true;
+  });
+}
+
+// Element i of a strided vector as the reference reads it.
+double& at(std::vector<double>& x, long n, long inc, long i) {
+  return x[std::size_t(inc > 0 ? i * inc : (i - (n - 1)) * inc)];
+}
+
+TEST(MemoryLimit, StridedLevel1UnderTightAddressSpaceIsRight) {
+  const long n = 300000;  // unit-stride copies: 2.4 MB each
+  std::vector<double> x = matrix(2 * n, 1, 1), y = matrix(3 * n, 1, 2);
+  double dot = 0, sumsq = 0, asum = 0, best = -1;
+  long imax = 0;
+  for (long i = 0; i < n; ++i) {
+    const double xi = at(x, n, 2, i) * (i == 123457 ? 3 : 1);
+    at(x, n, 2, i) = xi;
+    dot += xi * at(y, n, -3, i);
+    sumsq += xi * xi;
+    asum += std::fabs(xi);
+    if (std::fabs(xi) > best) best = std::fabs(xi), imax = i;
+  }
+  std::vector<double> z = y;
+  expect_right_when_short("strided ddot, dnrm2, dasum, idamax, daxpy", [&] {
+    if (cblas_ddot(n, x.data(), 2, y.data(), -3) != dot) return false;
+    if (cblas_dnrm2(n, x.data(), 2) != std::sqrt(sumsq) || cblas_dasum(n, x.data(), 2) != asum) return false;
+    if (long(cblas_idamax(n, x.data(), 2)) != imax) return false;
+    cblas_daxpy(n, 2.0, x.data(), 2, z.data(), -3);
+    for (long i = 0; i < n; ++i)
+      if (at(z, n, -3, i) != at(y, n, -3, i) + 2 * at(x, n, 2, i)) return false;
+    return true;
+  });
+}
+
+TEST(MemoryLimit, StridedLevel2UnderTightAddressSpaceIsRight) {
+  const long m = 300000, n = 6;  // y of A x, x of A^T x: 2.4 MB at unit stride
+  const std::vector<double> a = matrix(m, n, 1), x0 = matrix(2 * m, 1, 2), y0 = matrix(3 * m, 1, 3);
+  std::vector<double> ax = y0, atx = x0;
+  std::vector<double> xs = x0, ys = y0;
+  for (long i = 0; i < m; ++i) {
+    double s = 0;
+    for (long j = 0; j < n; ++j) s += a[std::size_t(i + j * m)] * at(xs, n, 2, j);
+    at(ax, m, -3, i) = 2 * s - at(ys, m, -3, i);
+  }
+  for (long j = 0; j < n; ++j) {
+    double s = 0;
+    for (long i = 0; i < m; ++i) s += a[std::size_t(i + j * m)] * at(ys, m, -3, i);
+    at(atx, n, 2, j) = 2 * s - at(xs, n, 2, j);
+  }
+  std::vector<double> y = y0, x = x0;
+  expect_right_when_short("strided dgemv", [&] {
+    cblas_dgemv(CblasColMajor, CblasNoTrans, m, n, 2.0, a.data(), m, x.data(), 2, -1.0, y.data(), -3);
+    cblas_dgemv(CblasColMajor, CblasTrans, m, n, 2.0, a.data(), m, y0.data(), -3, -1.0, x.data(), 2);
+    return y == ax && x == atx;
+  });
+}
+
+TEST(MemoryLimit, StridedTriangularAndSymmetricUnderTightAddressSpaceAreRight) {
+  const long n = 1000;
+  const std::vector<double> a = matrix(n, n, 1), x0 = matrix(2 * n, 1, 2), y0 = matrix(3 * n, 1, 3);
+  std::vector<double> xs = x0, ys = y0, trmv = x0, symv = y0, ger = a, syr2 = a;
+  for (long i = 0; i < n; ++i) {
+    double t = 0, s = 0;
+    for (long j = 0; j < n; ++j) {
+      const double lower = a[std::size_t(std::max(i, j) + std::min(i, j) * n)];
+      if (j <= i) t += a[std::size_t(i + j * n)] * at(xs, n, 2, j);
+      s += lower * at(xs, n, 2, j);
+      ger[std::size_t(i + j * n)] += 3 * at(xs, n, 2, i) * at(ys, n, -3, j);
+      if (i >= j)
+        syr2[std::size_t(i + j * n)] += 3 * (at(xs, n, 2, i) * at(ys, n, -3, j) + at(ys, n, -3, i) * at(xs, n, 2, j));
+    }
+    at(trmv, n, 2, i) = t;
+    at(symv, n, -3, i) = 3 * s + at(ys, n, -3, i);
+  }
+  std::vector<double> x = x0, y = y0, g = a, s2 = a;
+  expect_right_when_short("strided dtrmv, dsymv, dger, dsyr2", [&] {
+    cblas_dtrmv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, a.data(), n, x.data(), 2);
+    cblas_dsymv(CblasColMajor, CblasLower, n, 3.0, a.data(), n, x0.data(), 2, 1.0, y.data(), -3);
+    cblas_dger(CblasColMajor, n, n, 3.0, x0.data(), 2, y0.data(), -3, g.data(), n);
+    cblas_dsyr2(CblasColMajor, CblasLower, n, 3.0, x0.data(), 2, y0.data(), -3, s2.data(), n);
+    return x == trmv && y == symv && g == ger && s2 == syr2;
+  });
+}
+
+TEST(MemoryLimit, SymvTeamUnderTightAddressSpaceIsRight) {
+  const long n = 1500;  // 9 MB of triangle: two threads, each but the first with a y of its own
+  const std::vector<double> a = matrix(n, n, 1), x = matrix(n, 1, 2), y0 = matrix(n, 1, 3);
+  std::vector<double> want(y0.size());
+  for (long i = 0; i < n; ++i) {
+    double s = 0;
+    for (long j = 0; j < n; ++j) s += a[std::size_t(std::min(i, j) + std::max(i, j) * n)] * x[std::size_t(j)];
+    want[std::size_t(i)] = s - y0[std::size_t(i)];
+  }
+  std::vector<double> y = y0;
+  expect_right_when_short("dsymv 1500, upper", [&] {
+    cblas_dsymv(CblasColMajor, CblasUpper, n, 1.0, a.data(), n, x.data(), 1, -1.0, y.data(), 1);
+    return y == want;
+  });
+}
+
+// Complex calls through every strided route (conjugations, row-major
+// Hermitian, band and packed storage, solves): each writes its result into
+// the n x n elements it is given, on the normal path in the parent and on
+// the element-by-element one in a child with no memory left; the two agree
+// to rounding.
+TEST(MemoryLimit, StridedComplexVectorsUnderTightAddressSpaceAreClose) {
+  using z = std::complex<double>;
+  const int n = 120, k = 3, ix = 2, iy = -3;
+  std::vector<z> a(std::size_t(n * n)), x(std::size_t(2 * n)), y(std::size_t(3 * n));
+  for (std::size_t e = 0; e < a.size(); ++e) a[e] = z(std::sin(0.7 * double(e)), std::cos(1.3 * double(e)));
+  for (int i = 0; i < n; ++i) a[std::size_t(i + i * n)] += 40.0;  // for the solves
+  for (std::size_t e = 0; e < x.size(); ++e) x[e] = z(std::cos(0.3 * double(e)), std::sin(0.9 * double(e)));
+  for (std::size_t e = 0; e < y.size(); ++e) y[e] = z(std::sin(0.4 * double(e)), 0.5);
+  const z alpha(0.7, -0.4), beta(-0.3, 0.2);
+  const auto vector_of = [](const std::vector<z>& v, z* out) { std::copy(v.begin(), v.end(), out); };
+  const auto x_of = [&](z* out) { vector_of(x, out); };
+  const auto y_of = [&](z* out) { vector_of(y, out); };
+  const auto a_of = [&](z* out) { vector_of(a, out); };
+  const std::vector<std::function<void(z*)>> calls = {
+      [&](z* out) {
+        cblas_zdotc_sub(n, x.data(), ix, y.data(), iy, out);
+        cblas_zdotu_sub(n, x.data(), ix, y.data(), iy, out + 1);
+        out[2] = cblas_dznrm2(n, x.data(), ix) + cblas_dzasum(n, y.data(), -iy);
+        out[3] = double(cblas_izamax(n, y.data(), -iy));
+      },
+      [&](z* out) { y_of(out); cblas_zgemv(CblasColMajor, CblasConjTrans, n, n / 2, &alpha, a.data(), n, y.data(), iy, &beta, out, ix); },
+      [&](z* out) { y_of(out); cblas_zgemv(CblasRowMajor, CblasConjTrans, n / 2, n, &alpha, a.data(), n, x.data(), ix, &beta, out, iy); },
+      [&](z* out) { y_of(out); cblas_zgbmv(CblasColMajor, CblasNoTrans, n, n, 2, 1, &alpha, a.data(), n, x.data(), ix, &beta, out, iy); },
+      [&](z* out) { y_of(out); cblas_zgbmv(CblasColMajor, CblasConjTrans, n, n, 2, 1, &alpha, a.data(), n, x.data(), ix, &beta, out, iy); },
+      [&](z* out) { a_of(out); cblas_zgerc(CblasColMajor, n, n, &alpha, x.data(), ix, y.data(), iy, out, n); },
+      [&](z* out) { a_of(out); cblas_zgerc(CblasRowMajor, n, n, &alpha, x.data(), ix, y.data(), iy, out, n); },
+      [&](z* out) { y_of(out); cblas_zhemv(CblasColMajor, CblasLower, n, &alpha, a.data(), n, x.data(), ix, &beta, out, iy); },
+      [&](z* out) { y_of(out); cblas_zhemv(CblasRowMajor, CblasUpper, n, &alpha, a.data(), n, x.data(), ix, &beta, out, iy); },
+      [&](z* out) { y_of(out); cblas_zhbmv(CblasColMajor, CblasUpper, n, k, &alpha, a.data(), n, x.data(), ix, &beta, out, iy); },
+      [&](z* out) { y_of(out); cblas_zhpmv(CblasRowMajor, CblasLower, n, &alpha, a.data(), x.data(), ix, &beta, out, iy); },
+      [&](z* out) { a_of(out); cblas_zher2(CblasColMajor, CblasLower, n, &alpha, x.data(), ix, y.data(), iy, out, n); },
+      [&](z* out) { a_of(out); cblas_zher2(CblasRowMajor, CblasUpper, n, &alpha, x.data(), ix, y.data(), iy, out, n); },
+      [&](z* out) { a_of(out); cblas_zhpr(CblasColMajor, CblasUpper, n, 0.8, x.data(), ix, out); },
+      [&](z* out) { x_of(out); cblas_ztrmv(CblasColMajor, CblasUpper, CblasConjTrans, CblasNonUnit, n, a.data(), n, out, ix); },
+      [&](z* out) { x_of(out); cblas_ztrmv(CblasRowMajor, CblasLower, CblasConjTrans, CblasUnit, n, a.data(), n, out, iy); },
+      [&](z* out) { x_of(out); cblas_ztpmv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, a.data(), out, ix); },
+      [&](z* out) { x_of(out); cblas_ztrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, n, a.data(), n, out, iy); },
+      [&](z* out) { x_of(out); cblas_ztbsv(CblasRowMajor, CblasUpper, CblasConjTrans, CblasNonUnit, n, k, a.data(), n, out, ix); },
+  };
+  std::vector<z> want(calls.size() * a.size()), got(want.size());
+  for (std::size_t c = 0; c < calls.size(); ++c) calls[c](want.data() + c * a.size());
+  expect_right_when_short("strided complex Level 1 and 2", [&] {
+    for (std::size_t c = 0; c < calls.size(); ++c) calls[c](got.data() + c * a.size());
+    for (std::size_t e = 0; e < want.size(); ++e)
+      if (!(std::abs(got[e] - want[e]) <= 1e-12 * n * (1 + std::abs(want[e])))) return false;
     return true;
   });
 }
