@@ -14,11 +14,6 @@
 namespace swblas {
 namespace {
 
-[[noreturn]] void out_of_memory(std::size_t doubles) {
-  std::fprintf(stderr, "swblas: fatal: cannot allocate %zu bytes for packing buffers\n", doubles * sizeof(double));
-  std::abort();
-}
-
 // Trivially destructible, so that a thread's first use registers no TLS
 // destructor: glibc allocates for that registration and aborts when it
 // cannot. A pthread key frees the buffers when the thread exits instead.
@@ -81,12 +76,6 @@ std::mutex arena_locks[2];
 double* try_thread_pack_buffer(pack_role role, std::size_t doubles) {
   double* b = buffers[static_cast<int>(role)].reserve(doubles);
   if (b && !pthread_getspecific(buffers_key())) pthread_setspecific(buffers_key(), buffers);
-  return b;
-}
-
-double* thread_pack_buffer(pack_role role, std::size_t doubles) {
-  double* b = try_thread_pack_buffer(role, doubles);
-  if (!b) out_of_memory(doubles);
   return b;
 }
 

@@ -4,11 +4,13 @@
 // thread's, sliced per worker (thread_pool.h).
 //
 // A BLAS must not end the process that calls it: when a buffer cannot be
-// had (an address-space limit, malloc failing), a caller takes another
+// had (an address-space limit, malloc failing), every caller takes another
 // route to the same result. GEMM shrinks its team and blocks (gemm.cpp);
-// other drivers can work in pieces that fit a static shortage_arena. The
-// first of them prints the process's one warning (warn_memory_short) when
-// SWBLAS_VERBOSE is set.
+// the fused GEMM, trmm and the rank-k updates work in smaller pieces, down
+// to what a static shortage_arena holds; the unpacked path's transposed A
+// uses the other arena; symv takes fewer threads; strided vectors are read
+// in place (vector_view.h). The first of them prints the process's one
+// warning (warn_memory_short) when SWBLAS_VERBOSE is set.
 #pragma once
 
 #include <algorithm>
@@ -34,10 +36,6 @@ enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_c
 // Valid until the next call with the same role on the same thread.
 double* try_thread_pack_buffer(pack_role role, std::size_t doubles);
 
-// The same, where the caller has no way around a shortage: aborts with a
-// message (it never throws).
-double* thread_pack_buffer(pack_role role, std::size_t doubles);
-
 template <class T>
 std::size_t doubles_for(std::size_t elems) {
   static_assert(alignof(T) <= kPackAlignment);
@@ -48,10 +46,6 @@ std::size_t doubles_for(std::size_t elems) {
 template <class T>
 T* try_thread_pack_buffer_of(pack_role role, std::size_t elems) {
   return reinterpret_cast<T*>(try_thread_pack_buffer(role, doubles_for<T>(elems)));
-}
-template <class T>
-T* thread_pack_buffer_of(pack_role role, std::size_t elems) {
-  return reinterpret_cast<T*>(thread_pack_buffer(role, doubles_for<T>(elems)));
 }
 
 // Where a call goes when its thread's buffer cannot be had: a fixed static
