@@ -107,25 +107,66 @@ gemm_problem without_fusion(gemm_problem p) {
   return p;
 }
 
-// Returns p with the prologue's operand replaced by a transformed copy (unit
-// row stride) and pro cleared.
-gemm_problem with_transformed_operand(const gemm_problem& p, int threads) {
-  gemm_problem q = p;
-  q.pro = nullptr;
+// p with the prologue's operand replaced by a transformed copy (unit row
+// stride) and pro cleared, in *q; false, q untouched, when the copy cannot
+// be had.
+bool with_transformed_operand(const gemm_problem& p, int threads, gemm_problem* q) {
   const bool on_b = p.pro->operand == prologue_operand::b;
   const dim_t rows = on_b ? p.k : p.m, cols = on_b ? p.n : p.k;
   const double* src = on_b ? p.b : p.a;
   const inc_t rs = on_b ? p.rs_b : p.rs_a, cs = on_b ? p.cs_b : p.cs_a;
-  double* dst = thread_pack_buffer(pack_role::operand_copy, static_cast<std::size_t>(rows * cols));
+  double* dst = try_thread_pack_buffer(pack_role::operand_copy, static_cast<std::size_t>(rows * cols));
+  if (!dst) return false;
   const prologue_args& a = *p.pro;
   const int nt = pass_team(rows * cols, threads);
   run_items(nt, nt, [&](dim_t part) {
     prologue_copy_block(a, rows, cols * part / nt, cols * (part + 1) / nt, src, rs, cs, dst);
   });
-  (on_b ? q.b : q.a) = dst;
-  (on_b ? q.rs_b : q.rs_a) = 1;
-  (on_b ? q.cs_b : q.cs_a) = rows;
-  return q;
+  *q = p;
+  q->pro = nullptr;
+  (on_b ? q->b : q->a) = dst;
+  (on_b ? q->rs_b : q->rs_a) = 1;
+  (on_b ? q->cs_b : q->cs_a) = rows;
+  return true;
+}
+
+// C := alpha op(pro(A)) op(B) + beta C (or pro on B) as plain GEMMs on
+// blocks of the operand, each transformed into the driver arena: the way
+// round when the whole copy cannot be had. A block is up to 256 of k by
+// what fits of op(A)'s rows or op(B)'s columns; k blocks after the first
+// add to C.
+void transformed_in_blocks(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  warn_memory_short("a fused GEMM transforms its operand a block at a time");
+  const arena_lease lease(shortage_arena::driver);
+  double* const block = lease.data<double>();
+  const bool on_b = p.pro->operand == prologue_operand::b;
+  const dim_t outer = on_b ? p.n : p.m;  // op(B)'s columns or op(A)'s rows
+  const dim_t kb = std::min<dim_t>(p.k, 256), ob = std::min<dim_t>(outer, dim_t(arena_lease::elems<double>()) / kb);
+  for (dim_t o0 = 0; o0 < outer; o0 += ob)
+    for (dim_t l0 = 0; l0 < p.k; l0 += kb) {
+      const dim_t on = std::min(ob, outer - o0), ln = std::min(kb, p.k - l0);
+      gemm_problem q = without_fusion(p);
+      q.beta = l0 == 0 ? p.beta : 1.0;
+      q.k = ln;
+      if (on_b) {
+        prologue_copy_block(*p.pro, ln, 0, on, p.b + l0 * p.rs_b + o0 * p.cs_b, p.rs_b, p.cs_b, block);
+        q.n = on;
+        q.a = p.a + l0 * p.cs_a;
+        q.b = block;
+        q.rs_b = 1;
+        q.cs_b = ln;
+        q.c = p.c + o0 * p.ldc;
+      } else {
+        prologue_copy_block(*p.pro, on, 0, ln, p.a + o0 * p.rs_a + l0 * p.cs_a, p.rs_a, p.cs_a, block);
+        q.m = on;
+        q.a = block;
+        q.rs_a = 1;
+        q.cs_a = on;
+        q.b = p.b + l0 * p.rs_b;
+        q.c = p.c + o0;
+      }
+      gemm_with(t, q, o);
+    }
 }
 
 // The generated kernel that fuses the larger of the two passes, if any.
@@ -215,7 +256,14 @@ void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_option
       return gemm_with(t, without_fusion(p), o);
     default: break;
   }
-  gemm_problem q = plan.prologue_pass ? with_transformed_operand(p, plan.team.threads) : p;
+  gemm_problem q = p;
+  if (plan.prologue_pass && !with_transformed_operand(p, plan.team.threads, &q)) {
+    gemm_options single = o;
+    single.threads = plan.team.threads;
+    transformed_in_blocks(t, p, single);
+    if (has_epilogue(p)) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
+    return;
+  }
   if (plan.path == fused_path::generated) {
     if (plan.epilogue_pass) q.epi = nullptr;
     block_engine e = t.engine;

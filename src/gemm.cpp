@@ -4,7 +4,6 @@
 #include "gemm.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -110,13 +109,13 @@ void run_on_arena(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e
   run_blocked(p, e, parallel_loop::ic, a, a + a_step);
 }
 
-void warn_memory_short(const blocking& b, int threads) {
-  static std::atomic<bool> warned{false};
-  if (!verbose_warnings() || warned.exchange(true)) return;
-  std::fprintf(stderr,
-               "swblas: warning: memory is short: a GEMM runs with smaller packing buffers (mc %ld, kc %ld, "
-               "nc %ld) on %d thread(s); later calls may too\n",
-               static_cast<long>(b.mc), static_cast<long>(b.kc), static_cast<long>(b.nc), threads);
+// The process's one memory warning (pack_buffer.h), with the blocking.
+void warn_smaller_buffers(const blocking& b, int threads) {
+  if (!verbose_warnings()) return;
+  char what[128];
+  std::snprintf(what, sizeof what, "a GEMM runs with smaller packing buffers (mc %ld, kc %ld, nc %ld) on %d thread(s)",
+                static_cast<long>(b.mc), static_cast<long>(b.kc), static_cast<long>(b.nc), threads);
+  warn_memory_short(what);
 }
 
 }  // namespace
@@ -131,7 +130,7 @@ void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, 
     if (!shrink(&plan, &engine)) return run_on_arena(p, engine);
     shrunk = true;
   }
-  if (shrunk) warn_memory_short(engine.blk, plan.threads);
+  if (shrunk) warn_smaller_buffers(engine.blk, plan.threads);
   const int nt = plan.threads;
   if (plan.split_rows && nt > 1) {  // every worker its rows, alone, on its slices
     return run_items(nt, nt, [&](dim_t i, int worker) {

@@ -1,26 +1,29 @@
-// Thread-local growable aligned buffers.
+// Thread-local growable aligned buffers, and the static arenas for when
+// they cannot grow.
 #include "pack_buffer.h"
 
+#include <pthread.h>
+
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 
 #include "../asm/ukernel.h"
+#include "call_trace.h"
 
 namespace swblas {
 namespace {
 
-
-[[noreturn]] void out_of_memory(std::size_t doubles) {
-  std::fprintf(stderr, "swblas: fatal: cannot allocate %zu bytes for packing buffers\n", doubles * sizeof(double));
-  std::abort();
-}
-
+// Trivially destructible, so that a thread's first use registers no TLS
+// destructor: glibc allocates for that registration and aborts when it
+// cannot. A pthread key frees the buffers when the thread exits instead.
 class aligned_buffer {
  public:
-  aligned_buffer() = default;
-  aligned_buffer(const aligned_buffer&) = delete;
-  aligned_buffer& operator=(const aligned_buffer&) = delete;
-  ~aligned_buffer() { std::free(data_); }
+  void release() {
+    std::free(data_);
+    data_ = nullptr;
+    capacity_ = 0;
+  }
 
   // Grows by at least half each time so that a sequence of slightly larger
   // problems does not reallocate on every call; when that much is not to be
@@ -50,16 +53,39 @@ class aligned_buffer {
 constexpr int kRoles = 6;
 thread_local aligned_buffer buffers[kRoles];
 
+void release_buffers(void* thread_buffers) {
+  for (int r = 0; r < kRoles; ++r) static_cast<aligned_buffer*>(thread_buffers)[r].release();
+}
+
+// Created once, before any thread has buffers; setting a key allocates
+// nothing (glibc keeps the first 32 in the thread's descriptor).
+pthread_key_t buffers_key() {
+  static const pthread_key_t key = [] {
+    pthread_key_t k{};
+    pthread_key_create(&k, release_buffers);
+    return k;
+  }();
+  return key;
+}
+
+alignas(kPackAlignment) unsigned char arenas[2][kShortageArenaBytes];
+std::mutex arena_locks[2];
+
 }  // namespace
 
 double* try_thread_pack_buffer(pack_role role, std::size_t doubles) {
-  return buffers[static_cast<int>(role)].reserve(doubles);
+  double* b = buffers[static_cast<int>(role)].reserve(doubles);
+  if (b && !pthread_getspecific(buffers_key())) pthread_setspecific(buffers_key(), buffers);
+  return b;
 }
 
-double* thread_pack_buffer(pack_role role, std::size_t doubles) {
-  double* b = try_thread_pack_buffer(role, doubles);
-  if (!b) out_of_memory(doubles);
-  return b;
+arena_lease::arena_lease(shortage_arena which)
+    : lock_(arena_locks[static_cast<int>(which)]), data_(arenas[static_cast<int>(which)]) {}
+
+void warn_memory_short(const char* what) {
+  static std::atomic<bool> warned{false};
+  if (!verbose_warnings() || warned.exchange(true)) return;
+  std::fprintf(stderr, "swblas: warning: memory is short: %s; later calls may too\n", what);
 }
 
 }  // namespace swblas

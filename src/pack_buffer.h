@@ -2,10 +2,20 @@
 // owns one aligned buffer per role; it grows on demand and is reused by
 // every later call on that thread. A team job's buffers are all the calling
 // thread's, sliced per worker (thread_pool.h).
+//
+// A BLAS must not end the process that calls it: when a buffer cannot be
+// had (an address-space limit, malloc failing), every caller takes another
+// route to the same result. GEMM shrinks its team and blocks (gemm.cpp);
+// the fused GEMM, trmm and the rank-k updates work in smaller pieces, down
+// to what a static shortage_arena holds; the unpacked path's transposed A
+// uses the other arena; symv takes fewer threads; strided vectors are read
+// in place (vector_view.h). The first of them prints the process's one
+// warning (warn_memory_short) when SWBLAS_VERBOSE is set.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
+#include <mutex>
 
 #include "../asm/ukernel.h"
 
@@ -13,8 +23,10 @@ namespace swblas {
 
 // The roles one thread may need at the same time: the calling thread packs
 // the B panel and the team-shared A block (parallel_loop::jr) while, as
-// thread 0 of the team, it also packs its private A block (ic); a fused
-// GEMM's unfused path first copies the transformed operand the GEMM reads.
+// thread 0 of the team, it also packs its private A block (ic; the unpacked
+// path's untransposed A); operand_copy is what a driver keeps while it
+// calls GEMMs: a fused GEMM's transformed operand, trmm's saved B block,
+// a rank-k update's diagonal block, symv's per-thread vectors.
 // vector_x, vector_y: Level-1/2 vectors of non-unit increment, copied to
 // unit stride (vector_view.h).
 enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_copy = 3, vector_x = 4, vector_y = 5 };
@@ -23,10 +35,6 @@ enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_c
 // kPackAlignment, or null when memory is short (the buffer it had stays).
 // Valid until the next call with the same role on the same thread.
 double* try_thread_pack_buffer(pack_role role, std::size_t doubles);
-
-// The same, where the caller has no way around a shortage: aborts with a
-// message (it never throws).
-double* thread_pack_buffer(pack_role role, std::size_t doubles);
 
 template <class T>
 std::size_t doubles_for(std::size_t elems) {
@@ -39,10 +47,37 @@ template <class T>
 T* try_thread_pack_buffer_of(pack_role role, std::size_t elems) {
   return reinterpret_cast<T*>(try_thread_pack_buffer(role, doubles_for<T>(elems)));
 }
-template <class T>
-T* thread_pack_buffer_of(pack_role role, std::size_t elems) {
-  return reinterpret_cast<T*>(thread_pack_buffer(role, doubles_for<T>(elems)));
-}
+
+// Where a call goes when its thread's buffer cannot be had: a fixed static
+// arena (static, not thread_local: a thread_local one is allocated with
+// each thread, or on first use in a dlopen()ed library, when memory may be
+// short), held by one call at a time. A driver's pieces (fused GEMM, trmm,
+// rank-k updates) hold `driver` while they call GEMMs, whose unpacked path
+// may hold `gemm_block`; never the other way round, so waits cannot cycle.
+enum class shortage_arena : int { driver = 0, gemm_block = 1 };
+inline constexpr std::size_t kShortageArenaBytes = std::size_t{128} << 10;
+
+class arena_lease {
+ public:
+  explicit arena_lease(shortage_arena which);  // waits while another call holds it
+  template <class T>
+  T* data() const {
+    static_assert(alignof(T) <= kPackAlignment);
+    return reinterpret_cast<T*>(data_);
+  }
+  template <class T>
+  static constexpr std::size_t elems() {
+    return kShortageArenaBytes / sizeof(T);
+  }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  unsigned char* data_;
+};
+
+// "swblas: warning: memory is short: <what>; later calls may too", once per
+// process and only when SWBLAS_VERBOSE is set.
+void warn_memory_short(const char* what);
 
 // Slices of one buffer, one per worker of a team job (thread_pool.h), each
 // `elems` long rounded up to whole kPackAlignment units.

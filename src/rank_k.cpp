@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <complex>
+#include <optional>
 #include <type_traits>
 
 #include "pack_buffer.h"
@@ -41,15 +42,32 @@ P part(const P& p, dim_t i0, dim_t m, dim_t j0, dim_t n) {
   return q;
 }
 
+// The calling thread's reused buffer for nb x nb diagonal blocks. When it
+// cannot be had, smaller blocks (more of the product in the rectangles),
+// down to what the driver arena holds, which then serves them.
+template <class T>
+T* diagonal_buffer(dim_t* nb, std::optional<arena_lease>* lease) {
+  const dim_t wanted = *nb;
+  for (;; *nb /= 2) {
+    T* b = try_thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(*nb) * std::size_t(*nb));
+    if (b && *nb < wanted) warn_memory_short("a rank-k update runs with smaller diagonal blocks");
+    if (b) return b;
+    if (std::size_t(*nb) * std::size_t(*nb) <= arena_lease::elems<T>()) break;
+  }
+  warn_memory_short("a rank-k update runs with smaller diagonal blocks");
+  lease->emplace(shortage_arena::driver);
+  return (*lease)->template data<T>();
+}
+
 template <class P>
 void update_triangle(const P& p, bool upper, triangle_kind kind) {
   using T = std::remove_const_t<std::remove_pointer_t<decltype(p.c)>>;
   const dim_t n = p.n;
   const bool no_product = p.alpha == decltype(p.alpha)(0) || p.k <= 0;
   if (n <= 0 || (no_product && p.beta == decltype(p.beta)(1))) return;
-  const dim_t nb = std::min(n, kBlock<P>);
-  // The calling thread's reused buffer: no allocation per call.
-  T* const diagonal = thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(nb) * std::size_t(nb));
+  dim_t nb = std::min(n, kBlock<P>);
+  std::optional<arena_lease> lease;
+  T* const diagonal = diagonal_buffer<T>(&nb, &lease);
   const bool beta_zero = p.beta == decltype(p.beta)(0);
   for (dim_t j0 = 0; j0 < n; j0 += nb) {
     const dim_t jb = std::min(nb, n - j0);

@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "../asm/prefetch.h"
 #include "../asm/small_gemm.h"
@@ -103,12 +104,17 @@ inline void by_rows(const gemm_problem& p, const dgemm_small_desc& r, dim_t kc,
            p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta_for_block(pc, p.beta), p.c, p.ldc, ahead);
 }
 
-// op(A)[0:m, pc:pc+kb] of an op(A) = A^T (unit column stride), copied
-// column-major with leading dimension m into this thread's buffer.
-inline const double* untransposed_block(const gemm_problem& p, dim_t pc, dim_t kb) {
-  double* block = thread_pack_buffer(pack_role::a_private, std::size_t(p.m) * std::size_t(kb));
-  copy_columns(p.m, 0, kb, p.a + pc * p.cs_a, p.rs_a, p.cs_a, block);
-  return block;
+// This thread's buffer for the m x kc blocks of an op(A) = A^T (unit
+// column stride), copied untransposed. When it cannot be had, the blocks
+// are the gemm_block arena's, and k is blocked by what it holds (m is at
+// most kSkinnyRows there: classify_unpacked).
+inline double* untransposed_buffer(const gemm_problem& p, dim_t* kc, std::optional<arena_lease>* lease) {
+  const std::size_t doubles = std::size_t(p.m) * std::size_t(std::min(*kc, p.k));
+  if (double* b = try_thread_pack_buffer(pack_role::a_private, doubles)) return b;
+  warn_memory_short("a small GEMM with a transposed A copies it in shorter blocks");
+  lease->emplace(shortage_arena::gemm_block);
+  *kc = std::max<dim_t>(1, std::min<dim_t>(*kc, dim_t(arena_lease::elems<double>()) / p.m));
+  return (*lease)->data<double>();
 }
 
 // By columns: per k block, the m x kc block of A stays in L2 while each
@@ -116,11 +122,14 @@ inline const double* untransposed_block(const gemm_problem& p, dim_t pc, dim_t k
 inline void by_columns(const gemm_problem& p, const dgemm_small_desc& r, dim_t kc,
                        prefetch_stream* ahead) {
   const dim_t nr = r.ukernel->nr;
+  const bool transposed = p.rs_a != 1;
+  std::optional<arena_lease> lease;
+  double* const block = transposed ? untransposed_buffer(p, &kc, &lease) : nullptr;
   for (dim_t pc = 0; pc < p.k; pc += kc) {
     const dim_t kb = std::min(kc, p.k - pc);
     const double beta = beta_for_block(pc, p.beta);
-    const bool transposed = p.rs_a != 1;
-    const double* a = transposed ? untransposed_block(p, pc, kb) : p.a + pc * p.cs_a;
+    if (transposed) copy_columns(p.m, 0, kb, p.a + pc * p.cs_a, p.rs_a, p.cs_a, block);
+    const double* a = transposed ? block : p.a + pc * p.cs_a;
     const inc_t lda = transposed ? p.m : p.cs_a;
     for (dim_t j = 0; j < p.n; j += nr)
       r.gemm(p.m, std::min<dim_t>(nr, p.n - j), kb, p.alpha, a, lda,

@@ -30,28 +30,39 @@ vector_view<T> view_of(T* x, index_t n, index_t inc) {
 
 // A vector the primitives read: the caller's memory when it has unit
 // stride and is not to be conjugated, otherwise a copy (conjugated if
-// asked) in this thread's buffer for `role`.
+// asked) in this thread's buffer for `role`; null when that copy cannot be
+// had (memory is short): the caller then reads x in place, element by
+// element, as the reference does.
 template <class T>
 const T* unit_stride_input(const vector_view<const T>& x, pack_role role, bool conjugated = false) {
   if (x.unit() && !conjugated) return x.data;
-  T* copy = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
+  T* copy = try_thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(x.n, 1)));
+  if (!copy) {
+    warn_memory_short("a strided vector is read in place, element by element");
+    return nullptr;
+  }
   for (index_t i = 0; i < x.n; ++i) copy[i] = conjugate_if(conjugated, x[i]);
   return copy;
 }
 
 // A vector the primitives update: the caller's memory when it has unit
-// stride, otherwise a copy to work on, written back by finish().
+// stride, otherwise a copy to work on, written back by finish(); data() is
+// null when that copy cannot be had (as unit_stride_input).
 template <class T>
 class unit_stride_output {
  public:
   unit_stride_output(const vector_view<T>& y, pack_role role) : y_(y), work_(y.data) {
     if (y.unit()) return;
-    work_ = thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(y.n, 1)));
+    work_ = try_thread_pack_buffer_of<T>(role, static_cast<std::size_t>(std::max<index_t>(y.n, 1)));
+    if (!work_) {
+      warn_memory_short("a strided vector is updated in place, element by element");
+      return;
+    }
     for (index_t i = 0; i < y.n; ++i) work_[i] = y[i];
   }
   T* data() const { return work_; }
   void finish() const {
-    if (!y_.unit())
+    if (!y_.unit() && work_)
       for (index_t i = 0; i < y_.n; ++i) y_[i] = work_[i];
   }
 

@@ -1,7 +1,8 @@
 // The Level 1 reductions: dot products, asum, i?amax and nrm2. Their
 // vectors are read through the primitives on unit stride: a strided one is
 // first copied to this thread's buffer (an input only, so increment 0
-// simply repeats its element).
+// simply repeats its element), or, when that copy cannot be had, read in
+// place element by element (the strided_* loops).
 
 #include <array>
 #include <cmath>
@@ -23,6 +24,42 @@ const T* contiguous_x(const vector_view<const T>& x) {
 template <class T>
 const T* contiguous_y(const vector_view<const T>& y) {
   return unit_stride_input(y, pack_role::vector_y);
+}
+
+// The reductions on the caller's strided vectors, one element after the
+// other as the reference loops.
+template <class T>
+T strided_dot(bool conj, const vector_view<const T>& x, const vector_view<const T>& y) {
+  T sum = T(0);
+  for (index_t i = 0; i < x.n; ++i) sum += times(conjugate_if(conj, x[i]), y[i]);
+  return sum;
+}
+
+template <class T>
+real_t<T> strided_asum(const vector_view<const T>& x) {
+  real_t<T> sum = 0;
+  for (index_t i = 0; i < x.n; ++i) sum += abs1(x[i]);
+  return sum;
+}
+
+// first_iamax's search (asm/vector_body.h).
+template <class T>
+index_t strided_iamax(const vector_view<const T>& x) {
+  index_t best = 0;
+  real_t<T> max = abs1(x[0]);
+  for (index_t i = 1; i < x.n; ++i)
+    if (abs1(x[i]) > max) {
+      best = i;
+      max = abs1(x[i]);
+    }
+  return best;
+}
+
+// Real part e of x (two per complex element), for nrm2.
+template <class T>
+real_t<T> part_of(const vector_view<const T>& x, index_t e) {
+  constexpr index_t parts = index_t(sizeof(T) / sizeof(real_t<T>));
+  return reinterpret_cast<const real_t<T>*>(&x[e / parts])[e % parts];
 }
 
 // Reductions beyond the caches are summed by a team (vector_team.h),
@@ -88,13 +125,14 @@ struct blue {
 
 // sqrt(sum p_i^2) over `count` reals with the three accumulators of the
 // reference, combined as it combines them.
-template <class R>
-R blue_norm(const R* p, index_t count) {
+// part(i) is the i-th real.
+template <class R, class Part>
+R blue_norm(Part part, index_t count) {
   using b = blue<R>;
   R abig = 0, amed = 0, asml = 0;
   bool notbig = true;
   for (index_t i = 0; i < count; ++i) {
-    const R ax = std::fabs(p[i]);
+    const R ax = std::fabs(part(i));
     if (ax > b::tbig) {
       abig += (ax * b::sbig) * (ax * b::sbig);
       notbig = false;
@@ -129,18 +167,27 @@ bool unscaled_sum_is_exact_enough(R sumsq, index_t count) {
   return std::isnan(sumsq) || (sumsq <= b::tbig * b::tbig && sumsq >= R(count) * std::numeric_limits<R>::min());
 }
 
+// dotu (conj false) or dotc.
+template <class T>
+T dot(bool conj, const vector_view<const T>& x, const vector_view<const T>& y) {
+  if (x.n < 1) return T(0);
+  const T* xs = contiguous_x(x);
+  const T* ys = xs ? contiguous_y(y) : nullptr;
+  if (!ys) return strided_dot(conj, x, y);
+  const vector_kernels<T>& k = vector_kernels_of<T>();
+  return team_dot(conj ? k.dotc : k.dotu, x.n, xs, ys);
+}
+
 }  // namespace
 
 template <class T>
 T dotu(const vector_view<const T>& x, const vector_view<const T>& y) {
-  if (x.n < 1) return T(0);
-  return team_dot(vector_kernels_of<T>().dotu, x.n, contiguous_x(x), contiguous_y(y));
+  return dot(false, x, y);
 }
 
 template <class T>
 T dotc(const vector_view<const T>& x, const vector_view<const T>& y) {
-  if (x.n < 1) return T(0);
-  return team_dot(vector_kernels_of<T>().dotc, x.n, contiguous_x(x), contiguous_y(y));
+  return dot(true, x, y);
 }
 
 // No primitive mixes precisions; each product of two floats is exact in
@@ -157,15 +204,22 @@ real_t<T> nrm2(const vector_view<const T>& x) {
   if (x.n < 1) return R(0);
   const T* v = contiguous_x(x);
   const index_t count = x.n * index_t(sizeof(T) / sizeof(R));
+  if (!v) {
+    R sumsq = 0;
+    for (index_t e = 0; e < count; ++e) sumsq += part_of(x, e) * part_of(x, e);
+    if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
+    return blue_norm<R>([&](index_t e) { return part_of(x, e); }, count);
+  }
   const R sumsq = std::real(team_dot(vector_kernels_of<T>().dotc, x.n, v, v));
   if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
-  return blue_norm(reinterpret_cast<const R*>(v), count);
+  return blue_norm<R>([p = reinterpret_cast<const R*>(v)](index_t e) { return p[e]; }, count);
 }
 
 template <class T>
 real_t<T> asum(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return real_t<T>(0);
   const T* v = contiguous_x(x);
+  if (!v) return strided_asum(x);
   return sum_over_ranges<real_t<T>>(x.n, kLine<T>, sizeof(T) * std::size_t(x.n),
                                     [&](index_t b, index_t e) { return vector_kernels_of<T>().asum(e - b, v + b); });
 }
@@ -173,7 +227,8 @@ real_t<T> asum(const vector_view<const T>& x) {
 template <class T>
 index_t iamax(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return 0;
-  return team_iamax(x.n, contiguous_x(x)) + 1;
+  const T* v = contiguous_x(x);
+  return (v ? team_iamax(x.n, v) : strided_iamax(x)) + 1;
 }
 
 #define SWBLAS_LEVEL1_REDUCTIONS(T)                                          \

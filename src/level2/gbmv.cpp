@@ -51,6 +51,9 @@ void gbmv(const matrix_vector_problem<T>& p, band_width band) {
                                           index_t last) {
     if (transposes(q.op)) band_columns(q, band, x, y, first, last);
     else band_rows(q, band, x, y, first, last);
+  }, [&p, band](index_t j) {
+    const index_t top = std::max<index_t>(0, j - band.ku), bottom = std::max(top, std::min(p.m, j + band.kl + 1));
+    return matrix_column<T>{top, bottom - top, p.a + band_offset(top, j, band.ku, p.lda)};
   });
 }
 

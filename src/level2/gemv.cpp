@@ -38,7 +38,8 @@ void gemv_part(const matrix_vector_problem<T>& q, const T* x, T* y, index_t firs
 
 template <class T>
 void gemv(const matrix_vector_problem<T>& p) {
-  matrix_vector_product(p, p.m * p.n, gemv_part<T>);
+  matrix_vector_product(p, p.m * p.n, gemv_part<T>,
+                        [&p](index_t j) { return matrix_column<T>{0, p.m, p.a + j * p.lda}; });
 }
 
 template void gemv(const matrix_vector_problem<float>&);

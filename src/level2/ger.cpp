@@ -24,12 +24,23 @@ void rank_one_columns(const rank_one_problem<T>& p, const T* u, index_t first, i
   }
 }
 
+// The same on the caller's strided u, element by element: the way round
+// when no unit-stride copy of it can be had.
+template <class T>
+void strided_rank_one(const rank_one_problem<T>& p) {
+  for (index_t j = 0; j < p.n; ++j) {
+    const T temp = times(p.alpha, conjugate_if(p.conj_v, p.v[j]));
+    for (index_t i = 0; i < p.m; ++i) p.a[i + j * p.lda] += times(conjugate_if(p.conj_u, p.u[i]), temp);
+  }
+}
+
 }  // namespace
 
 template <class T>
 void ger(const rank_one_problem<T>& p) {
   if (p.m == 0 || p.n == 0 || p.alpha == T(0)) return;
   const T* u = unit_stride_input(p.u, pack_role::vector_x, p.conj_u);
+  if (!u) return strided_rank_one(p);
   // A is read and written: twice its bytes move.
   for_each_range(p.n, kRangeAlign, 2 * sizeof(T) * std::size_t(p.m) * std::size_t(p.n),
                  [&](index_t first, index_t last) { rank_one_columns(p, u, first, last); });

@@ -4,7 +4,8 @@
 // primitives, and a row-major ConjTrans product computed as the reference
 // CBLAS does it: conj(A) x = conj(A conj(x)), so y is conjugated around a
 // plain product with conj(alpha), conj(beta) and a conjugated copy of x
-// (conjugation is exact: the results are the same).
+// (conjugation is exact: the results are the same). When no unit-stride
+// copy can be had, the reference's loops on the caller's strided vectors.
 #pragma once
 
 #include <algorithm>
@@ -31,12 +32,42 @@ constexpr index_t kRowBlock = index_t(128 * 1024 / sizeof(T));
 // never shared.
 inline constexpr index_t kRangeAlign = 16;
 
+// Column j of A as a product reads it: rows [first, first + count),
+// contiguous at run.
+template <class T>
+struct matrix_column {
+  index_t first, count;
+  const T* run;
+};
+
+// y := alpha op(A) x + beta y on the caller's strided x and y, one element
+// after the other as the reference's loops; column(j) is A's column j.
+template <class T, class Column>
+void strided_product(const matrix_vector_problem<T>& p, Column column) {
+  if (p.beta != T(1))
+    for (index_t i = 0; i < p.y.n; ++i) p.y[i] = p.beta == T(0) ? T(0) : times(p.beta, p.y[i]);
+  if (p.alpha == T(0)) return;
+  const bool conj_a = p.op == matrix_op::conj_none || p.op == matrix_op::conj_trans;
+  for (index_t j = 0; j < p.n; ++j) {
+    const matrix_column<T> c = column(j);
+    if (!transposes(p.op)) {
+      const T temp = times(p.alpha, p.x[j]);
+      for (index_t r = 0; r < c.count; ++r) p.y[c.first + r] += times(temp, conjugate_if(conj_a, c.run[r]));
+    } else {
+      T sum = T(0);
+      for (index_t r = 0; r < c.count; ++r) sum += times(conjugate_if(conj_a, c.run[r]), p.x[c.first + r]);
+      p.y[j] += times(p.alpha, sum);
+    }
+  }
+}
+
 // y := alpha op(A) x + beta y, where product(q, x, y, first, last) adds
 // alpha op(A) x to y's elements [first, last) (x, y at unit stride, q's op
 // never conj_none). A range of y is what one thread of a team owns (A's
-// stored elements: matrix_elements).
-template <class T, class RangeProduct>
-void matrix_vector_product(const matrix_vector_problem<T>& p, index_t matrix_elements, RangeProduct product) {
+// stored elements: matrix_elements). column(j) as strided_product's.
+template <class T, class RangeProduct, class Column>
+void matrix_vector_product(const matrix_vector_problem<T>& p, index_t matrix_elements, RangeProduct product,
+                           Column column) {
   if (p.m == 0 || p.n == 0 || (p.alpha == T(0) && p.beta == T(1))) return;
   const bool conjugated = p.op == matrix_op::conj_none && !std::is_floating_point_v<T>;
   matrix_vector_problem<T> q = p;
@@ -46,9 +77,10 @@ void matrix_vector_product(const matrix_vector_problem<T>& p, index_t matrix_ele
     q.beta = conj_of(p.beta);
   }
   const T* x = nullptr;  // not read when alpha == 0
-  if (p.alpha != T(0))
-    x = unit_stride_input(p.x, pack_role::vector_x, conjugated);
+  if (p.alpha != T(0) && !(x = unit_stride_input(p.x, pack_role::vector_x, conjugated)))
+    return strided_product(p, column);
   const unit_stride_output<T> y(p.y, pack_role::vector_y);
+  if (!y.data()) return strided_product(p, column);
   if (conjugated) conjugate_in_place(y.data(), p.y.n);
   const auto part = [&](index_t first, index_t last) {
     scale_by_beta(q.beta, y.data() + first, last - first);

@@ -4,6 +4,7 @@
 #include <array>
 #include <complex>
 
+#include "pack_buffer.h"
 #include "symmetric.h"
 #include "symmetric_columns.h"
 #include "vector_team.h"
@@ -85,9 +86,10 @@ inline index_t first_block_of(int t, int nt, index_t blocks, bool upper) {
 template <symmetry S, class T>
 class full_team_job final : public team_job {
  public:
-  full_team_job(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y, int nt)
+  // own: nt - 1 vectors of n.
+  full_team_job(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y, int nt, T* own)
       : p_(p), alpha_(alpha), x_(x), y_(y), nt_(nt), n_(p.storage.n), blocks_((n_ + kBlock<T> - 1) / kBlock<T>),
-        own_(thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(n_) * std::size_t(nt - 1))) {}
+        own_(own) {}
 
   dim_t section_start(dim_t item) const override { return item < nt_ ? 0 : nt_; }
 
@@ -124,9 +126,17 @@ class full_team_job final : public team_job {
 template <symmetry S, class T>
 void accumulate_full_team(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
   const index_t n = p.storage.n, blocks = (n + kBlock<T> - 1) / kBlock<T>;
-  const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(n) * std::size_t(n) / 2);
+  int nt = vector_team_size(blocks, sizeof(T) * std::size_t(n) * std::size_t(n) / 2);
+  // The calling thread's reused vectors; when they cannot be had, fewer
+  // threads (one needs none).
+  T* own = nullptr;
+  for (; nt > 1; --nt) {
+    own = try_thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(n) * std::size_t(nt - 1));
+    if (own) break;
+    warn_memory_short("symv runs on fewer threads");
+  }
   if (nt <= 1) return accumulate_full<S>(p, 0, blocks, alpha, x, y);
-  full_team_job<S, T> job(p, alpha, x, y, nt);
+  full_team_job<S, T> job(p, alpha, x, y, nt, own);
   run_team_job(job, 2 * dim_t{nt}, nt);
 }
 
@@ -136,6 +146,30 @@ void accumulate_all(const symmetric_product_problem<T>& p, T alpha, const T* x, 
   accumulate_columns<S>(p, 0, p.storage.n, alpha, x, y);
 }
 
+// symmetric_product on the caller's strided x and y, column by column as
+// accumulate_column, one element after the other: the way round when no
+// unit-stride copy can be had. Conjugated vectors: the product of conj(x)
+// with conj(alpha), each increment of y conjugated (conj(beta) conj(y),
+// conjugated, is beta y).
+template <symmetry S, class T>
+void strided_accumulate(const symmetric_product_problem<T>& p) {
+  const bool conj = p.conjugated_vectors;
+  if (p.beta != T(1))
+    for (index_t i = 0; i < p.storage.n; ++i) p.y[i] = p.beta == T(0) ? T(0) : times(p.beta, p.y[i]);
+  if (p.alpha == T(0)) return;
+  const T alpha = conjugate_if(conj, p.alpha);
+  for (index_t j = 0; j < p.storage.n; ++j) {
+    const stored_column<const T> c = column_of(p.storage, p.a, j);
+    const T temp1 = times(alpha, conjugate_if(conj, p.x[j]));
+    T temp2 = T(0);
+    for (index_t r = 0; r < c.count; ++r) {
+      p.y[c.first + r] += conjugate_if(conj, times(temp1, c.off[r]));
+      temp2 += times(mirrored<S>(c.off[r]), conjugate_if(conj, p.x[c.first + r]));
+    }
+    p.y[j] += conjugate_if(conj, times(temp1, diagonal<S>(*c.diag)) + times(alpha, temp2));
+  }
+}
+
 }  // namespace
 
 template <class T>
@@ -143,11 +177,14 @@ void symmetric_product(const symmetric_product_problem<T>& p) {
   const index_t n = p.storage.n;
   const bool conj = p.conjugated_vectors;
   const unit_stride_output<T> y(p.y, pack_role::vector_y);
+  const T* x = y.data() && p.alpha != T(0) ? unit_stride_input(p.x, pack_role::vector_x, conj) : nullptr;
+  if (!y.data() || (p.alpha != T(0) && !x))
+    return p.kind == symmetry::hermitian ? strided_accumulate<symmetry::hermitian>(p)
+                                         : strided_accumulate<symmetry::symmetric>(p);
   if (conj) conjugate_in_place(y.data(), n);
   scale_by_beta(conjugate_if(conj, p.beta), y.data(), n);
   if (p.alpha != T(0)) {
     const T alpha = conj ? conj_of(p.alpha) : p.alpha;
-    const T* x = unit_stride_input(p.x, pack_role::vector_x, conj);
     if (p.kind == symmetry::hermitian)
       accumulate_all<symmetry::hermitian>(p, alpha, x, y.data());
     else

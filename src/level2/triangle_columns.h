@@ -81,12 +81,34 @@ T diagonal_of(const triangle_column<T>& c, const triangular_op& op) {
 }
 
 // sum op(a)_i x_i over a column's run: the dot product of a transposed
-// sweep.
+// sweep. On the caller's strided x (no unit-stride copy could be had), one
+// element after the other.
 template <class T>
 T column_dot(const triangle_column<T>& c, const triangular_op& op, const T* x) {
   const vector_kernels<T>& v = vector_kernels_of<T>();
   return (op.conjugated ? v.dotc : v.dotu)(c.count, c.run, x + c.first);
 }
+template <class T>
+T column_dot(const triangle_column<T>& c, const triangular_op& op, const vector_view<T>& x) {
+  T sum = T(0);
+  for (index_t r = 0; r < c.count; ++r) sum += times(conjugate_if(op.conjugated, c.run[r]), x[c.first + r]);
+  return sum;
+}
+
+// x's rows of a column's run += alpha run: the axpy of a sweep, on unit
+// stride or on the caller's strided x.
+template <class T>
+void add_column(const triangle_column<T>& c, T alpha, T* x) {
+  vector_kernels_of<T>().axpy(c.count, alpha, c.run, x + c.first);
+}
+template <class T>
+void add_column(const triangle_column<T>& c, T alpha, const vector_view<T>& x) {
+  for (index_t r = 0; r < c.count; ++r) x[c.first + r] += times(alpha, c.run[r]);
+}
+
+// The element type of a storage (full_storage<T> and the like).
+template <class Storage>
+using element_of = std::remove_const_t<std::remove_pointer_t<decltype(Storage::a)>>;
 
 // The diagonal blocks of a full triangle: large enough that the rectangles
 // between them run as gemv at memory bandwidth, small enough that the
@@ -135,20 +157,15 @@ void apply_rectangle(const full_storage<T>& s, const triangle_shape& t, const tr
   });
 }
 
-// Runs op_on(storage, shape, op, x) on p's storage with x at unit stride
-// (the caller's memory, or this thread's copy written back after). A
-// conjugated, not transposed op(A) runs as A on conj(x), conjugated back:
-// conj(A) x = conj(A conj(x)), as the reference CBLAS does it.
-template <class T, class OpOn>
-void on_unit_stride(const triangular_vector_problem<T>& p, OpOn op_on) {
+// on_unit_stride's work on x (a T* at unit stride, or a vector_view).
+template <class T, class OpOn, class X>
+void run_on(const triangular_vector_problem<T>& p, OpOn op_on, X x) {
   const triangular_matrix<T>& a = p.a;
-  const unit_stride_output<T> work(view_of(p.x, a.n, p.incx), pack_role::vector_x);
-  T* x = work.data();
   triangular_op op = p.op;
   const bool conjugate_around = op.conjugated && !op.transposed;
   auto conjugate_x = [&] {
     if (conjugate_around)
-      conjugate_in_place(x, a.n);
+      for (index_t i = 0; i < a.n; ++i) x[i] = conj_of(x[i]);
   };
   if (conjugate_around) op.conjugated = false;
   conjugate_x();
@@ -165,7 +182,23 @@ void on_unit_stride(const triangular_vector_problem<T>& p, OpOn op_on) {
       break;
   }
   conjugate_x();
-  work.finish();
+}
+
+// Runs op_on(storage, shape, op, x) on p's storage with x at unit stride
+// (the caller's memory, or this thread's copy written back after), or with
+// x the caller's strided vector_view when that copy cannot be had. A
+// conjugated, not transposed op(A) runs as A on conj(x), conjugated back:
+// conj(A) x = conj(A conj(x)), as the reference CBLAS does it.
+template <class T, class OpOn>
+void on_unit_stride(const triangular_vector_problem<T>& p, OpOn op_on) {
+  const vector_view<T> caller = view_of(p.x, p.a.n, p.incx);
+  const unit_stride_output<T> work(caller, pack_role::vector_x);
+  if (work.data()) {
+    run_on(p, op_on, work.data());
+    work.finish();
+  } else {
+    run_on(p, op_on, caller);
+  }
 }
 
 }  // namespace swblas::level2

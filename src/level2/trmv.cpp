@@ -13,15 +13,16 @@ namespace {
 // rows above it), a lower one last to first; transposed the other way.
 bool ascending(const triangle_shape& t, const triangular_op& op) { return t.upper != op.transposed; }
 
-template <class T, class Storage>
-void sweep_product(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
-  const vector_kernels<T>& v = vector_kernels_of<T>();
+// x: a T* at unit stride, or the caller's strided vector_view.
+template <class Storage, class X>
+void sweep_product(const Storage& s, const triangle_shape& t, const triangular_op& op, X x) {
+  using T = element_of<Storage>;
   for (index_t step = 0; step < t.n; ++step) {
     const index_t j = ascending(t, op) ? step : t.n - 1 - step;
     const triangle_column<T> c = column_of<T>(s, t, j);
     if (!op.transposed) {
       if (x[j] == T(0)) continue;  // the reference skips the column: A's NaN stays out
-      v.axpy(c.count, x[j], c.run, x + c.first);
+      add_column(c, x[j], x);
       if (!t.unit_diag) x[j] = times(x[j], *c.diagonal);
     } else {
       const T diagonal_term = t.unit_diag ? x[j] : times(x[j], diagonal_of(c, op));
@@ -42,8 +43,8 @@ void product(const full_storage<T>& s, const triangle_shape& t, const triangular
   });
 }
 
-template <class T, class Storage>
-void product(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
+template <class Storage, class X>
+void product(const Storage& s, const triangle_shape& t, const triangular_op& op, X x) {
   sweep_product(s, t, op, x);
 }
 
@@ -52,7 +53,7 @@ void product(const Storage& s, const triangle_shape& t, const triangular_op& op,
 template <class T>
 void trmv(const triangular_vector_problem<T>& p) {
   if (p.a.n == 0) return;
-  on_unit_stride(p, [](const auto& s, const triangle_shape& t, const triangular_op& op, T* x) { product(s, t, op, x); });
+  on_unit_stride(p, [](const auto& s, const triangle_shape& t, const triangular_op& op, auto x) { product(s, t, op, x); });
 }
 
 template void trmv(const triangular_vector_problem<float>&);

@@ -11,9 +11,10 @@ namespace {
 // Forward for a lower op(A), backward for an upper one.
 bool ascending(const triangle_shape& t, const triangular_op& op) { return t.upper == op.transposed; }
 
-template <class T, class Storage>
-void sweep_solve(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
-  const vector_kernels<T>& v = vector_kernels_of<T>();
+// x: a T* at unit stride, or the caller's strided vector_view.
+template <class Storage, class X>
+void sweep_solve(const Storage& s, const triangle_shape& t, const triangular_op& op, X x) {
+  using T = element_of<Storage>;
   for (index_t step = 0; step < t.n; ++step) {
     const index_t j = ascending(t, op) ? step : t.n - 1 - step;
     const triangle_column<T> c = column_of<T>(s, t, j);
@@ -21,7 +22,7 @@ void sweep_solve(const Storage& s, const triangle_shape& t, const triangular_op&
       // The reference skips a zero x_j: no 0 / 0 on a zero diagonal.
       if (x[j] == T(0)) continue;
       if (!t.unit_diag) x[j] /= *c.diagonal;
-      v.axpy(c.count, -x[j], c.run, x + c.first);
+      add_column(c, T(-x[j]), x);
     } else {
       const T rest = x[j] - column_dot(c, op, x);
       x[j] = t.unit_diag ? rest : rest / diagonal_of(c, op);
@@ -42,8 +43,8 @@ void solve(const full_storage<T>& s, const triangle_shape& t, const triangular_o
   });
 }
 
-template <class T, class Storage>
-void solve(const Storage& s, const triangle_shape& t, const triangular_op& op, T* x) {
+template <class Storage, class X>
+void solve(const Storage& s, const triangle_shape& t, const triangular_op& op, X x) {
   sweep_solve(s, t, op, x);
 }
 
@@ -52,7 +53,7 @@ void solve(const Storage& s, const triangle_shape& t, const triangular_op& op, T
 template <class T>
 void trsv(const triangular_vector_problem<T>& p) {
   if (p.a.n == 0) return;
-  on_unit_stride(p, [](const auto& s, const triangle_shape& t, const triangular_op& op, T* x) { solve(s, t, op, x); });
+  on_unit_stride(p, [](const auto& s, const triangle_shape& t, const triangular_op& op, auto x) { solve(s, t, op, x); });
 }
 
 template void trsv(const triangular_vector_problem<float>&);
