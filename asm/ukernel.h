@@ -127,7 +127,6 @@ using dgemm_ukernel_epilogue_fn = ukernel_epilogue_fn<double>;
 using tile_epilogue = basic_tile_epilogue<double>;
 using dgemm_ukernel_desc = ukernel_desc<double>;
 
-// SGEMM: micro kernels only so far (the small layer is double-only).
 using sgemm_ukernel_desc = ukernel_desc<float>;
 
 // The kernels, one per file in asm/ (name = ISA + register block). Generated

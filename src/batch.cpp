@@ -78,9 +78,10 @@ basic_gemm_batch_problem<T> entry_range(const basic_gemm_batch_problem<T>& g, di
 
 // The entries of g (op(A) with unit row stride) as the small routine's
 // batch.
-small_batch small_run(const gemm_batch_problem& g) {
-  const gemm_problem& p = g.shape;
-  small_batch s;
+template <class T>
+basic_small_batch<T> small_run(const basic_gemm_batch_problem<T>& g) {
+  const basic_gemm_problem<T>& p = g.shape;
+  basic_small_batch<T> s;
   s.count = g.count;
   s.m = p.m;
   s.n = p.n;
@@ -113,23 +114,23 @@ small_batch small_run(const gemm_batch_problem& g) {
 // that window is packed. Measured on Zen 5, batches in memory, one thread:
 // 96^3 entries 1.5x faster on the small path with the window (the packed
 // path without it), 128^3 even, 256^3 1.25x faster packed.
-unpacked_split unpacked_by_entry(const gemm_batch_problem& g, const dgemm_small_desc* r,
-                                 int nt) {
+template <class T>
+unpacked_split unpacked_by_entry(const basic_gemm_batch_problem<T>& g, const small_gemm_desc<T>* r, int nt) {
   // The entries' loops (small_batch) read A with unit row stride only.
   if (g.shape.rs_a != 1) return unpacked_split::none;
   const unpacked_split s = classify_unpacked(g.shape, r);
   if (s == unpacked_split::none) return s;
-  const gemm_problem& p = g.shape;
+  const basic_gemm_problem<T>& p = g.shape;
   const bool skinny = std::max({p.m, p.n, p.k}) > r->max_dim;
   if (!skinny && operand_doubles(p) > kPrefetchedOperandDoubles) return unpacked_split::none;
   return g.count >= nt || unpacked_team(g.shape, s, *r, nt) == 1 ? s : unpacked_split::none;
 }
 
-// small: the double micro kernel's small-problem layer (null for other
-// element types, and for the real view of a complex problem).
+// small: the micro kernel's small routine (null: none; the real view of a
+// complex problem never takes it).
 template <class T>
 group_work classify(const basic_gemm_batch_problem<T>& g, const basic_block_engine<T>& e,
-                    const dgemm_small_desc* small, int nt, const batch_options& o, unpacked_split* split) {
+                    const small_gemm_desc<T>* small, int nt, const batch_options& o, unpacked_split* split) {
   const basic_gemm_problem<T>& p = g.shape;
   if (g.count <= 0) return group_work::none;
   switch (quick_case_of(p)) {
@@ -137,8 +138,7 @@ group_work classify(const basic_gemm_batch_problem<T>& g, const basic_block_engi
     case quick_case::beta_only: return p.beta == T(1) ? group_work::none : group_work::scale;
     case quick_case::none: break;
   }
-  if constexpr (std::is_same_v<T, double>)
-    if (o.allow_small && !p.complex) *split = unpacked_by_entry(g, small, nt);
+  if (o.allow_small && !p.complex) *split = unpacked_by_entry(g, small, nt);
   if (*split != unpacked_split::none) return group_work::small;
   if (o.split) return *o.split == batch_split::team ? group_work::packed_team
                                                     : group_work::packed_by_entry;
@@ -184,7 +184,7 @@ void make_plan(const dispatch_table& t, const basic_block_engine<T>& e, const ba
   for (std::size_t i = 0; i < group_count; ++i) {
     group_plan<T> gp;
     gp.group = &groups[i];
-    gp.work = classify(groups[i], e, t.small, nt, o, &gp.split);
+    gp.work = classify(groups[i], e, small_of<T>(t), nt, o, &gp.split);
     gp.first_unit = plan->by_entry_units;
     if (gp.work == group_work::packed_team)
       plan_team_group(t, e, nt, &gp, plan);
@@ -229,7 +229,7 @@ class batch_job final : public team_job {
  public:
   batch_job(const dispatch_table& t, const basic_block_engine<T>& e, const batch_plan<T>& plan, int threads,
             const batch_buffers<T>& buffers)
-      : t_(t), e_(e), small_(t.small), plan_(plan), threads_(threads), buf_(buffers) {}
+      : t_(t), e_(e), small_(small_of<T>(t)), plan_(plan), threads_(threads), buf_(buffers) {}
 
   dim_t items() const { return plan_.team_items + plan_.by_entry_units; }
 
@@ -271,14 +271,14 @@ class batch_job final : public team_job {
     if (gp.work == group_work::scale) {
       for (dim_t e = first; e < last; ++e) scale_c(g.entry(e));
     } else if (gp.work == group_work::small) {
-      if constexpr (std::is_same_v<T, double>) run_small_entries(gp, first, last);
+      run_small_entries(gp, first, last);
     } else {
       for (dim_t e = first; e < last; ++e) run_blocked(g.entry(e), e_, parallel_loop::ic, a, b);
     }
   }
 
-  void run_small_entries(const group_plan<double>& gp, dim_t first, dim_t last) {
-    const gemm_batch_problem& g = *gp.group;
+  void run_small_entries(const group_plan<T>& gp, dim_t first, dim_t last) {
+    const basic_gemm_batch_problem<T>& g = *gp.group;
     {
       // Each entry's operands are fetched while the entry before it is
       // multiplied: whole, as it starts, when they are a few lines (a
@@ -286,8 +286,8 @@ class batch_job final : public team_job {
       // lines per k step (issued at once, hundreds of prefetches stall the
       // multiplication they were meant to overlap). The first entry of the
       // range is fetched whole.
-      const dim_t kc = t_.blk().kc;
-      using fetch = small_batch::fetch;
+      const dim_t kc = e_.blk.kc;
+      using fetch = batch_fetch;
       const double operands = operand_doubles(g.shape);
       const fetch ahead = t_.prefetch.ahead_for(operands);
       const bool into_l1 = t_.prefetch.stream_into_l1(operands);
@@ -295,16 +295,16 @@ class batch_job final : public team_job {
       // Entries of one strip of rows (k in one block): the strip's own loop
       // over them.
       if (g.shape.k <= kc) {
-        small_batch run = small_run(entry_range(g, first, last));
+        basic_small_batch<T> run = small_run(entry_range(g, first, last));
         run.ahead = ahead;
         run.stream_into_l1 = into_l1;
         if (small_->batch(run)) return;
       }
-      gemm_problem p = g.entry(first);
+      basic_gemm_problem<T> p = g.entry(first);
       if (ahead != fetch::none) prefetch_operands(p);
       for (dim_t e = first; e < last; ++e) {
         const bool has_next = e + 1 < last;
-        const gemm_problem next = has_next ? g.entry(e + 1) : p;
+        const basic_gemm_problem<T> next = has_next ? g.entry(e + 1) : p;
         prefetch_stream stream;
         if (has_next && ahead == fetch::whole) prefetch_operands(next);
         if (has_next && ahead == fetch::stream) stream = operands_stream(next, into_l1);
@@ -316,7 +316,7 @@ class batch_job final : public team_job {
 
   const dispatch_table& t_;
   const basic_block_engine<T>& e_;
-  const dgemm_small_desc* small_;  // set where a group takes the small path
+  const small_gemm_desc<T>* small_;  // set where a group takes the small path
   const batch_plan<T>& plan_;
   int threads_;
   batch_buffers<T> buf_;
@@ -332,11 +332,10 @@ void run_entries_as_gemms(const dispatch_table& t, const basic_block_engine<T>& 
   for (std::size_t g = 0; g < group_count; ++g)
     for (dim_t i = 0; i < groups[g].count; ++i) {
       const basic_gemm_problem<T> p = groups[g].entry(i);
-      if constexpr (std::is_same_v<T, double>)
-        if (!p.complex) {
-          gemm_with(t, p, one);
-          continue;
-        }
+      if (!p.complex) {
+        gemm_with(t, p, one);
+        continue;
+      }
       switch (quick_case_of(p)) {
         case quick_case::empty: break;
         case quick_case::beta_only: scale_c(p); break;

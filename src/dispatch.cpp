@@ -333,6 +333,7 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
     log->lines.push_back(std::string("block kernel: reference (") +
                          (reference_only ? "forced by SWBLAS_TARGET" : "no generated target for " + std::string(table.ukernel->name)) + ")");
   choose_f32_engine(verdicts, chosen, kernels, machine.topo.caches.used, reference_only, &table, log);
+  if (table.engine_f32.ukernel) table.small_f32 = small_gemm_for(*table.engine_f32.ukernel);
   log->lines.push_back(describe_policy(table.prefetch));
   log->lines.push_back(describe_team_costs(table.team));
   return table;

@@ -42,6 +42,7 @@ struct dispatch_table {
   const char* kernel_name = kReferenceTarget;  // the plain block kernel's
   basic_block_engine<float> engine_f32;      // single precision (and complex float, by 1m)
   const char* kernel_name_f32 = kReferenceTarget;
+  const small_gemm_desc<float>* small_f32 = nullptr;  // engine_f32's small routine, if it has one
   fused_kernels fused;
   int threads = 1;                           // configured team size
   bool sunway_emu = false;                   // plain DGEMM routed to the Sunway emulation (sunway_route.h)
@@ -117,6 +118,15 @@ const basic_block_engine<T>& engine_of(const dispatch_table& t) {
     return t.engine_f32;
   else
     return t.engine;
+}
+
+// The table's small routine of element type T (null: none).
+template <class T>
+const small_gemm_desc<T>* small_of(const dispatch_table& t) {
+  if constexpr (std::is_same_v<T, float>)
+    return t.small_f32;
+  else
+    return t.small;
 }
 
 // The process's table, built on first use (std::call_once) from the CPU,

@@ -20,8 +20,8 @@ namespace swblas {
 namespace {
 
 // The unpacked path on a team of nt threads, p in nt parts.
-void run_unpacked(const gemm_problem& p, unpacked_split s, const dgemm_small_desc& r, dim_t kc,
-                  int nt) {
+template <class T>
+void run_unpacked(const basic_gemm_problem<T>& p, unpacked_split s, const small_gemm_desc<T>& r, dim_t kc, int nt) {
   if (nt <= 1) return run_unpacked_part(p, s, r, kc);
   const dim_t unit = unpacked_detail::unit(s, r);
   run_items(nt, nt, [&](dim_t part) {
@@ -148,38 +148,39 @@ void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, 
 template void run_packed(const basic_gemm_problem<double>&, const basic_block_engine<double>&, const team_plan&);
 template void run_packed(const basic_gemm_problem<float>&, const basic_block_engine<float>&, const team_plan&);
 
-void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route& r) {
+template <class T>
+void run_route(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_route& r) {
+  const small_gemm_desc<T>* small = small_of<T>(t);
+  const basic_block_engine<T>& e = engine_of<T>(t);
   switch (r.how) {
     case gemm_route::path::nothing: return;
     case gemm_route::path::scale_c: return scale_c(p);
     case gemm_route::path::tiny:
-      return t.small->gemm(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c,
-                           p.ldc, nullptr);
+      return small->gemm(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc, nullptr);
     case gemm_route::path::unpacked:
-      return run_unpacked(p, r.split, *t.small, t.blk().kc, r.unpacked_threads);
+      return run_unpacked(p, r.split, *small, e.blk.kc, r.unpacked_threads);
     case gemm_route::path::packed:
-      return run_packed(p, t.engine, r.team);
+      return run_packed(p, e, r.team);
   }
 }
 
-void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+template <class T>
+void gemm_with(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o) {
   run_route(t, p, route_gemm(t, p, o));
 }
 
+template void run_route(const dispatch_table&, const basic_gemm_problem<double>&, const gemm_route&);
+template void run_route(const dispatch_table&, const basic_gemm_problem<float>&, const gemm_route&);
+template void gemm_with(const dispatch_table&, const basic_gemm_problem<double>&, const gemm_options&);
+template void gemm_with(const dispatch_table&, const basic_gemm_problem<float>&, const gemm_options&);
+
 void gemm(const basic_gemm_problem<float>& p) {
-  switch (quick_case_of(p)) {
-    case quick_case::empty: return;
-    case quick_case::beta_only: return scale_c(p);
-    case quick_case::none: break;
-  }
   const dispatch_table& t = active_dispatch();
-  const basic_block_engine<float>& e = engine_of<float>(t);
-  if (!e.ukernel) no_micro_kernel();
   gemm_options o;
   o.threads = available_threads();
-  const team_plan plan = plan_team(e, t.team, p, o);
-  run_traced([&] { run_packed(p, e, plan); }, [&] { return "sgemm " + problem_text(p); },
-             [&] { return "packed, " + describe_team(plan); });
+  const gemm_route r = route_gemm(t, p, o);
+  run_traced([&] { run_route(t, p, r); }, [&] { return "sgemm " + problem_text(p); },
+             [&] { return describe_route(r); });
 }
 
 void gemm(const gemm_problem& p) {

@@ -18,9 +18,16 @@ template <class T>
 void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team);
 
 // Runs p along route r (from route_gemm for the same table and problem).
-void run_route(const dispatch_table& t, const gemm_problem& p, const gemm_route& r);
+// Instantiated for double and float.
+template <class T>
+void run_route(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_route& r);
 
 // Solves p with table t: run_route(t, p, route_gemm(t, p, o)).
-void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+template <class T>
+void gemm_with(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o);
+// The double one, for callers that write the problem as a braced list.
+inline void gemm_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+  gemm_with<double>(t, p, o);
+}
 
 }  // namespace swblas

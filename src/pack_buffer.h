@@ -91,11 +91,11 @@ std::size_t slice_elems(std::size_t elems) {
 // dst column-major with leading dimension rows, column j at dst + j*rows:
 // the copies the fused prologue and the unpacked path's transposed A make
 // into these buffers.
-inline void copy_columns(dim_t rows, dim_t j0, dim_t j1, const double* src, inc_t rs, inc_t cs,
-                         double* dst) {
+template <class T>
+inline void copy_columns(dim_t rows, dim_t j0, dim_t j1, const T* src, inc_t rs, inc_t cs, T* dst) {
   for (dim_t j = j0; j < j1; ++j) {
-    double* col = dst + j * rows;
-    const double* from = src + j * cs;
+    T* col = dst + j * rows;
+    const T* from = src + j * cs;
     if (rs == 1)
       std::copy(from, from + rows, col);
     else

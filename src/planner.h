@@ -108,36 +108,37 @@ struct gemm_route {
 
 // Inline: an 8^3 DGEMM takes about 40 ns, and a call into another
 // translation unit for the decision cost it 7%.
-inline gemm_route route_gemm(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+// Every element type: T's engine and small routine (float: the float ones).
+template <class T>
+inline gemm_route route_gemm(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o) {
   using path = gemm_route::path;
   gemm_route r;
   switch (quick_case_of(p)) {
     case quick_case::empty: return r;
-    case quick_case::beta_only: r.how = p.beta == 1.0 ? path::nothing : path::scale_c; return r;
+    case quick_case::beta_only: r.how = p.beta == T(1) ? path::nothing : path::scale_c; return r;
     case quick_case::none: break;
   }
-  micro_kernel(t);  // aborts in a build without one
+  const basic_block_engine<T>& e = engine_of<T>(t);
+  if (!e.ukernel) no_micro_kernel();
+  const small_gemm_desc<T>* small = small_of<T>(t);
   // Structured operands are read by the packing only (operand_packing.h).
   const bool allow_small = o.allow_small && p.a_structure.kind == structure::general &&
-                           p.b_structure.kind == structure::general;
+                           p.b_structure.kind == structure::general && !p.complex;
   // A tiny problem goes straight to the small routine: one thread, one call.
-  if (allow_small && !o.loop && t.small && p.rs_a == 1 &&
-      double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
+  if (allow_small && !o.loop && small && p.rs_a == 1 && double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
     r.how = path::tiny;
     return r;
   }
-  const unpacked_split split =
-      allow_small && !o.loop ? classify_unpacked(p, t.small) : unpacked_split::none;
+  const unpacked_split split = allow_small && !o.loop ? classify_unpacked(p, small) : unpacked_split::none;
   if (split != unpacked_split::none) {
     r.how = path::unpacked;
     r.split = split;
-    r.unpacked_threads = o.fit_team_to_work
-                             ? unpacked_team(p, split, *t.small, o.threads)
-                             : unpacked_team(p, split, *t.small, o.threads, /*any_work=*/true);
+    r.unpacked_threads = o.fit_team_to_work ? unpacked_team(p, split, *small, o.threads)
+                                            : unpacked_team(p, split, *small, o.threads, /*any_work=*/true);
     return r;
   }
   r.how = path::packed;
-  r.team = plan_team(t, p, o);
+  r.team = plan_team(e, t.team, p, o);
   return r;
 }
 

@@ -79,8 +79,12 @@ enum class unpacked_split : int {
 // copies each m x kc block of op(A) untransposed first (at most kSkinnyRows
 // x kc doubles, against m x kc x n multiply-adds), where packing it for the
 // packed path would zero-pad the rows to mr and pack B for only m rows.
-inline unpacked_split classify_unpacked(const gemm_problem& p, const dgemm_small_desc* r) {
-  if (!r) return unpacked_split::none;
+// The real view of a complex problem (p.complex) is never unpacked: only
+// the packing applies the 1m rule.
+template <class T>
+inline unpacked_split classify_unpacked(const basic_gemm_problem<T>& p,
+                                        const small_gemm_desc<typename basic_gemm_problem<T>::value_type>* r) {
+  if (!r || p.complex) return unpacked_split::none;
   if (p.rs_a != 1)
     return r->at_full_rate && p.m <= kSkinnyRows && p.m < p.n ? unpacked_split::by_columns
                                                               : unpacked_split::none;
@@ -97,8 +101,8 @@ namespace unpacked_detail {
 
 // By rows: per k block, every mr-row strip of A multiplies all n columns of
 // B (the small routine walks the strips, each across all column blocks).
-inline void by_rows(const gemm_problem& p, const dgemm_small_desc& r, dim_t kc,
-                    prefetch_stream* ahead) {
+template <class T>
+inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, prefetch_stream* ahead) {
   for (dim_t pc = 0; pc < p.k; pc += kc)
     r.gemm(p.m, p.n, std::min(kc, p.k - pc), p.alpha, p.a + pc * p.cs_a, p.cs_a,
            p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta_for_block(pc, p.beta), p.c, p.ldc, ahead);
@@ -108,28 +112,30 @@ inline void by_rows(const gemm_problem& p, const dgemm_small_desc& r, dim_t kc,
 // column stride), copied untransposed. When it cannot be had, the blocks
 // are the gemm_block arena's, and k is blocked by what it holds (m is at
 // most kSkinnyRows there: classify_unpacked).
-inline double* untransposed_buffer(const gemm_problem& p, dim_t* kc, std::optional<arena_lease>* lease) {
-  const std::size_t doubles = std::size_t(p.m) * std::size_t(std::min(*kc, p.k));
-  if (double* b = try_thread_pack_buffer(pack_role::a_private, doubles)) return b;
+template <class T>
+inline T* untransposed_buffer(const basic_gemm_problem<T>& p, dim_t* kc, std::optional<arena_lease>* lease) {
+  const std::size_t elems = std::size_t(p.m) * std::size_t(std::min(*kc, p.k));
+  if (T* b = try_thread_pack_buffer_of<T>(pack_role::a_private, elems)) return b;
   warn_memory_short("a small GEMM with a transposed A copies it in shorter blocks");
   lease->emplace(shortage_arena::gemm_block);
-  *kc = std::max<dim_t>(1, std::min<dim_t>(*kc, dim_t(arena_lease::elems<double>()) / p.m));
-  return (*lease)->data<double>();
+  *kc = std::max<dim_t>(1, std::min<dim_t>(*kc, dim_t(arena_lease::elems<T>()) / p.m));
+  return (*lease)->data<T>();
 }
 
 // By columns: per k block, the m x kc block of A stays in L2 while each
 // nr-wide column block of B streams through L1 once, used by every strip of A.
-inline void by_columns(const gemm_problem& p, const dgemm_small_desc& r, dim_t kc,
+template <class T>
+inline void by_columns(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc,
                        prefetch_stream* ahead) {
   const dim_t nr = r.ukernel->nr;
   const bool transposed = p.rs_a != 1;
   std::optional<arena_lease> lease;
-  double* const block = transposed ? untransposed_buffer(p, &kc, &lease) : nullptr;
+  T* const block = transposed ? untransposed_buffer(p, &kc, &lease) : nullptr;
   for (dim_t pc = 0; pc < p.k; pc += kc) {
     const dim_t kb = std::min(kc, p.k - pc);
-    const double beta = beta_for_block(pc, p.beta);
+    const T beta = beta_for_block(pc, p.beta);
     if (transposed) copy_columns(p.m, 0, kb, p.a + pc * p.cs_a, p.rs_a, p.cs_a, block);
-    const double* a = transposed ? block : p.a + pc * p.cs_a;
+    const T* a = transposed ? block : p.a + pc * p.cs_a;
     const inc_t lda = transposed ? p.m : p.cs_a;
     for (dim_t j = 0; j < p.n; j += nr)
       r.gemm(p.m, std::min<dim_t>(nr, p.n - j), kb, p.alpha, a, lda,
@@ -138,7 +144,8 @@ inline void by_columns(const gemm_problem& p, const dgemm_small_desc& r, dim_t k
   }
 }
 
-inline dim_t unit(unpacked_split s, const dgemm_small_desc& r) {
+template <class T>
+inline dim_t unit(unpacked_split s, const small_gemm_desc<T>& r) {
   return s == unpacked_split::by_rows ? r.ukernel->mr : r.ukernel->nr;
 }
 
@@ -178,9 +185,9 @@ inline basic_gemm_problem<T> part_of(const basic_gemm_problem<T>& p, unpacked_sp
 // Solves q (possibly empty; split s says how its team cut it) with k
 // blocked by kc, on the calling thread, fetching `ahead` (may be null) on
 // the way.
-inline void run_unpacked_part(const gemm_problem& q, unpacked_split s,
-                              const dgemm_small_desc& r, dim_t kc,
-                              prefetch_stream* ahead = nullptr) {
+template <class T>
+inline void run_unpacked_part(const basic_gemm_problem<T>& q, unpacked_split s, const small_gemm_desc<T>& r,
+                              dim_t kc, prefetch_stream* ahead = nullptr) {
   if (q.m <= 0 || q.n <= 0) return;
   if (s == unpacked_split::by_rows)
     unpacked_detail::by_rows(q, r, kc, ahead);
@@ -188,9 +195,12 @@ inline void run_unpacked_part(const gemm_problem& q, unpacked_split s,
     unpacked_detail::by_columns(q, r, kc, ahead);
 }
 
-// The doubles of op(A), op(B) and C of p.
-inline double operand_doubles(const gemm_problem& p) {
-  return double(p.m) * double(p.k) + double(p.k) * double(p.n) + double(p.m) * double(p.n);
+// The size of op(A), op(B) and C of p, in doubles (the prefetch policy's
+// unit: a float problem is half its elements).
+template <class T>
+inline double operand_doubles(const basic_gemm_problem<T>& p) {
+  const double elements = double(p.m) * double(p.k) + double(p.k) * double(p.n) + double(p.m) * double(p.n);
+  return elements * double(sizeof(T)) / double(sizeof(double));
 }
 
 // Starts fetching every line of A, B and C of a small problem about to be
@@ -199,7 +209,8 @@ inline double operand_doubles(const gemm_problem& p) {
 // end of each block (C), each a memory round trip; issued together they
 // overlap. Measured on Zen 5, batches of 16^3, 32^3 and 64^3 problems in
 // memory: up to 6%, 10-13% and 5% faster.
-inline void prefetch_operands(const gemm_problem& p) {
+template <class T>
+inline void prefetch_operands(const basic_gemm_problem<T>& p) {
   prefetch_problem(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc);
 }
 
@@ -208,7 +219,8 @@ inline void prefetch_operands(const gemm_problem& p) {
 // Measured on Zen 5, one thread, batches of 32^3 and 64^3 problems in
 // memory: 1.4-1.6x faster than fetching each entry whole just before it
 // starts (the arithmetic then waited for the memory instead of overlapping it).
-inline prefetch_stream operands_stream(const gemm_problem& p, bool into_l1) {
+template <class T>
+inline prefetch_stream operands_stream(const basic_gemm_problem<T>& p, bool into_l1) {
   return problem_stream(p.m, p.n, p.k, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc,
                         into_l1);
 }
@@ -216,7 +228,8 @@ inline prefetch_stream operands_stream(const gemm_problem& p, bool into_l1) {
 // The team for p on the unpacked path: at most `configured`, one thread per
 // strip (by_rows) or column block (by_columns) at most, and unless
 // any_work, one per kMinUnpackedWorkPerThread of work.
-inline int unpacked_team(const gemm_problem& p, unpacked_split s, const dgemm_small_desc& r,
+template <class T>
+inline int unpacked_team(const basic_gemm_problem<T>& p, unpacked_split s, const small_gemm_desc<T>& r,
                          int configured, bool any_work = false) {
   const double work = double(p.m) * double(p.n) * double(p.k);
   const double worth = any_work ? double(std::numeric_limits<int>::max())

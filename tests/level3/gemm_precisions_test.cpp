@@ -194,6 +194,22 @@ TYPED_TEST(Gemm, LargerThanOneBlockEveryTranspose) {
   check_case<T>({entry::cblas_row, 'T', 'N', 130, 157, 611, s[4].first, s[4].second}, 8);
 }
 
+// The small-problem path's shapes (double and float take it; complex is
+// packed): small ones over several strips, few columns, few rows with A
+// transposed (its blocks copied untransposed), and a k over several blocks.
+TYPED_TEST(Gemm, SmallAndSkinnyShapesEveryTranspose) {
+  using T = TypeParam;
+  const auto s = scalars<T>();
+  struct dims {
+    int m, n, k;
+  };
+  const dims shapes[] = {{150, 13, 530}, {45, 5, 530}, {11, 97, 520}, {7, 40, 290}, {69, 29, 23}, {200, 190, 210}};
+  unsigned seed = 90;
+  for (const dims& d : shapes)
+    for (char ta : transposes<T>())
+      for (char tb : {'N', 'T'}) check_case<T>({entry::f77, ta, tb, d.m, d.n, d.k, s[1].first, s[2].second}, seed++);
+}
+
 TYPED_TEST(Gemm, AlphaZeroReadsNeitherAnorB) {
   using T = TypeParam;
   for (auto [alpha, beta] : scalars<T>())
