@@ -90,8 +90,8 @@ using small_batch_fn = bool (*)(const basic_small_batch<T>& run);
 template <class T>
 struct small_gemm_desc {
   using value_type = T;
-  // The micro kernel it belongs to: its ISA, and its mr x nr, the units in
-  // which threads split a problem of the unpacked path.
+  // The micro kernel it belongs to: its ISA, and its nr, the unit in which
+  // threads split the columns of a problem of the unpacked path.
   const ukernel_desc<T>* ukernel;
   small_gemm_fn<T> gemm;
   small_batch_fn<T> batch;
@@ -101,6 +101,9 @@ struct small_gemm_desc {
   // Whether it multiplies at the full-tile kernel's rate, so that skinny
   // problems take it too (MMA's is plain VSX: half rate).
   bool at_full_rate;
+  // The rows of one vector: threads split the rows in whole vectors, so
+  // that no part but the last ends in a partial one.
+  dim_t row_unit;
 };
 
 using small_batch = basic_small_batch<double>;

@@ -55,10 +55,12 @@ inline constexpr dim_t kSkinnyColumnBlocks = 8;
 inline constexpr dim_t kSkinnyRows = 40;
 
 // A thread joins the unpacked path's team for at least this much work
-// (m*n*k multiply-adds): measured on Zen 5 with avx512_24x8, two threads
-// splitting n win from n = 96 on (1.15x), lose at n = 64 (0.7x: waking the
-// second thread costs as much as half the product).
-inline constexpr double kMinUnpackedWorkPerThread = 64.0 * 64.0 * 64.0;
+// (m*n*k multiply-adds of double; float needs twice as many, its vectors
+// holding twice the lanes). Measured on Zen 4 with avx512_24x8 and the
+// pool's spinning helpers, two threads against one: dgemm 48^3 1.37x, 64^3
+// 1.37x; sgemm 48^3 0.91x, 64^3 1.24x. (With OpenMP's teams, Zen 5, 64^3
+// had lost: waking a thread cost half the product.)
+inline constexpr double kMinUnpackedWorkPerThread = 32.0 * 32.0 * 32.0;
 
 // Any problem with at most this many multiply-adds is small, whatever its
 // shape (packing one operand would cost as much as the product).
@@ -146,10 +148,10 @@ inline void by_columns(const basic_gemm_problem<T>& p, const small_gemm_desc<T>&
 
 template <class T>
 inline dim_t unit(unpacked_split s, const small_gemm_desc<T>& r) {
-  return s == unpacked_split::by_rows ? r.ukernel->mr : r.ukernel->nr;
+  return s == unpacked_split::by_rows ? r.row_unit : r.ukernel->nr;
 }
 
-// Part `part` of `parts` of p, split in whole blocks of mr rows (by_rows) or
+// Part `part` of `parts` of p, split in whole units of rows (by_rows) or
 // nr columns (by_columns). May be empty.
 template <class T>
 inline basic_gemm_problem<T> part_of(const basic_gemm_problem<T>& p, unpacked_split s, dim_t unit, int part,
@@ -226,12 +228,12 @@ inline prefetch_stream operands_stream(const basic_gemm_problem<T>& p, bool into
 }
 
 // The team for p on the unpacked path: at most `configured`, one thread per
-// strip (by_rows) or column block (by_columns) at most, and unless
+// vector of rows (by_rows) or column block (by_columns) at most, and unless
 // any_work, one per kMinUnpackedWorkPerThread of work.
 template <class T>
 inline int unpacked_team(const basic_gemm_problem<T>& p, unpacked_split s, const small_gemm_desc<T>& r,
                          int configured, bool any_work = false) {
-  const double work = double(p.m) * double(p.n) * double(p.k);
+  const double work = double(p.m) * double(p.n) * double(p.k) * double(sizeof(T)) / double(sizeof(double));
   const double worth = any_work ? double(std::numeric_limits<int>::max())
                                 : std::max(1.0, work / kMinUnpackedWorkPerThread);
   const dim_t extent = s == unpacked_split::by_rows ? p.m : p.n;

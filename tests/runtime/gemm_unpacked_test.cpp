@@ -80,11 +80,12 @@ TEST(UnpackedPolicy, SmallWhenEveryDimensionIsAtMostTheKernelsLimit) {
 TEST(UnpackedPolicy, TeamByWorkAndBlocks) {
   const dgemm_small_desc& r = any_small_at_full_rate();
   const dgemm_ukernel_desc& u = *r.ukernel;
-  // One strip or column block each at most.
-  EXPECT_EQ(unpacked_team(shape(2 * u.mr + 1, 3, 50), unpacked_split::by_rows, r, 8, true), 3);
+  // One vector of rows or one column block each at most.
+  EXPECT_EQ(unpacked_team(shape(2 * r.row_unit + 1, 3, 50), unpacked_split::by_rows, r, 8, true), 3);
   EXPECT_EQ(unpacked_team(shape(3, u.nr, 50), unpacked_split::by_columns, r, 8, true), 1);
-  // One thread per kMinUnpackedWorkPerThread.
-  EXPECT_EQ(unpacked_team(shape(64, 64, 64), unpacked_split::by_rows, r, 8), 1);
+  // One thread per kMinUnpackedWorkPerThread (32^3 of double).
+  EXPECT_EQ(unpacked_team(shape(32, 32, 32), unpacked_split::by_rows, r, 8), 1);
+  EXPECT_EQ(unpacked_team(shape(48, 48, 48), unpacked_split::by_rows, r, 8), 3);
   EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, r, 8), 8);
   EXPECT_EQ(unpacked_team(shape(8 * u.mr, 1024, 1024), unpacked_split::by_rows, r, 2), 2);
 }
