@@ -6,8 +6,8 @@
 #include "batch.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "call_trace.h"
@@ -33,6 +33,7 @@ struct group_plan {
   dim_t units = 0;                         // [first_unit, first_unit + units)
   dim_t first_item = 0;                    // packed_team: its entries' items are
   dim_t entry_items = 0;                   // [first_item, first_item + count * entry_items)
+  std::optional<blocked_items<T>> items;   // packed_team: one entry's items (every entry's layout)
 };
 
 // Everything the region needs, decided before it opens.
@@ -157,7 +158,8 @@ void plan_team_group(const dispatch_table& t, const basic_block_engine<T>& e, in
   o.fit_team_to_work = false;  // the whole batch team runs each entry
   o.split_rows = false;        // ... sharing one B panel
   gp->loop = plan_team(e, t.team, p, o).loop;
-  gp->entry_items = blocked_items<T>(p, e, gp->loop, nt).count();
+  gp->items.emplace(p, e, gp->loop, nt);
+  gp->entry_items = gp->items->count();
   gp->first_item = plan->team_items;
   plan->team_items += gp->group->count * gp->entry_items;
   std::size_t& a_max = gp->loop == parallel_loop::jr ? plan->team_a_shared : plan->team_a_private;
@@ -227,9 +229,9 @@ bool get_buffers(const batch_plan<T>& plan, int nt, batch_buffers<T>* out) {
 template <class T>
 class batch_job final : public team_job {
  public:
-  batch_job(const dispatch_table& t, const basic_block_engine<T>& e, const batch_plan<T>& plan, int threads,
+  batch_job(const dispatch_table& t, const basic_block_engine<T>& e, const batch_plan<T>& plan,
             const batch_buffers<T>& buffers)
-      : t_(t), e_(e), small_(small_of<T>(t)), plan_(plan), threads_(threads), buf_(buffers) {}
+      : t_(t), e_(e), small_(small_of<T>(t)), plan_(plan), buf_(buffers) {}
 
   dim_t items() const { return plan_.team_items + plan_.by_entry_units; }
 
@@ -237,16 +239,15 @@ class batch_job final : public team_job {
     if (item >= plan_.team_items) return plan_.team_items;
     const group_plan<T>& gp = team_group_of(item);
     const dim_t entry_start = gp.first_item + (item - gp.first_item) / gp.entry_items * gp.entry_items;
-    return entry_start + blocked_items<T>(gp.group->shape, e_, gp.loop, threads_).section_start(item - entry_start);
+    return entry_start + gp.items->section_start(item - entry_start);
   }
 
   void run_item(dim_t item, int worker) override {
     if (item >= plan_.team_items) return run_by_entry_unit(item - plan_.team_items, worker);
     const group_plan<T>& gp = team_group_of(item);
     const dim_t entry = (item - gp.first_item) / gp.entry_items;
-    const blocked_items<T> items(gp.group->shape, e_, gp.loop, threads_);
     T* a = gp.loop == parallel_loop::jr ? buf_.a_shared : buf_.a_private + std::size_t(worker) * buf_.team_a_step;
-    items.run(gp.group->entry(entry), item - gp.first_item - entry * gp.entry_items, a, buf_.b);
+    gp.items->run(gp.group->entry(entry), item - gp.first_item - entry * gp.entry_items, a, buf_.b);
   }
 
  private:
@@ -318,7 +319,6 @@ class batch_job final : public team_job {
   const basic_block_engine<T>& e_;
   const small_gemm_desc<T>* small_;  // set where a group takes the small path
   const batch_plan<T>& plan_;
-  int threads_;
   batch_buffers<T> buf_;
 };
 
@@ -381,7 +381,7 @@ void gemm_batch_with(const dispatch_table& t, const basic_block_engine<T>& e,
   if (!plan.has_team_groups && plan.by_entry_units == 0) return;
   batch_buffers<T> buffers;
   if (!get_buffers(plan, nt, &buffers)) return run_entries_as_gemms(t, e, groups, group_count);
-  batch_job<T> job(t, e, plan, nt, buffers);
+  batch_job<T> job(t, e, plan, buffers);
   run_team_job(job, job.items(), nt);
 }
 

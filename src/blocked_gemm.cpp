@@ -54,8 +54,9 @@ void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, di
 
 // Items [first, last) of `parts` equal chunks of `count` micro-panels.
 void chunk(dim_t count, dim_t part, dim_t parts, dim_t* first, dim_t* last) {
-  *first = count * part / parts;
-  *last = count * (part + 1) / parts;
+  const part_range r = even_part(count, 1, part, parts);
+  *first = r.first;
+  *last = r.last;
 }
 
 // The block kernel on rows [ic, ic + rows) and columns [jc + j0, jc + j0 + cols)

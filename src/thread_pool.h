@@ -21,6 +21,18 @@
 
 namespace swblas {
 
+// Part `part` of `parts` of [0, count), cut at multiples of `unit` (the
+// last part ends at count): as equal as whole units allow. Every split of
+// the drivers' work into parts goes through it.
+struct part_range {
+  dim_t first, last;
+};
+constexpr part_range even_part(dim_t count, dim_t unit, dim_t part, dim_t parts) {
+  const dim_t units = (count + unit - 1) / unit;
+  const dim_t first = units * part / parts * unit, last = units * (part + 1) / parts * unit;
+  return {first < count ? first : count, last < count ? last : count};
+}
+
 // A call's parallel work. run_item may run on any thread, in any order
 // allowed by the sections; it must not throw. `worker` numbers the threads
 // of the call, [0, threads) with the caller 0: at most one item runs on a

@@ -37,6 +37,7 @@
 #include "../asm/small_gemm.h"
 #include "macro_kernel.h"
 #include "pack_buffer.h"
+#include "thread_pool.h"
 
 namespace swblas {
 
@@ -158,9 +159,7 @@ inline basic_gemm_problem<T> part_of(const basic_gemm_problem<T>& p, unpacked_sp
                                      int parts) {
   basic_gemm_problem<T> q = p;
   const dim_t extent = s == unpacked_split::by_rows ? p.m : p.n;
-  const dim_t blocks = ceil_div(extent, unit);
-  const dim_t first = std::min(extent, blocks * part / parts * unit);
-  const dim_t last = std::min(extent, blocks * (part + 1) / parts * unit);
+  const auto [first, last] = even_part(extent, unit, part, parts);
   // A structured operand is read by index (operand_packing.h); a complex
   // view's real rows are two per element.
   const dim_t elements = p.complex ? first / 2 : first;

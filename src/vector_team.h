@@ -33,9 +33,9 @@ inline int vector_team_size(index_t count, std::size_t bytes) {
 // Range t of nt over [0, count), with boundaries at multiples of `align`
 // items (whole cache lines per thread, whole blocks for blocked loops).
 inline void range_of(index_t count, index_t align, int t, int nt, index_t* begin, index_t* end) {
-  const index_t units = (count + align - 1) / align;
-  *begin = std::min(count, units * t / nt * align);
-  *end = std::min(count, units * (t + 1) / nt * align);
+  const part_range r = even_part(count, align, t, nt);
+  *begin = r.first;
+  *end = r.last;
 }
 
 // fn(begin, end) for each range, on a team sized by vector_team_size.

@@ -63,6 +63,28 @@ class checked_sections final : public team_job {
   std::atomic<int> bad_worker_{0};  // a worker out of range, or running two items at once
 };
 
+// The parts of a split tile [0, count) in order, cut at multiples of the
+// unit (the last part ends at count), none larger than the fair share
+// rounded up to a unit.
+TEST(ThreadPool, EvenPartsTileTheRangeInWholeUnits) {
+  for (dim_t count : {0, 1, 7, 64, 100, 1001})
+    for (dim_t unit : {1, 8, 24})
+      for (dim_t parts : {1, 2, 3, 7}) {
+        dim_t next = 0;
+        for (dim_t part = 0; part < parts; ++part) {
+          const part_range r = even_part(count, unit, part, parts);
+          EXPECT_EQ(r.first, next) << count << " " << unit << " " << parts;
+          EXPECT_LE(r.first, r.last);
+          if (r.last < count) {
+            EXPECT_EQ(r.last % unit, 0);
+          }
+          EXPECT_LE(r.last - r.first, ((count + unit - 1) / unit + parts - 1) / parts * unit);
+          next = r.last;
+        }
+        EXPECT_EQ(next, count);
+      }
+}
+
 TEST(ThreadPool, EveryItemRunsOnceAfterTheSectionsBeforeIt) {
   for (int threads : {1, 2, 3, 8})
     for (int round = 0; round < 50; ++round) {
