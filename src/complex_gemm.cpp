@@ -108,12 +108,13 @@ void solve(const complex_gemm_problem<T>& p, const char* name) {
              [&] { return "1m, packed, " + describe_team(plan); });
 }
 
-// A pointer array of complex matrices as one of their real views, in
-// `into` (reused: nothing allocated in the steady state).
-template <class X, class T>
-const X* const* real_pointers(const std::complex<T>* const* array, dim_t count, std::vector<const X*>* into) {
+// A pointer array of complex matrices (Z: std::complex<T>, const or not)
+// as one of their real views (X: T, likewise), appended to `into` (reused:
+// nothing allocated in the steady state).
+template <class X, class Z>
+X* const* real_pointers(Z* const* array, dim_t count, std::vector<X*>* into) {
   if (!array) return nullptr;
-  for (dim_t e = 0; e < count; ++e) into->push_back(reinterpret_cast<const X*>(array[e]));
+  for (dim_t e = 0; e < count; ++e) into->push_back(reinterpret_cast<X*>(array[e]));
   return into->data() + (into->size() - std::size_t(count));
 }
 
@@ -151,12 +152,9 @@ void solve_batch(const batch_of<complex_gemm_problem<T>>* groups, std::size_t gr
     basic_gemm_batch_problem<T> r;
     r.shape = one_m_view(p, &views.back(), beta);
     r.count = g.count;
-    r.a_array = real_pointers<T>(g.a_array, g.count, &inputs);
-    r.b_array = real_pointers<T>(g.b_array, g.count, &inputs);
-    if (g.c_array) {
-      for (dim_t entry = 0; entry < g.count; ++entry) outputs.push_back(reinterpret_cast<T*>(g.c_array[entry]));
-      r.c_array = outputs.data() + (outputs.size() - std::size_t(g.count));
-    }
+    r.a_array = real_pointers(g.a_array, g.count, &inputs);
+    r.b_array = real_pointers(g.b_array, g.count, &inputs);
+    r.c_array = real_pointers(g.c_array, g.count, &outputs);
     r.stride_a = 2 * g.stride_a;
     r.stride_b = 2 * g.stride_b;
     r.stride_c = 2 * g.stride_c;
