@@ -12,7 +12,8 @@
 #
 # Inputs (-D): KIND (f77 | cblas for the Level-2/3 testers, level1 for the
 # Level-1 ones, which read no input and report on stdout), TESTER, INPUT
-# (the tester's stock input; none for level1),
+# (the tester's stock input; none for level1), SIZES (comma-separated
+# values of N replacing the input's; empty: the input's),
 # ROUTINES (the routines to switch on, as the input names them, e.g.
 # DGEMM;DSYMM or cblas_dgemm; empty: all), SWBLAS_LIBRARY, SONAME (the
 # name the tester needs; empty: libblas.so.3), LIB_DIR, WORK_DIR,
@@ -59,6 +60,12 @@ set(enabled "")
 foreach(line IN LISTS lines)
   if(line MATCHES "^'[sdcz]blat[23].out'")
     string(REGEX REPLACE "^'[sdcz]blat[23].out'" "'${summary_name}'" line "${line}")
+  elseif(SIZES AND line MATCHES "NUMBER OF VALUES OF N$")
+    string(REPLACE "," ";" size_list "${SIZES}")
+    list(LENGTH size_list size_count)
+    set(line "${size_count}                 NUMBER OF VALUES OF N")
+  elseif(SIZES AND line MATCHES "VALUES OF N$")
+    string(REPLACE "," " " line "${SIZES}       VALUES OF N")
   elseif(line MATCHES "^([A-Za-z0-9_]+) +T ")
     set(routine "${CMAKE_MATCH_1}")
     if(ROUTINES AND NOT routine IN_LIST ROUTINES)
