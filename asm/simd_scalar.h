@@ -23,6 +23,7 @@ struct scalar_simd {
   static reg fma(reg a, reg b, reg c) { return a * b + c; }
   static reg mul(reg a, reg b) { return a * b; }
   static reg add(reg a, reg b) { return a + b; }
+  static reg div(reg a, reg b) { return a / b; }
   static reg if_less(reg a, reg b, reg t, reg f) { return a < b ? t : f; }
   static reg max(reg a, reg b) { return a > b ? a : b; }
   static reg min(reg a, reg b) { return a < b ? a : b; }

@@ -440,6 +440,68 @@ index_t first_iamax(index_t n, const T* x) {
   return best;
 }
 
+// vector_kernels::substitute: a row of lanes is kSubstitutionLanes / width
+// registers; a complex T keeps its parts in separate planes, so its steps
+// are real vector operations too. x / a for a complex a is Smith's
+// algorithm, as gfortran divides (the branch depends on a alone).
+template <class T, class Simd>
+void substitute(index_t nb, bool forward, bool unit, const T* coefficient, real_t<T>* x) {
+  using reg = typename Simd::reg;
+  constexpr index_t V = kSubstitutionLanes / Simd::width, L = kSubstitutionLanes;
+  static_assert(V * Simd::width == L, "a row of lanes is whole registers");
+  constexpr bool complex = is_complex_v<T>;
+  real_t<T>* const im = x + nb * L;  // the imaginary plane (complex T only)
+  for (index_t s = 0; s < nb; ++s) {
+    const index_t d = forward ? s : nb - 1 - s;
+    reg re_d[V], im_d[V];
+    for (index_t v = 0; v < V; ++v) {
+      re_d[v] = Simd::loadu(x + d * L + v * Simd::width);
+      if constexpr (complex) im_d[v] = Simd::loadu(im + d * L + v * Simd::width);
+    }
+    if (!unit) {
+      const T a = coefficient[d + d * nb];
+      if constexpr (complex) {
+        const bool real_larger = std::fabs(a.real()) >= std::fabs(a.imag());
+        const real_t<T> q = real_larger ? a.imag() / a.real() : a.real() / a.imag();
+        const reg ratio = Simd::set1(q), minus_ratio = Simd::set1(-q);
+        const reg denominator = Simd::set1(real_larger ? a.real() + a.imag() * q : a.imag() + a.real() * q);
+        for (index_t v = 0; v < V; ++v) {
+          const reg re = re_d[v], imv = im_d[v];
+          re_d[v] = Simd::div(real_larger ? Simd::fma(imv, ratio, re) : Simd::fma(re, ratio, imv), denominator);
+          im_d[v] = Simd::div(real_larger ? Simd::fma(re, minus_ratio, imv)
+                                          : Simd::fma(imv, ratio, Simd::mul(re, Simd::set1(real_t<T>(-1)))),
+                              denominator);
+        }
+      } else {
+        const reg diagonal = Simd::set1(a);
+        for (index_t v = 0; v < V; ++v) re_d[v] = Simd::div(re_d[v], diagonal);
+      }
+      for (index_t v = 0; v < V; ++v) {
+        Simd::storeu(x + d * L + v * Simd::width, re_d[v]);
+        if constexpr (complex) Simd::storeu(im + d * L + v * Simd::width, im_d[v]);
+      }
+    }
+    for (index_t r = forward ? d + 1 : 0; r < (forward ? nb : d); ++r) {
+      const T c = coefficient[r + d * nb];
+      if constexpr (complex) {  // x(r) -= (cr + i ci)(re + i im)
+        const reg cr = Simd::set1(-c.real()), ci = Simd::set1(c.imag()), minus_ci = Simd::set1(-c.imag());
+        for (index_t v = 0; v < V; ++v) {
+          real_t<T>* xr = x + r * L + v * Simd::width;
+          real_t<T>* xi = im + r * L + v * Simd::width;
+          Simd::storeu(xr, Simd::fma(cr, re_d[v], Simd::fma(ci, im_d[v], Simd::loadu(xr))));
+          Simd::storeu(xi, Simd::fma(cr, im_d[v], Simd::fma(minus_ci, re_d[v], Simd::loadu(xi))));
+        }
+      } else {
+        const reg minus_c = Simd::set1(-c);
+        for (index_t v = 0; v < V; ++v) {
+          real_t<T>* xr = x + r * L + v * Simd::width;
+          Simd::storeu(xr, Simd::fma(minus_c, re_d[v], Simd::loadu(xr)));
+        }
+      }
+    }
+  }
+}
+
 // Whether traits can hold complex pairs: two lanes or more and swap_pairs
 // (an expression test: vector types as template arguments lose attributes).
 template <class Simd>
@@ -459,16 +521,18 @@ constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
     using ops = complex_simd_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
-            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>};
+            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>,
+            &substitute<T, Simd>};
   } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
-            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>};
+            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>,
+            &substitute<T, Simd>};
   } else {
     using ops = real_vector_ops<Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
-            &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::axpy_dot, &ops::axpy_dot};
+            &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::axpy_dot, &ops::axpy_dot, &substitute<T, Simd>};
   }
 }
 

@@ -28,6 +28,10 @@ struct real_of<std::complex<R>> {
 template <class T>
 using real_t = typename real_of<T>::type;
 
+// trsm's diagonal blocks are solved for this many right-hand sides at a time
+// (vector_kernels::substitute).
+constexpr index_t kSubstitutionLanes = 16;
+
 template <class T>
 struct vector_kernels {
   const char* name;
@@ -54,6 +58,15 @@ struct vector_kernels {
   // serves the column and its mirrored row (symv).
   T (*axpy_dotu)(index_t n, T alpha, const T* a, const T* x, T* y);
   T (*axpy_dotc)(index_t n, T alpha, const T* a, const T* x, T* y);
+  // The substitution of one of trsm's diagonal blocks (nb unknowns) for
+  // kSubstitutionLanes independent right-hand sides, in planes: unknown d
+  // of lane l at x[d * kSubstitutionLanes + l], for a complex T the
+  // imaginary parts nb * kSubstitutionLanes further on. In solve order
+  // (d = 0, 1, ... forward; nb - 1, ... backward) unknown d is divided by
+  // coefficient (d, d) unless unit, then removed from each unknown r solved
+  // after it: x(r) -= coefficient (r, d) x(d), with (r, d) at
+  // coefficient[r + d * nb].
+  void (*substitute)(index_t nb, bool forward, bool unit, const T* coefficient, real_t<T>* x);
 };
 
 // One ISA's sets for the four element types (x86_64/vector_avx2.cpp, ...).

@@ -2,9 +2,11 @@
 // normalised them to column-major B: trmm and trsm on swblas::gemm.
 #pragma once
 
+#include <algorithm>
 #include <complex>
 
 #include "structured_product.h"
+#include "thread_pool.h"
 
 namespace swblas {
 
@@ -29,6 +31,32 @@ void trmm(const triangular_problem<T>& p);
 // B := X, the solution of op(A) X = alpha B or X op(A) = alpha B.
 template <class T>
 void trsm(const triangular_problem<T>& p);
+
+// B's columns (left) or rows (right) are independent problems: op(A) mixes
+// only the other dimension. A team splits them into parts that its threads
+// solve or multiply alone, when each part is at least this wide.
+constexpr dim_t kMinIndependentPart = 128;
+
+template <class T>
+int independent_parts(const triangular_problem<T>& p, int threads) {
+  return static_cast<int>(std::min<dim_t>(threads, (p.left ? p.n : p.m) / kMinIndependentPart));
+}
+
+// Part `part` of `parts` of p: its range of B's columns (left) or rows
+// (right), in whole vectors of 16 where it can.
+template <class T>
+triangular_problem<T> independent_part(const triangular_problem<T>& p, int part, int parts) {
+  triangular_problem<T> q = p;
+  const part_range r = even_part(p.left ? p.n : p.m, 16, part, parts);
+  if (p.left) {
+    q.n = r.last - r.first;
+    q.b = p.b + std::ptrdiff_t(r.first) * p.ldb;
+  } else {
+    q.m = r.last - r.first;
+    q.b = p.b + r.first;
+  }
+  return q;
+}
 
 // B := alpha B; with alpha == 0 B := 0 without reading it (NaN in B
 // included), as the reference does before touching A.

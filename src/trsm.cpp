@@ -1,24 +1,31 @@
-// trsm by blocked substitution on swblas::gemm: B's block rows (side left)
-// or block columns (side right) are solved in turn, forward when op(A) is
-// lower on the left or upper on the right (a block then depends only on the
-// ones before it), backward otherwise. A diagonal block is solved by scalar
-// substitution, then one GEMM (alpha -1, beta 1) with op(A)'s off-diagonal
-// block removes it from the part of B still to solve.
+// trsm by recursive blocked substitution on swblas::gemm. The unknowns
+// (B's rows on the left, its columns on the right) are halved: the half
+// that op(A) solves first (the first going forward, when op(A) is lower on
+// the left or upper on the right; the second otherwise) is solved, one GEMM
+// (alpha -1, beta 1, as deep as that half) removes it from the other half,
+// which is solved next. Ranges of at most a block are solved by
+// substitution, vectorised across B's other dimension. Deep GEMMs read and write B about log2(size / block) times,
+// where a GEMM per block would pass over it size / block times.
+//
+// On a team, B's other dimension is split instead: each thread solves its
+// own columns (left) or rows (right) alone, with no barrier between them.
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstddef>
 #include <type_traits>
 
 #include "element_ops.h"
+#include "thread_pool.h"
 #include "triangular.h"
+#include "vector_kernels.h"
 
 namespace swblas {
 namespace {
 
-// The diagonal blocks' size: the scalar substitution (a fraction nb/m of
-// the work, at scalar speed) against GEMM updates of depth nb. Measured on
-// Zen 4, one thread, dtrsm / ztrsm at m = n = 1000: nb = 16, 32, 48, 64, 128
-// gave 27 / 36, 32 / 37, 28 / 31, 20 / 29, 12 / 20 GFLOP/s.
+// The largest range solved by substitution rather than halved: the
+// substitution is a fraction of about block / size of the flops at a
+// quarter of the GEMM's rate or less, the GEMMs below it are thin.
 constexpr dim_t kSubstitutionBlock = 32;
 
 // Element (i, l) of op(A).
@@ -27,88 +34,93 @@ T op_a(const triangular_problem<T>& p, dim_t i, dim_t l) {
   return conjugate_if(p.a.conj, p.a.x[i * p.a.rs + l * p.a.cs]);
 }
 
-// Rows of B a right-side substitution works on at a time: the block's
-// columns of them stay in the L2 cache while each is solved.
-constexpr dim_t kRightRowChunk = 256;
-
-// Solves B's rows [d0, d1) against op(A)'s diagonal block (side left), a
-// column of B at a time while its block stays in the L1 cache, on a copy of
-// the block's triangle (conjugated if asked) whose columns are contiguous.
+// Solves the unknowns [d0, d1) (a range of at most a block) by
+// substitution, kSubstitutionLanes of B's other dimension at a time: the
+// ISA's kernel (vector_kernels::substitute) works on a copy of them in
+// planes, where removing a solved unknown from another is one vector
+// multiply-add across the lanes with one coefficient: op(A)(r, d) on the
+// left, op(A)(d, r) on the right, for an unknown r solved after d.
 template <class T>
-void substitute_left(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
-  const dim_t nb = d1 - d0;
-  T block[kSubstitutionBlock * kSubstitutionBlock];
-  for (dim_t l = 0; l < nb; ++l)
-    for (dim_t i = forward ? l : 0; i < (forward ? nb : l + 1); ++i) block[i + l * nb] = op_a(p, d0 + i, d0 + l);
-  const bool unit = p.a.structure.unit_diag;
-  for (dim_t j = 0; j < p.n; ++j) {
-    T* x = p.b + d0 + j * p.ldb;
-    for (dim_t s = 0; s < nb; ++s) {
-      const dim_t d = forward ? s : nb - 1 - s;
-      if (!unit) x[d] /= block[d + d * nb];
-      const T xd = x[d];
-      const T* a = block + d * nb;
-      for (dim_t r = forward ? d + 1 : 0; r < (forward ? nb : d); ++r) x[r] -= xd * a[r];
-    }
+void substitute(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
+  using R = real_t<T>;
+  constexpr dim_t L = kSubstitutionLanes;
+  constexpr bool complex = !std::is_same_v<T, R>;
+  const dim_t nb = d1 - d0, lanes = p.left ? p.n : p.m;
+  T coefficient[kSubstitutionBlock * kSubstitutionBlock];  // (r, d) at r + d * nb
+  for (dim_t d = 0; d < nb; ++d)
+    for (dim_t r = forward ? d : 0; r < (forward ? nb : d + 1); ++r)
+      coefficient[r + d * nb] = p.left ? op_a(p, d0 + r, d0 + d) : op_a(p, d0 + d, d0 + r);
+  alignas(64) R x[(complex ? 2 : 1) * kSubstitutionBlock * L];
+  R* const im = x + nb * L;
+  const auto solve_lanes = vector_kernels_of<T>().substitute;
+  for (dim_t l0 = 0; l0 < lanes; l0 += L) {
+    const dim_t width = std::min(L, lanes - l0);
+    // Unknown d of lane l in B: a row of B on the left, a column on the
+    // right. The copies run along B's columns.
+    T* const b = p.left ? p.b + d0 + l0 * p.ldb : p.b + l0 + d0 * p.ldb;
+    const inc_t unknown_step = p.left ? 1 : p.ldb, lane_step = p.left ? p.ldb : 1;
+    const auto each_element = [&](auto&& f) {
+      if (p.left)
+        for (dim_t l = 0; l < width; ++l)
+          for (dim_t d = 0; d < nb; ++d) f(d, l, b[d * unknown_step + l * lane_step]);
+      else
+        for (dim_t d = 0; d < nb; ++d)
+          for (dim_t l = 0; l < width; ++l) f(d, l, b[d * unknown_step + l * lane_step]);
+    };
+    if (width < L) std::fill(x, x + (complex ? 2 : 1) * nb * L, R(0));  // idle lanes: solved, never stored
+    each_element([&](dim_t d, dim_t l, const T& v) {
+      x[d * L + l] = std::real(v);
+      if constexpr (complex) im[d * L + l] = std::imag(v);
+    });
+    solve_lanes(nb, forward, p.a.structure.unit_diag, coefficient, x);
+    each_element([&](dim_t d, dim_t l, T& v) {
+      if constexpr (complex)
+        v = T(x[d * L + l], im[d * L + l]);
+      else
+        v = x[d * L + l];
+    });
   }
 }
 
-// Solves B's columns [d0, d1) against op(A)'s diagonal block (side right):
-// column d of X depends on the block's columns solved before it.
+// Solves the unknowns [d0, d1), whatever they depend on outside the range
+// already removed from them.
 template <class T>
-void substitute_right(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
-  const bool unit = p.a.structure.unit_diag;
-  for (dim_t i0 = 0; i0 < p.m; i0 += kRightRowChunk) {
-    const dim_t i1 = std::min(p.m, i0 + kRightRowChunk);
-    for (dim_t s = 0; s < d1 - d0; ++s) {
-      const dim_t d = forward ? d0 + s : d1 - 1 - s;
-      T* x = p.b + d * p.ldb;
-      for (dim_t l = forward ? d0 : d + 1; l < (forward ? d : d1); ++l) {
-        const T t = op_a(p, l, d);
-        const T* solved = p.b + l * p.ldb;
-        for (dim_t i = i0; i < i1; ++i) x[i] -= solved[i] * t;
-      }
-      if (!unit) {
-        const T diagonal = op_a(p, d, d);
-        for (dim_t i = i0; i < i1; ++i) x[i] /= diagonal;
-      }
-    }
+void solve_range(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
+  if (d1 - d0 <= kSubstitutionBlock) return substitute(p, forward, d0, d1);
+  // Whole blocks first going forward, last going backward.
+  const dim_t half = ((d1 - d0) / 2 + kSubstitutionBlock - 1) / kSubstitutionBlock * kSubstitutionBlock;
+  const dim_t s0 = forward ? d0 : d1 - half, s1 = forward ? d0 + half : d1;  // solved first
+  const dim_t r0 = forward ? s1 : d0, r1 = forward ? d1 : s0;                // the rest
+  solve_range(p, forward, s0, s1);
+  operand_of<T> off_diagonal = p.a;
+  off_diagonal.structure = {};
+  if (p.left) {
+    off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(s0) * p.a.cs;
+    gemm(product_problem(r1 - r0, p.n, s1 - s0, T(-1), off_diagonal, as_stored<T>(p.b + s0, p.ldb), T(1), p.b + r0,
+                         p.ldb));
+  } else {
+    off_diagonal.x = p.a.x + std::ptrdiff_t(s0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
+    gemm(product_problem(p.m, r1 - r0, s1 - s0, T(-1), as_stored<T>(p.b + std::ptrdiff_t(s0) * p.ldb, p.ldb),
+                         off_diagonal, T(1), p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb));
   }
+  solve_range(p, forward, r0, r1);
+}
+
+template <class T>
+void solve(const triangular_problem<T>& p) {
+  if (p.m == 0 || p.n == 0) return;
+  scale_b(p);
+  if (p.alpha == T(0)) return;
+  solve_range(p, p.left != p.a.structure.upper, 0, p.left ? p.m : p.n);
 }
 
 }  // namespace
 
 template <class T>
 void trsm(const triangular_problem<T>& p) {
-  if (p.m == 0 || p.n == 0) return;
-  scale_b(p);
-  if (p.alpha == T(0)) return;
-  const dim_t size = p.left ? p.m : p.n;
-  const bool forward = p.left != p.a.structure.upper;
-    const dim_t blocks = (size + kSubstitutionBlock - 1) / kSubstitutionBlock;
-  operand_of<T> off_diagonal = p.a;
-  off_diagonal.structure = {};
-  for (dim_t s = 0; s < blocks; ++s) {
-    const dim_t d0 = (forward ? s : blocks - 1 - s) * kSubstitutionBlock;
-    const dim_t d1 = std::min(size, d0 + kSubstitutionBlock);
-    if (p.left)
-      substitute_left(p, forward, d0, d1);
-    else
-      substitute_right(p, forward, d0, d1);
-    // What is still to solve: after the block going forward, before it
-    // going backward.
-    const dim_t r0 = forward ? d1 : 0, r1 = forward ? size : d0;
-    if (r0 == r1) continue;
-    if (p.left) {
-      off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;
-      gemm(product_problem(r1 - r0, p.n, d1 - d0, T(-1), off_diagonal, as_stored<T>(p.b + d0, p.ldb), T(1), p.b + r0,
-                           p.ldb));
-    } else {
-      off_diagonal.x = p.a.x + std::ptrdiff_t(d0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
-      gemm(product_problem(p.m, r1 - r0, d1 - d0, T(-1), as_stored<T>(p.b + std::ptrdiff_t(d0) * p.ldb, p.ldb),
-                           off_diagonal, T(1), p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb));
-    }
-  }
+  const int parts = independent_parts(p, available_threads());
+  if (parts <= 1) return solve(p);
+  run_items(parts, parts, [&](dim_t part) { solve(independent_part(p, static_cast<int>(part), parts)); });
 }
 
 template void trsm(const triangular_problem<float>&);

@@ -33,6 +33,7 @@ struct vsx_lanes {
   static reg fma(reg a, reg b, reg c) { return vec_madd(a, b, c); }
   static reg mul(reg a, reg b) { return vec_mul(a, b); }
   static reg add(reg a, reg b) { return vec_add(a, b); }
+  static reg div(reg a, reg b) { return vec_div(a, b); }
   static reg if_less(reg a, reg b, reg t, reg f) { return vec_sel(f, t, vec_cmplt(a, b)); }
   // x86's semantics (b where either is NaN), not xvmaxdp's.
   static reg max(reg a, reg b) { return vec_sel(b, a, vec_cmpgt(a, b)); }

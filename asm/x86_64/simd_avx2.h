@@ -39,6 +39,7 @@ struct avx2_simd {
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
   static reg add(reg a, reg b) { return _mm256_add_pd(a, b); }
+  static reg div(reg a, reg b) { return _mm256_div_pd(a, b); }
   static reg if_less(reg a, reg b, reg t, reg f) {
     return _mm256_blendv_pd(f, t, _mm256_cmp_pd(a, b, _CMP_LT_OQ));
   }
@@ -85,6 +86,7 @@ struct avx2_simd_f32 {
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
   static reg add(reg a, reg b) { return _mm256_add_ps(a, b); }
+  static reg div(reg a, reg b) { return _mm256_div_ps(a, b); }
   static reg if_less(reg a, reg b, reg t, reg f) {
     return _mm256_blendv_ps(f, t, _mm256_cmp_ps(a, b, _CMP_LT_OQ));
   }

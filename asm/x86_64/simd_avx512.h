@@ -21,6 +21,7 @@ struct avx512_simd {
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
   static reg add(reg a, reg b) { return _mm512_add_pd(a, b); }
+  static reg div(reg a, reg b) { return _mm512_div_pd(a, b); }
   static reg if_less(reg a, reg b, reg t, reg f) {
     return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ), f, t);
   }
@@ -97,6 +98,7 @@ struct avx512_simd_f32 {
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_ps(a, b); }
   static reg add(reg a, reg b) { return _mm512_add_ps(a, b); }
+  static reg div(reg a, reg b) { return _mm512_div_ps(a, b); }
   static reg if_less(reg a, reg b, reg t, reg f) {
     return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ), f, t);
   }

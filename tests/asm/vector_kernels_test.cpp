@@ -242,5 +242,58 @@ TYPED_TEST(vector_kernels_test, UpdatedElementsDoNotDependOnTheirPositionInTheCa
   }
 }
 
+// trsm's diagonal-block substitution against a naive one on the same
+// planes: both directions, unit and stored diagonals (for complex ones,
+// both of Smith's branches: |re| >= |im| and |re| < |im|), and every lane
+// its own right-hand side.
+TYPED_TEST(vector_kernels_test, SubstituteSolvesEveryLane) {
+  using T = TypeParam;
+  using R = real_t<T>;
+  constexpr index_t L = kSubstitutionLanes;
+  constexpr int parts = std::is_arithmetic_v<T> ? 1 : 2;
+  for (index_t nb : {1, 2, 5, 17, 32}) {
+    // Small off-diagonal coefficients keep the solution bounded, unit
+    // diagonal or not.
+    std::vector<T> coefficient = random_vector<T>(static_cast<std::size_t>(nb * nb), 21);
+    for (T& c : coefficient) c *= real_t<T>(1) / real_t<T>(nb);
+    for (index_t d = 0; d < nb; ++d)
+      coefficient[d + d * nb] = d % 2 ? scalar_of<T>(0.5, 3.0 + d) : scalar_of<T>(3.0 + d, -0.5);
+    const std::vector<T> rhs = random_vector<T>(static_cast<std::size_t>(nb * L), 22);
+    std::vector<R> planes(static_cast<std::size_t>(parts * nb * L));
+    for (index_t i = 0; i < nb * L; ++i) {
+      planes[i] = std::real(rhs[i]);
+      if constexpr (parts == 2) planes[nb * L + i] = std::imag(rhs[i]);
+    }
+    for (bool forward : {true, false})
+      for (bool unit : {false, true}) {
+        std::vector<T> want = rhs;  // unknown d of lane l at d * L + l
+        for (index_t s = 0; s < nb; ++s) {
+          const index_t d = forward ? s : nb - 1 - s;
+          for (index_t l = 0; l < L; ++l) {
+            if (!unit) want[d * L + l] /= coefficient[d + d * nb];
+            for (index_t r = forward ? d + 1 : 0; r < (forward ? nb : d); ++r)
+              want[r * L + l] -= coefficient[r + d * nb] * want[d * L + l];
+          }
+        }
+        for (const vector_family* f : runnable_families()) {
+          const vector_kernels<T>& k = member_of<T>(*f);
+          std::vector<R> got = planes;
+          k.substitute(nb, forward, unit, coefficient.data(), got.data());
+          for (index_t i = 0; i < nb * L; ++i) {
+            T value;
+            if constexpr (parts == 2)
+              value = T(got[i], got[nb * L + i]);
+            else
+              value = got[i];
+            expect_near(value, want[i], tolerance<T>(4 * nb),
+                        std::string(k.name) + " nb=" + std::to_string(nb) + (forward ? " forward" : " backward") +
+                            (unit ? " unit" : "") + " unknown " + std::to_string(i / L) + " lane " +
+                            std::to_string(i % L));
+          }
+        }
+      }
+  }
+}
+
 }  // namespace
 }  // namespace swblas
