@@ -37,11 +37,6 @@ void trsm(const triangular_problem<T>& p);
 // solve or multiply alone, when each part is at least this wide.
 constexpr dim_t kMinIndependentPart = 128;
 
-template <class T>
-int independent_parts(const triangular_problem<T>& p, int threads) {
-  return static_cast<int>(std::min<dim_t>(threads, (p.left ? p.n : p.m) / kMinIndependentPart));
-}
-
 // Part `part` of `parts` of p: its range of B's columns (left) or rows
 // (right), in whole vectors of 16 where it can.
 template <class T>
@@ -56,6 +51,15 @@ triangular_problem<T> independent_part(const triangular_problem<T>& p, int part,
     q.b = p.b + r.first;
   }
   return q;
+}
+
+// f(p), or f of each part of p, each part alone on a thread of the team.
+template <class T, class F>
+void on_independent_parts(const triangular_problem<T>& p, F&& f) {
+  const int threads = available_threads();
+  const int parts = static_cast<int>(std::min<dim_t>(threads, (p.left ? p.n : p.m) / kMinIndependentPart));
+  if (parts <= 1) return f(p);
+  run_items(parts, parts, [&](dim_t part) { f(independent_part(p, static_cast<int>(part), parts)); });
 }
 
 // B := alpha B; with alpha == 0 B := 0 without reading it (NaN in B

@@ -14,7 +14,6 @@
 #include <optional>
 
 #include "pack_buffer.h"
-#include "thread_pool.h"
 #include "triangular.h"
 
 namespace swblas {
@@ -134,9 +133,7 @@ void multiply(const triangular_problem<T>& p) {
 
 template <class T>
 void trmm(const triangular_problem<T>& p) {
-  const int parts = independent_parts(p, available_threads());
-  if (parts <= 1) return multiply(p);
-  run_items(parts, parts, [&](dim_t part) { multiply(independent_part(p, static_cast<int>(part), parts)); });
+  on_independent_parts(p, [](const triangular_problem<T>& part) { multiply(part); });
 }
 
 template void trmm(const triangular_problem<float>&);

@@ -16,7 +16,6 @@
 #include <type_traits>
 
 #include "element_ops.h"
-#include "thread_pool.h"
 #include "triangular.h"
 #include "vector_kernels.h"
 
@@ -118,9 +117,7 @@ void solve(const triangular_problem<T>& p) {
 
 template <class T>
 void trsm(const triangular_problem<T>& p) {
-  const int parts = independent_parts(p, available_threads());
-  if (parts <= 1) return solve(p);
-  run_items(parts, parts, [&](dim_t part) { solve(independent_part(p, static_cast<int>(part), parts)); });
+  on_independent_parts(p, [](const triangular_problem<T>& part) { solve(part); });
 }
 
 template void trsm(const triangular_problem<float>&);
