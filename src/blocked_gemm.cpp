@@ -31,12 +31,13 @@ void apply_prologue_on(const basic_gemm_problem<T>& p, prologue_operand x, T* pa
 
 // Rows [i0, i0 + rows) x columns [l0, l0 + kc) of op(A) into the A format at
 // ap, whole micro-panels, transformed by a fused prologue on A (the 1m
-// rule for a complex view, a structured operand element by element). The
+// rule for a complex view, a real structured operand by its triangles). The
 // padding is transformed too: padded rows only reach C rows that are never
 // stored.
 template <class T>
 void pack_a_rows(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t i0, dim_t rows, dim_t l0,
                  dim_t kc, T* ap) {
+  if (!p.complex && p.a_structure.kind != structure::general) return pack_structured_a(p, u, i0, rows, l0, kc, ap);
   if (packs_by_element_a(p)) return pack_a_by_element(p, dim_t{u.mr}, i0, rows, l0, kc, ap);
   u.pack_a(rows, kc, p.a + i0 * p.rs_a + l0 * p.cs_a, p.rs_a, p.cs_a, ap);
   apply_prologue_on(p, prologue_operand::a, ap, ceil_div(rows, u.mr) * u.mr * kc);
@@ -46,6 +47,7 @@ void pack_a_rows(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t
 template <class T>
 void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t l0, dim_t kc, dim_t j0,
                     dim_t cols, T* bp) {
+  if (!p.complex && p.b_structure.kind != structure::general) return pack_structured_b(p, u, l0, kc, j0, cols, bp);
   if (packs_by_element_b(p)) return pack_b_by_element(p, dim_t{u.nr}, l0, kc, j0, cols, bp);
   if (p.complex) return u.pack_b(kc, cols, p.b + l0 + 2 * j0 * p.cs_b, 1, 2 * p.cs_b, bp);  // (re, im) steps
   u.pack_b(kc, cols, p.b + l0 * p.rs_b + j0 * p.cs_b, p.rs_b, p.cs_b, bp);

@@ -145,7 +145,90 @@ void pack_b_1m(dim_t nr, dim_t l0, dim_t kc, dim_t j0, dim_t cols, T* bp, const 
   }
 }
 
+// A real operand read through a stored triangle, seen as micro-panels:
+// lane (row of A, column of B) and step. Indices in the whole stored matrix
+// are the problem's plus lane_offset and step_offset (operand_structure's
+// row0 and col0), and element (lane, step) is stored at
+// x[lane * lane_stride + step * step_stride] in them.
+template <class T>
+struct triangle_lanes {
+  const T* x;
+  inc_t lane_stride, step_stride;
+  dim_t lane_offset, step_offset;
+  bool stored_after;    // the stored triangle: steps at or after a lane's diagonal (else at or before)
+  bool mirror_is_zero;  // a triangular operand (else symmetric: the mirrored element)
+};
+
+// Lanes [lane0, lane0 + width) of steps [l0, l0 + kc) into one micro-panel of
+// P lanes a step at dst. Only the band of steps where the panel's lanes
+// meet the diagonal goes element by element (element(lane, step)); on each
+// side of it every lane is in one triangle: the stored one is packed as
+// stored by pack(width, steps, x, lane_stride, step_stride, dst) (the micro
+// kernel's vector packing), the mirrored one the same way with the strides
+// swapped, or zeros.
+template <class T, class Pack, class Element>
+void pack_triangle_panel(const triangle_lanes<T>& t, dim_t P, dim_t lane0, dim_t width, dim_t l0, dim_t kc, T* dst,
+                         const Pack& pack, const Element& element) {
+  const dim_t shift = t.lane_offset - t.step_offset;  // a lane's diagonal step: lane + shift
+  const dim_t band0 = std::clamp(lane0 + shift, l0, l0 + kc);
+  const dim_t band1 = std::clamp(lane0 + width + shift, band0, l0 + kc);
+  const auto plain = [&](dim_t from, dim_t to, bool stored) {
+    if (from >= to) return;
+    T* d = dst + (from - l0) * P;
+    const dim_t lane = lane0 + t.lane_offset, step = from + t.step_offset;
+    if (stored)
+      pack(width, to - from, t.x + lane * t.lane_stride + step * t.step_stride, t.lane_stride, t.step_stride, d);
+    else if (t.mirror_is_zero)
+      std::fill(d, d + (to - from) * P, T(0));
+    else
+      pack(width, to - from, t.x + step * t.lane_stride + lane * t.step_stride, t.step_stride, t.lane_stride, d);
+  };
+  plain(l0, band0, !t.stored_after);
+  for (dim_t l = band0; l < band1; ++l) {
+    T* step = dst + (l - l0) * P;
+    for (dim_t r = 0; r < width; ++r) step[r] = element(lane0 + r, l);
+    std::fill(step + width, step + P, T(0));
+  }
+  plain(band1, l0 + kc, t.stored_after);
+}
+
 }  // namespace operand_packing_detail
+
+// A real A or B read through a stored triangle (p.complex null, structure
+// not general), packed for micro kernel u: pack_a_by_element's and
+// pack_b_by_element's result, with the micro kernel's packing off the
+// diagonal's band.
+template <class T>
+void pack_structured_a(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t i0, dim_t rows, dim_t l0,
+                       dim_t kc, T* ap) {
+  const operand_structure& s = p.a_structure;
+  // Element (i, l) is stored where i + row0 <= l + col0 (upper) or >= (lower).
+  const operand_packing_detail::triangle_lanes<T> t{p.a, p.rs_a, p.cs_a, s.row0, s.col0, s.upper,
+                                                    s.kind == structure::triangular};
+  const auto pack = [&u](dim_t width, dim_t steps, const T* x, inc_t lane_stride, inc_t step_stride, T* d) {
+    u.pack_a(width, steps, x, lane_stride, step_stride, d);
+  };
+  const auto element = [&](dim_t i, dim_t l) { return element_at(p.a, p.rs_a, p.cs_a, s, i, l); };
+  for (dim_t r0 = 0; r0 < rows; r0 += u.mr, ap += dim_t{u.mr} * kc)
+    operand_packing_detail::pack_triangle_panel(t, u.mr, i0 + r0, std::min<dim_t>(u.mr, rows - r0), l0, kc, ap,
+                                                pack, element);
+}
+
+template <class T>
+void pack_structured_b(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t l0, dim_t kc, dim_t j0,
+                       dim_t cols, T* bp) {
+  const operand_structure& s = p.b_structure;
+  // Element (l, j) is stored where l + row0 <= j + col0 (upper) or >= (lower).
+  const operand_packing_detail::triangle_lanes<T> t{p.b, p.cs_b, p.rs_b, s.col0, s.row0, !s.upper,
+                                                    s.kind == structure::triangular};
+  const auto pack = [&u](dim_t width, dim_t steps, const T* x, inc_t lane_stride, inc_t step_stride, T* d) {
+    u.pack_b(steps, width, x, step_stride, lane_stride, d);
+  };
+  const auto element = [&](dim_t j, dim_t l) { return element_at(p.b, p.rs_b, p.cs_b, s, l, j); };
+  for (dim_t c0 = 0; c0 < cols; c0 += u.nr, bp += dim_t{u.nr} * kc)
+    operand_packing_detail::pack_triangle_panel(t, u.nr, j0 + c0, std::min<dim_t>(u.nr, cols - c0), l0, kc, bp,
+                                                pack, element);
+}
 
 // Columns [j0, j0 + cols) x steps [l0, l0 + kc) of op(B) into the B format
 // of an nr-column micro kernel, zero padded. (An unconjugated complex B with
