@@ -99,6 +99,10 @@ using pack_a_fn = void (*)(dim_t mc, dim_t kc, const T* a, inc_t rs_a, inc_t cs_
 template <class T>
 using pack_b_fn = void (*)(dim_t kc, dim_t nc, const T* b, inc_t rs_b, inc_t cs_b, T* bp);
 
+// The largest register block (mr x nr elements) of any micro kernel: a
+// tile of C the drivers hold on the stack (tests/asm/registry_test.cpp).
+inline constexpr dim_t kMaxTileElems = 1024;
+
 // Everything the packed path knows about one micro kernel. Kernel files
 // build one each with make_ukernel (make_ukernel.h); the shape is stated
 // there and nowhere else. Small problems have a layer of their own

@@ -61,6 +61,74 @@ void chunk(dim_t count, dim_t part, dim_t parts, dim_t* first, dim_t* last) {
   *last = r.last;
 }
 
+template <class T>
+void run_block_kernel(const basic_block_engine<T>& e, const basic_packed_block<T>& blk) {
+  if (e.kernel)
+    e.kernel(blk);
+  else
+    reference_block_kernel(*e.ukernel, blk);
+}
+
+// Rows of C's triangle (c_triangle) against one column range [j_first,
+// j_last] of C: rows [0, outside_end) hold none of its elements in the range
+// (upper: rows [inside_end, ...)), and rows from full_first on (upper: up to
+// full_end) hold all of them.
+struct triangle_rows {
+  dim_t first_full, end_full, first_in, end_in;  // whole rows in, and rows with any element in
+};
+inline triangle_rows rows_against(const c_triangle& d, dim_t j_first, dim_t j_last, dim_t rows) {
+  const auto clamp = [rows](dim_t r) { return std::min(std::max(r, dim_t{0}), rows); };
+  if (d.upper)  // i + shift <= j
+    return {0, clamp(j_first - d.shift + 1), 0, clamp(j_last - d.shift + 1)};
+  return {clamp(j_last - d.shift), rows, clamp(j_first - d.shift), rows};  // i + shift >= j
+}
+
+// blk (rows [ic, ...) of C, columns from jc) on C's triangle only: a micro
+// panel of columns at a time, the tiles wholly inside by the block kernel,
+// the tiles across the diagonal by the micro kernel into a tile of their own
+// whose triangle part is merged into C, the tiles outside not at all.
+template <class T>
+void multiply_triangle(const c_triangle& d, const basic_block_engine<T>& e, const basic_packed_block<T>& blk, dim_t ic,
+                       dim_t jc) {
+  const ukernel_desc<T>& u = *e.ukernel;
+  const dim_t mr = u.mr, nr = u.nr;
+  c_triangle local = d;  // against the block's rows
+  local.shift += ic;
+  for (dim_t j = 0; j < blk.n; j += nr) {
+    const dim_t n = std::min(nr, blk.n - j);
+    const triangle_rows r = rows_against(local, jc + j, jc + j + n - 1, blk.m);
+    // Whole tiles wholly inside, and the tiles around the rows partly in.
+    const dim_t full0 = ceil_div(r.first_full, mr) * mr, full1 = std::max(full0, r.end_full / mr * mr);
+    const dim_t full_end = r.end_full == blk.m ? blk.m : full1;  // a last partial tile wholly in
+    if (full_end > full0) {
+      basic_packed_block<T> part = blk;
+      part.m = full_end - full0;
+      part.n = n;
+      part.ap = blk.ap + full0 * blk.k;
+      part.bp = blk.bp + j * blk.k;
+      part.c = blk.c + full0 + j * blk.ldc;
+      run_block_kernel(e, part);
+    }
+    const auto across = [&](dim_t i0, dim_t i1) {  // tiles [i0, i1), multiples of mr
+      for (dim_t i = i0; i < i1; i += mr) {
+        const dim_t m = std::min(mr, blk.m - i);
+        alignas(64) T tile[kMaxTileElems];
+        u.ukernel(m, n, blk.k, blk.alpha, blk.ap + i * blk.k, blk.bp + j * blk.k, T(0), tile, mr);
+        for (dim_t jj = 0; jj < n; ++jj)
+          for (dim_t ii = 0; ii < m; ++ii) {
+            const dim_t gi = i + ii + local.shift, gj = jc + j + jj;
+            if (d.upper ? gi > gj : gi < gj) continue;
+            T& c = blk.c[i + ii + (j + jj) * blk.ldc];
+            c = (blk.beta == T(0) ? T(0) : blk.beta * c) + tile[ii + jj * mr];
+          }
+      }
+    };
+    const dim_t in0 = r.first_in / mr * mr, in1 = std::min(blk.m, ceil_div(r.end_in, mr) * mr);
+    across(in0, std::min(full0, in1));
+    across(std::max(full_end, in0), in1);
+  }
+}
+
 // The block kernel on rows [ic, ic + rows) and columns [jc + j0, jc + j0 + cols)
 // of C, k block [pc, pc + kc), ap and bp at the first of them.
 template <class T>
@@ -83,10 +151,8 @@ void multiply(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, di
     blk.epi = &epi;
     blk.last = pc + kc >= p.k;  // the k block that ends C's reduction
   }
-  if (e.kernel)
-    e.kernel(blk);
-  else
-    reference_block_kernel(*e.ukernel, blk);
+  if (p.c_domain.on) return multiply_triangle(p.c_domain, e, blk, ic, jc + j0);
+  run_block_kernel(e, blk);
 }
 
 }  // namespace
@@ -137,6 +203,12 @@ void blocked_items<T>::run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack
   r -= b_parts_;
   if (loop_ == parallel_loop::ic) {  // one A block, packed and multiplied by whoever claimed it
     const dim_t ic = r * b.mc, rows = std::min(b.mc, m_ - ic);
+    if (p.c_domain.on) {  // none of C's triangle in the block's rows against the panel
+      c_triangle d = p.c_domain;
+      d.shift += ic;
+      const triangle_rows t = rows_against(d, jc, jc + nc - 1, rows);
+      if (t.first_in >= t.end_in) return;
+    }
     pack_a_rows(p, u, ic, rows, pc, kc, a_pack);
     return multiply(p, e_, jc, pc, kc, ic, rows, 0, nc, a_pack, b_pack);
   }

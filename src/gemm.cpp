@@ -35,6 +35,7 @@ void run_unpacked(const basic_gemm_problem<T>& p, unpacked_split s, const small_
 template <class T>
 basic_gemm_problem<T> row_part(const basic_gemm_problem<T>& p, dim_t mr, int part, int parts, epilogue_args* epi) {
   basic_gemm_problem<T> q = unpacked_detail::part_of(p, unpacked_split::by_rows, mr, part, parts);
+  q.c_domain.shift += q.c - p.c;  // q.c - p.c: the first row
   if (p.epi) {
     *epi = *p.epi;
     if (epi->bias) epi->bias += (q.c - p.c) * epi->rs_bias;  // q.c - p.c: the first row
@@ -187,7 +188,8 @@ void gemm(const gemm_problem& p) {
   const dispatch_table& t = active_dispatch();
   const auto what = [&] { return "dgemm " + problem_text(p); };
   // The emulated Sunway kernels multiply plain operands only.
-  const bool plain = p.a_structure.kind == structure::general && p.b_structure.kind == structure::general;
+  const bool plain =
+      p.a_structure.kind == structure::general && p.b_structure.kind == structure::general && !p.c_domain.on;
   if (t.sunway_emu && plain)
     return run_traced([&] { sunway_emu_run(p); }, what, [] { return std::string("Sunway emulation"); });
   gemm_options o;

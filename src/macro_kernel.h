@@ -55,6 +55,16 @@ struct operand_structure {
   dim_t row0 = 0, col0 = 0;
 };
 
+// A C read and written on one triangle only (real rank-k updates on the
+// packed path): element (i, j) of the problem's C is in it where
+// i + shift <= j (upper) or i + shift >= j (lower); shift is the row of the
+// problem's C in the whole triangle's (a team member's rows move it).
+struct c_triangle {
+  bool on = false;
+  bool upper = false;
+  dim_t shift = 0;
+};
+
 // The element type T is a real one (double, float); complex problems reach
 // the runtime as real ones through `complex` (above). Fused operations exist
 // for double only: `pro` and `epi` are null for any other T.
@@ -74,6 +84,7 @@ struct basic_gemm_problem {
   const epilogue_args* epi = nullptr;
   const complex_view<T>* complex = nullptr;
   operand_structure a_structure = {}, b_structure = {};
+  c_triangle c_domain = {};  // the packed path's only; not with a fused epilogue
 };
 using gemm_problem = basic_gemm_problem<double>;
 

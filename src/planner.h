@@ -121,9 +121,10 @@ inline gemm_route route_gemm(const dispatch_table& t, const basic_gemm_problem<T
   const basic_block_engine<T>& e = engine_of<T>(t);
   if (!e.ukernel) no_micro_kernel();
   const small_gemm_desc<T>* small = small_of<T>(t);
-  // Structured operands are read by the packing only (operand_packing.h).
+  // Structured operands are read by the packing only (operand_packing.h),
+  // a triangle of C by the packed path's block loop.
   const bool allow_small = o.allow_small && p.a_structure.kind == structure::general &&
-                           p.b_structure.kind == structure::general && !p.complex;
+                           p.b_structure.kind == structure::general && !p.complex && !p.c_domain.on;
   // A tiny problem goes straight to the small routine: one thread, one call.
   if (allow_small && !o.loop && small && p.rs_a == 1 && double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
     r.how = path::tiny;

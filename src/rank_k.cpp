@@ -102,6 +102,16 @@ void update_triangle(const P& p, bool upper, triangle_kind kind) {
   const dim_t n = p.n;
   const bool no_product = p.alpha == decltype(p.alpha)(0) || p.k <= 0;
   if (n <= 0 || (no_product && p.beta == decltype(p.beta)(1))) return;
+  if constexpr (std::is_same_v<P, basic_gemm_problem<T>>) {
+    // A real product beyond one diagonal block: one packed GEMM that skips
+    // the blocks and tiles outside C's triangle (blocked_gemm.cpp), each
+    // operand packed once per block as in a GEMM.
+    if (!no_product && n > kBlock<P>) {
+      P whole = p;
+      whole.c_domain = {true, upper, 0};
+      return gemm(whole);
+    }
+  }
   dim_t nb = std::min(n, kBlock<P>);
   std::optional<arena_lease> lease;
   T* const diagonal = diagonal_buffer<T>(&nb, &lease);

@@ -64,6 +64,7 @@ TYPED_TEST(registry_of, NamesStateIsaAndShape) {
     EXPECT_TRUE(names.insert(d.name).second) << "duplicate " << d.name;
     EXPECT_TRUE(d.ukernel && d.ukernel_full && d.ukernel_epilogue && d.pack_a && d.pack_b)
         << d.name;
+    EXPECT_LE(dim_t{d.mr} * d.nr, kMaxTileElems) << d.name << ": a tile of C no longer fits the drivers' stack tile";
   }
 }
 

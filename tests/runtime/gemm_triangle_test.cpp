@@ -1,0 +1,76 @@
+// The packed path on one triangle of C (c_triangle, the real rank-k
+// updates): every element inside as a GEMM gives it, every element outside
+// untouched, on every target this CPU runs, with blockings that give many
+// column panels, k blocks and A blocks (whole blocks outside are skipped),
+// both triangles, and every way a team shares the work.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "gemm_check.h"
+#include "gemm_driver.h"
+
+namespace swblas {
+namespace {
+
+using testing_support::problem_spec;
+using testing_support::test_problem;
+
+TEST(GemmTriangle, OnlyTheTriangleOnEveryTargetBlockingAndTeam) {
+  struct split {
+    parallel_loop loop;
+    bool rows;
+  };
+  const split splits[] = {{parallel_loop::ic, false}, {parallel_loop::jr, false}, {parallel_loop::ic, true}};
+  unsigned seed = 900;
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why)) continue;
+    const int mr = t.ukernel->mr, nr = t.ukernel->nr;
+    for (const blocking& blk : {t.engine.blk, blocking{2 * mr, 8, 3 * nr}}) {
+      t.engine.blk = blk;
+      for (int threads : {1, 2})
+        for (const split& sp : splits)
+          for (bool upper : {false, true})
+            for (problem_spec s : {problem_spec{37, 37, 23}, problem_spec{101, 101, 9}, problem_spec{64, 64, 40}})
+              for (int tr = 0; tr < 4; ++tr) {
+                s.trans_a = tr & 1;
+                s.trans_b = tr & 2;
+                s.alpha = -0.75;
+                s.beta = tr == 3 ? 0.0 : 1.25;
+                s.ldc_pad = 2;
+                gemm_options o;
+                o.threads = threads;
+                o.loop = sp.loop;
+                o.split_rows = sp.rows;
+                o.fit_team_to_work = false;
+                test_problem tp(s, seed++);
+                tp.set_c_domain({true, upper, 0});
+                gemm_with(t, tp.problem(), o);
+                tp.expect_correct(std::string(target) + (blk.mc == 2 * mr ? " tiny blocks" : "") + " threads=" +
+                                  std::to_string(threads) + (sp.rows ? " rows" : sp.loop == parallel_loop::jr ? " jr" : " ic") +
+                                  (upper ? " upper " : " lower ") + testing_support::describe(s));
+              }
+    }
+  }
+}
+
+// Equal row ranges of a triangle hold unequal work: a team shares A blocks
+// instead, whatever rows_balance says of the rectangle.
+TEST(GemmTriangle, TeamsShareABlocksNotRows) {
+  const dispatch_table& t = active_dispatch();
+  for (dim_t n : {200, 1000, 3000}) {
+    gemm_problem p;
+    p.m = p.n = p.k = n;
+    p.c_domain = {true, false, 0};
+    gemm_options o;
+    o.threads = 2;
+    const team_plan plan = plan_team(t, p, o);
+    EXPECT_FALSE(plan.split_rows) << n;
+    EXPECT_EQ(plan.loop, parallel_loop::ic) << n;
+  }
+}
+
+}  // namespace
+}  // namespace swblas
