@@ -78,9 +78,10 @@ struct triangle_rows {
 };
 inline triangle_rows rows_against(const c_triangle& d, dim_t j_first, dim_t j_last, dim_t rows) {
   const auto clamp = [rows](dim_t r) { return std::min(std::max(r, dim_t{0}), rows); };
-  if (d.upper)  // i + shift <= j
-    return {0, clamp(j_first - d.shift + 1), 0, clamp(j_last - d.shift + 1)};
-  return {clamp(j_last - d.shift), rows, clamp(j_first - d.shift), rows};  // i + shift >= j
+  const dim_t u = d.row_unit;
+  if (d.upper)  // (i + shift) / u <= j: i + shift < u (j + 1)
+    return {0, clamp(u * (j_first + 1) - d.shift), 0, clamp(u * (j_last + 1) - d.shift)};
+  return {clamp(u * j_last - d.shift), rows, clamp(u * j_first - d.shift), rows};  // i + shift >= u j
 }
 
 // blk (rows [ic, ...) of C, columns from jc) on C's triangle only: a micro
@@ -116,7 +117,7 @@ void multiply_triangle(const c_triangle& d, const basic_block_engine<T>& e, cons
         u.ukernel(m, n, blk.k, blk.alpha, blk.ap + i * blk.k, blk.bp + j * blk.k, T(0), tile, mr);
         for (dim_t jj = 0; jj < n; ++jj)
           for (dim_t ii = 0; ii < m; ++ii) {
-            const dim_t gi = i + ii + local.shift, gj = jc + j + jj;
+            const dim_t gi = (i + ii + local.shift) / d.row_unit, gj = jc + j + jj;
             if (d.upper ? gi > gj : gi < gj) continue;
             T& c = blk.c[i + ii + (j + jj) * blk.ldc];
             c = (blk.beta == T(0) ? T(0) : blk.beta * c) + tile[ii + jj * mr];

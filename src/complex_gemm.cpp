@@ -79,6 +79,9 @@ basic_gemm_problem<T> one_m_view(const complex_gemm_problem<T>& p, const complex
   q.complex = view;
   q.a_structure = p.a_structure;
   q.b_structure = p.b_structure;
+  q.c_domain = p.c_domain;
+  q.c_domain.shift *= 2;
+  q.c_domain.row_unit = 2;
   return q;
 }
 

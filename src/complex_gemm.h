@@ -29,6 +29,7 @@ struct complex_gemm_problem {
   std::complex<T>* c = nullptr;
   inc_t ldc = 0;
   operand_structure a_structure, b_structure;  // as gemm_problem's
+  c_triangle c_domain;                          // as gemm_problem's, in complex rows; with a real beta only
 };
 
 // Solves p on the dispatch table's real engine of element type T. Thread

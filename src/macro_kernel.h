@@ -55,14 +55,17 @@ struct operand_structure {
   dim_t row0 = 0, col0 = 0;
 };
 
-// A C read and written on one triangle only (real rank-k updates on the
-// packed path): element (i, j) of the problem's C is in it where
-// i + shift <= j (upper) or i + shift >= j (lower); shift is the row of the
-// problem's C in the whole triangle's (a team member's rows move it).
+// A C read and written on one triangle only (rank-k updates on the packed
+// path): element (i, j) of the problem's C is in it where
+// (i + shift) / row_unit <= j (upper) or >= j (lower). shift is the row of
+// the problem's C in the whole triangle's (a team member's rows move it);
+// row_unit is 2 in the real view of a complex C, whose rows 2i and 2i + 1
+// hold element i.
 struct c_triangle {
   bool on = false;
   bool upper = false;
   dim_t shift = 0;
+  dim_t row_unit = 1;
 };
 
 // The element type T is a real one (double, float); complex problems reach

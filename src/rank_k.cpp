@@ -102,15 +102,20 @@ void update_triangle(const P& p, bool upper, triangle_kind kind) {
   const dim_t n = p.n;
   const bool no_product = p.alpha == decltype(p.alpha)(0) || p.k <= 0;
   if (n <= 0 || (no_product && p.beta == decltype(p.beta)(1))) return;
-  if constexpr (std::is_same_v<P, basic_gemm_problem<T>>) {
-    // A real product beyond one diagonal block: one packed GEMM that skips
-    // the blocks and tiles outside C's triangle (blocked_gemm.cpp), each
-    // operand packed once per block as in a GEMM.
-    if (!no_product && n > kBlock<P>) {
-      P whole = p;
-      whole.c_domain = {true, upper, 0};
-      return gemm(whole);
-    }
+  // A product beyond one diagonal block: one packed GEMM that skips the
+  // blocks and tiles outside C's triangle (blocked_gemm.cpp), each operand
+  // packed once per block as in a GEMM. A complex beta would be applied to
+  // the whole C first (complex_gemm.cpp): those keep the recursion.
+  if (!no_product && n > kBlock<P> && std::imag(p.beta) == 0) {
+    P whole = p;
+    whole.c_domain = {true, upper, 0, 1};
+    gemm(whole);
+    // herk, her2k: the diagonal's imaginary parts, which the product leaves
+    // as rounding (and beta times C's), are 0.
+    if constexpr (!std::is_same_v<P, basic_gemm_problem<T>>)
+      if (kind == triangle_kind::hermitian)
+        for (dim_t j = 0; j < n; ++j) p.c[j + j * p.ldc].imag(0);
+    return;
   }
   dim_t nb = std::min(n, kBlock<P>);
   std::optional<arena_lease> lease;

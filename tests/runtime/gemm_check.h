@@ -75,7 +75,7 @@ class test_problem {
           continue;
         }
         const c_triangle& d = p.c_domain;
-        if (d.on && (d.upper ? i + d.shift > j : i + d.shift < j)) {
+        if (d.on && (d.upper ? (i + d.shift) / d.row_unit > j : (i + d.shift) / d.row_unit < j)) {
           const double c0 = c0_[i + j * p.ldc];
           if (!(got == c0 || (std::isnan(got) && std::isnan(c0))) && failures++ < 5)
             ADD_FAILURE() << context << ": C(" << i << "," << j << ") outside the triangle written";

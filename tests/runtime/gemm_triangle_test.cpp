@@ -2,7 +2,8 @@
 // updates): every element inside as a GEMM gives it, every element outside
 // untouched, on every target this CPU runs, with blockings that give many
 // column panels, k blocks and A blocks (whole blocks outside are skipped),
-// both triangles, and every way a team shares the work.
+// both triangles, rows counted one or two to an element (the 1m view of a
+// complex C), and every way a team shares the work.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -32,7 +33,7 @@ TEST(GemmTriangle, OnlyTheTriangleOnEveryTargetBlockingAndTeam) {
       t.engine.blk = blk;
       for (int threads : {1, 2})
         for (const split& sp : splits)
-          for (bool upper : {false, true})
+          for (int shape = 0; shape < 4; ++shape)
             for (problem_spec s : {problem_spec{37, 37, 23}, problem_spec{101, 101, 9}, problem_spec{64, 64, 40}})
               for (int tr = 0; tr < 4; ++tr) {
                 s.trans_a = tr & 1;
@@ -46,11 +47,14 @@ TEST(GemmTriangle, OnlyTheTriangleOnEveryTargetBlockingAndTeam) {
                 o.split_rows = sp.rows;
                 o.fit_team_to_work = false;
                 test_problem tp(s, seed++);
-                tp.set_c_domain({true, upper, 0});
+                const bool upper = shape & 1;
+                const dim_t unit = shape & 2 ? 2 : 1;  // 2: as the real view of a complex C
+                tp.set_c_domain({true, upper, 0, unit});
                 gemm_with(t, tp.problem(), o);
                 tp.expect_correct(std::string(target) + (blk.mc == 2 * mr ? " tiny blocks" : "") + " threads=" +
                                   std::to_string(threads) + (sp.rows ? " rows" : sp.loop == parallel_loop::jr ? " jr" : " ic") +
-                                  (upper ? " upper " : " lower ") + testing_support::describe(s));
+                                  (upper ? " upper " : " lower ") + "row unit " + std::to_string(unit) + " " +
+                                  testing_support::describe(s));
               }
     }
   }
