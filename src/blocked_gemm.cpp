@@ -69,12 +69,12 @@ void run_block_kernel(const basic_block_engine<T>& e, const basic_packed_block<T
     reference_block_kernel(*e.ukernel, blk);
 }
 
-// Rows of C's triangle (c_triangle) against one column range [j_first,
-// j_last] of C: rows [0, outside_end) hold none of its elements in the range
-// (upper: rows [inside_end, ...)), and rows from full_first on (upper: up to
-// full_end) hold all of them.
+// A block's rows [0, rows) against columns [j_first, j_last] of C's
+// triangle (c_triangle, shifted to the block's first row): the rows
+// [first_full, end_full) have all of the range in the triangle, the rows
+// [first_in, end_in) some of it; the rest none.
 struct triangle_rows {
-  dim_t first_full, end_full, first_in, end_in;  // whole rows in, and rows with any element in
+  dim_t first_full, end_full, first_in, end_in;
 };
 inline triangle_rows rows_against(const c_triangle& d, dim_t j_first, dim_t j_last, dim_t rows) {
   const auto clamp = [rows](dim_t r) { return std::min(std::max(r, dim_t{0}), rows); };
