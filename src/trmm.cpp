@@ -81,24 +81,6 @@ void diagonal_product(const product_run<T>& run, dim_t d0, dim_t d1) {
   }
 }
 
-// B's rows (left) or columns (right) [d0, d1) += op(A)'s block (d, r) times
-// B's [r0, r1).
-template <class T>
-void off_diagonal_product(const product_run<T>& run, dim_t d0, dim_t d1, dim_t r0, dim_t r1) {
-  const triangular_problem<T>& p = run.p;
-  operand_of<T> off_diagonal = p.a;
-  off_diagonal.structure = {};
-  if (p.left) {
-    off_diagonal.x = p.a.x + std::ptrdiff_t(d0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
-    gemm(product_problem(d1 - d0, p.n, r1 - r0, p.alpha, off_diagonal, as_stored<T>(p.b + r0, p.ldb), T(1),
-                         p.b + d0, p.ldb));
-  } else {
-    off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;
-    gemm(product_problem(p.m, d1 - d0, r1 - r0, p.alpha, as_stored<T>(p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb),
-                         off_diagonal, T(1), p.b + std::ptrdiff_t(d0) * p.ldb, p.ldb));
-  }
-}
-
 // B's rows (left) or columns (right) [d0, d1) := their part of the product,
 // what they get from outside the range left to the caller.
 template <class T>
@@ -107,11 +89,11 @@ void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
   const dim_t h = d0 + ((d1 - d0) / 2 + 15) / 16 * 16;  // whole vectors where it can
   if (run.reads_before) {
     multiply_range(run, h, d1);
-    off_diagonal_product(run, h, d1, d0, h);
+    add_off_diagonal_product(run.p, run.p.alpha, h, d1, d0, h);
     multiply_range(run, d0, h);
   } else {
     multiply_range(run, d0, h);
-    off_diagonal_product(run, d0, h, h, d1);
+    add_off_diagonal_product(run.p, run.p.alpha, d0, h, h, d1);
     multiply_range(run, h, d1);
   }
 }

@@ -91,17 +91,7 @@ void solve_range(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d
   const dim_t s0 = forward ? d0 : d1 - half, s1 = forward ? d0 + half : d1;  // solved first
   const dim_t r0 = forward ? s1 : d0, r1 = forward ? d1 : s0;                // the rest
   solve_range(p, forward, s0, s1);
-  operand_of<T> off_diagonal = p.a;
-  off_diagonal.structure = {};
-  if (p.left) {
-    off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(s0) * p.a.cs;
-    gemm(product_problem(r1 - r0, p.n, s1 - s0, T(-1), off_diagonal, as_stored<T>(p.b + s0, p.ldb), T(1), p.b + r0,
-                         p.ldb));
-  } else {
-    off_diagonal.x = p.a.x + std::ptrdiff_t(s0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
-    gemm(product_problem(p.m, r1 - r0, s1 - s0, T(-1), as_stored<T>(p.b + std::ptrdiff_t(s0) * p.ldb, p.ldb),
-                         off_diagonal, T(1), p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb));
-  }
+  add_off_diagonal_product(p, T(-1), r0, r1, s0, s1);
   solve_range(p, forward, r0, r1);
 }
 
