@@ -66,6 +66,15 @@ std::string ast_printer::operand(const isl::ast_expr& e, int level, bool right_o
   return wrap ? "(" + p.text + ")" : p.text;
 }
 
+// A quotient or remainder right of `*` keeps its parentheses: in integers
+// a * (b / c) is not a * b / c.
+bool ast_printer::truncates(const isl::ast_expr& e) {
+  if (!e.isa<isl::ast_expr_op>()) return false;
+  const auto op = e.as<isl::ast_expr_op>();
+  return op.isa<isl::ast_expr_op_div>() || op.isa<isl::ast_expr_op_pdiv_q>() || op.isa<isl::ast_expr_op_pdiv_r>() ||
+         op.isa<isl::ast_expr_op_zdiv_r>();
+}
+
 ast_printer::printed ast_printer::binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level) {
   const int l = operand_level < 0 ? level : operand_level;
   return {operand(op.arg(0), l, false) + " " + sym + " " + operand(op.arg(1), l, !associative), level};
@@ -96,7 +105,7 @@ ast_printer::printed ast_printer::operation(const isl::ast_expr_op& op) {
   if (op.isa<isl::ast_expr_op_max>()) return fold(op, "imax");
   if (op.isa<isl::ast_expr_op_fdiv_q>()) return {"floord(" + args(op, 0) + ")", 0};
   if (op.isa<isl::ast_expr_op_minus>()) return {"-" + operand(op.arg(0), 0, false), 3};
-  if (op.isa<isl::ast_expr_op_mul>()) return binary(op, "*", 5, true);
+  if (op.isa<isl::ast_expr_op_mul>()) return binary(op, "*", 5, !truncates(op.arg(1)));
   if (op.isa<isl::ast_expr_op_div>() || op.isa<isl::ast_expr_op_pdiv_q>()) return binary(op, "/", 5, false);
   if (op.isa<isl::ast_expr_op_pdiv_r>() || op.isa<isl::ast_expr_op_zdiv_r>()) return binary(op, "%", 5, false);
   if (op.isa<isl::ast_expr_op_add>()) return binary(op, "+", 6, true);

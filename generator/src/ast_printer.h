@@ -69,6 +69,7 @@ class ast_printer {
 
   // `operand_level` below `level` parenthesises operands gcc warns about
   // (&& inside ||).
+  static bool truncates(const isl::ast_expr& e);
   printed binary(const isl::ast_expr_op& op, const char* sym, int level, bool associative, int operand_level = -1);
 
   // n-ary min/max as nested calls of the generated code's helpers.

@@ -11,6 +11,7 @@
 #include "batch_entry.h"
 #include "codegen.h"
 #include "isl_c.h"
+#include "kernel_printer.h"
 #include "polyhedral.h"
 #include "recipe.h"
 #include "spec.h"
@@ -331,6 +332,24 @@ TEST(Prologue, FoundOnItsOperandWithThePlainKernel) {
   analysed plain("dgemm.c");
   EXPECT_EQ(code_of(a_side), code_of(plain));
   EXPECT_EQ(code_of(b_side), code_of(plain));
+}
+
+}  // namespace
+}  // namespace swgen
+
+namespace swgen {
+namespace {
+
+// A quotient right of `*` once printed as `8 * n / 6`: (8 * n) / 6 in C,
+// not 8 * (n / 6) (the triangle kernels' loop bounds have such terms).
+TEST(AstPrinter, QuotientRightOfAProductKeepsItsParentheses) {
+  islc::context ctx;
+  const isl::ast_build build = isl::ast_build::from_context(isl::set(ctx.get(), "[n] -> { : n >= 1 }"));
+  const isl::pw_aff e(ctx.get(), "[n] -> { [(8 * floor(n / 6) + n)] }");
+  kernel_printer p({});
+  p.node(islc::user_node(islc::call("f", {build.expr_from(e)})), 0);
+  const std::string text = p.text();
+  EXPECT_NE(text.find("8 * (n / 6)"), std::string::npos) << text;
 }
 
 }  // namespace
