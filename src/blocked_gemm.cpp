@@ -84,20 +84,21 @@ inline triangle_rows rows_against(const c_triangle& d, dim_t j_first, dim_t j_la
   return {clamp(u * j_last - d.shift), rows, clamp(u * j_first - d.shift), rows};  // i + shift >= u j
 }
 
-// blk (rows [ic, ...) of C, columns from jc) on C's triangle only: a micro
-// panel of columns at a time, the tiles wholly inside by the block kernel,
-// the tiles across the diagonal by the micro kernel into a tile of their own
-// whose triangle part is merged into C, the tiles outside not at all.
+// The block kernel of C's triangle where the build has none generated:
+// blk on the triangle only (blk.row0 and blk.col0 as triangle_op's), a
+// micro panel of columns at a time, the tiles wholly inside by the block
+// kernel, the tiles across the diagonal by the micro kernel into a tile of
+// their own whose triangle part is merged into C, the tiles outside not at
+// all.
 template <class T>
-void multiply_triangle(const c_triangle& d, const basic_block_engine<T>& e, const basic_packed_block<T>& blk, dim_t ic,
-                       dim_t jc) {
+void reference_triangle_kernel(const c_triangle& d, const basic_block_engine<T>& e, const basic_packed_block<T>& blk) {
   const ukernel_desc<T>& u = *e.ukernel;
   const dim_t mr = u.mr, nr = u.nr;
   c_triangle local = d;  // against the block's rows
-  local.shift += ic;
+  local.shift = blk.row0;
   for (dim_t j = 0; j < blk.n; j += nr) {
     const dim_t n = std::min(nr, blk.n - j);
-    const triangle_rows r = rows_against(local, jc + j, jc + j + n - 1, blk.m);
+    const triangle_rows r = rows_against(local, blk.col0 + j, blk.col0 + j + n - 1, blk.m);
     // Whole tiles wholly inside, and the tiles around the rows partly in.
     const dim_t full0 = ceil_div(r.first_full, mr) * mr, full1 = std::max(full0, r.end_full / mr * mr);
     const dim_t full_end = r.end_full == blk.m ? blk.m : full1;  // a last partial tile wholly in
@@ -117,7 +118,7 @@ void multiply_triangle(const c_triangle& d, const basic_block_engine<T>& e, cons
         u.ukernel(m, n, blk.k, blk.alpha, blk.ap + i * blk.k, blk.bp + j * blk.k, T(0), tile, mr);
         for (dim_t jj = 0; jj < n; ++jj)
           for (dim_t ii = 0; ii < m; ++ii) {
-            const dim_t gi = (i + ii + local.shift) / d.row_unit, gj = jc + j + jj;
+            const dim_t gi = (i + ii + local.shift) / d.row_unit, gj = blk.col0 + j + jj;
             if (d.upper ? gi > gj : gi < gj) continue;
             T& c = blk.c[i + ii + (j + jj) * blk.ldc];
             c = (blk.beta == T(0) ? T(0) : blk.beta * c) + tile[ii + jj * mr];
@@ -128,6 +129,17 @@ void multiply_triangle(const c_triangle& d, const basic_block_engine<T>& e, cons
     across(in0, std::min(full0, in1));
     across(std::max(full_end, in0), in1);
   }
+}
+
+// blk on C's triangle d (rows from ic, columns from jc): the generated
+// kernel of the triangle where there is one.
+template <class T>
+void multiply_triangle(const c_triangle& d, const basic_block_engine<T>& e, basic_packed_block<T> blk, dim_t ic,
+                       dim_t jc) {
+  blk.row0 = ic + d.shift;
+  blk.col0 = jc;
+  if (const basic_block_kernel_fn<T> kernel = e.triangle[static_cast<int>(triangle_op_of(d))]) return kernel(blk);
+  reference_triangle_kernel(d, e, blk);
 }
 
 // The block kernel on rows [ic, ic + rows) and columns [jc + j0, jc + j0 + cols)

@@ -19,6 +19,7 @@ struct basic_block_engine {
   const ukernel_desc<T>* ukernel = nullptr;
   blocking blk;
   basic_block_kernel_fn<T> kernel = nullptr;
+  basic_block_kernel_fn<T> triangle[kTriangleOpCount] = {};  // c_triangle kernels, by triangle_op
 };
 using block_engine = basic_block_engine<double>;
 

@@ -174,6 +174,9 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
       case kernel_family::prologue_b:
         if (e.op >= 0 && e.op < kPrologueOpCount) t->fused.prologue[e.family == kernel_family::prologue_b][e.op] = true;
         break;
+      case kernel_family::c_triangle:
+        if (e.op >= 0 && e.op < kTriangleOpCount) t->engine.triangle[e.op] = e.run;
+        break;
       case kernel_family::batch: break;  // its entries run the plain kernel
     }
   }
@@ -198,11 +201,16 @@ void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t 
   const generated_target* g = target_of(k, *u, log);
   e.blk = choose_table_blocking(g, *u, have, log);
   const catalogue_part<float> c = part_of<float>(k);
-  for (std::size_t i = 0; g && !reference_only && i < c.entry_count; ++i)
-    if (c.entries[i].run && c.entries[i].family == kernel_family::dgemm && std::strcmp(c.entries[i].target, g->name) == 0) {
-      e.kernel = c.entries[i].run;
-      t->kernel_name_f32 = c.entries[i].kernel;
+  for (std::size_t i = 0; g && !reference_only && i < c.entry_count; ++i) {
+    const basic_generated_entry<float>& x = c.entries[i];
+    if (!x.run || std::strcmp(x.target, g->name) != 0) continue;
+    if (x.family == kernel_family::dgemm) {
+      e.kernel = x.run;
+      t->kernel_name_f32 = x.kernel;
+    } else if (x.family == kernel_family::c_triangle && x.op >= 0 && x.op < kTriangleOpCount) {
+      e.triangle[x.op] = x.run;
     }
+  }
   log->lines.push_back(std::string("single precision: micro kernel ") + u->name + " (" + std::to_string(u->mr) + "x" +
                        std::to_string(u->nr) + "), block kernel " + t->kernel_name_f32);
 }

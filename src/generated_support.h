@@ -71,5 +71,21 @@ inline void ukernel_epilogue(const dgemm_ukernel_desc& u, bool last, const epilo
     u.ukernel_epilogue(m, n, k, alpha, ap, bp, beta, c, ldc, t);
 }
 
+// A register tile that C's triangle cuts (element (0, 0) at c): the m x n
+// product into a tile of its own, then beta * C + tile on the elements
+// (i, j) where a_i * i + a_j * j + at_origin >= 0, nothing elsewhere.
+template <class T>
+void ukernel_on_triangle(const ukernel_desc<T>& u, dim_t m, dim_t n, dim_t k, T alpha, const T* ap, const T* bp,
+                         T beta, T* c, inc_t ldc, long a_i, long a_j, dim_t at_origin) {
+  alignas(64) T tile[kMaxTileElems];
+  u.ukernel(m, n, k, alpha, ap, bp, T(0), tile, u.mr);
+  for (dim_t j = 0; j < n; ++j)
+    for (dim_t i = 0; i < m; ++i) {
+      if (a_i * i + a_j * j + at_origin < 0) continue;
+      T& cij = c[i + j * ldc];
+      cij = (beta == T(0) ? T(0) : beta * cij) + tile[i + j * u.mr];
+    }
+}
+
 }  // namespace
 }  // namespace swblas::gen

@@ -168,6 +168,7 @@ struct basic_packed_block {
   inc_t ldc = 0;
   const epilogue_args* epi = nullptr;
   bool last = false;
+  dim_t row0 = 0, col0 = 0;  // c_triangle kernels: where the block is in the triangle (triangle_op)
 };
 using packed_block = basic_packed_block<double>;
 
@@ -185,7 +186,20 @@ enum class kernel_family : int {
   prologue_a = 2,  // op(pro(A)) * op(B), pro fused into the packing of A
   prologue_b = 3,  // op(A) * op(pro(B)), pro fused into the packing of B
   epilogue = 4,    // epi applied to each C tile after its last k block
+  c_triangle = 5,  // C written on one triangle only (op: a triangle_op)
 };
+
+// The triangles of a c_triangle kernel, in its block's row0 and col0 terms
+// (element (i, j) of the block is (i + row0, j + col0) of the triangle's
+// whole C): i >= j, i <= j, and with rows in pairs (the real view of a
+// complex C) i >= 2j and i <= 2j + 1. They are c_triangle's (above) with
+// row0 = first row + shift and col0 = first column.
+enum class triangle_op : int { lower = 0, upper = 1, lower_row_pairs = 2, upper_row_pairs = 3 };
+inline constexpr int kTriangleOpCount = 4;
+
+inline triangle_op triangle_op_of(const c_triangle& d) {
+  return static_cast<triangle_op>((d.upper ? 1 : 0) + (d.row_unit == 2 ? 2 : 0));
+}
 
 // A target the build generated kernels for: its micro kernel's register
 // block and the cache configurations the runtime chooses its blocking

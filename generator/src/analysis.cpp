@@ -205,19 +205,115 @@ gemm_roles match_accesses(const statement& st) {
   return r;
 }
 
-// The domain must be the box 0 <= i < M, 0 <= j < N, 0 <= k < K.
-void require_box_domain(const statement& st, gemm_roles* r) {
+// e uses only the iterator `it` (with a nonzero coefficient) and constants.
+bool only_uses(const affine_expr& e, const std::string& it) {
+  bool found = false;
+  for (const auto& [v, c] : e.coef) {
+    if (c == 0) continue;
+    if (v != it) return false;
+    found = true;
+  }
+  return found;
+}
+
+// a - b
+affine_expr minus(affine_expr a, const affine_expr& b) {
+  for (const auto& [v, c] : b.coef) a.coef[v] -= c;
+  a.constant -= b.constant;
+  return a;
+}
+
+affine_expr iterator_expr(const std::string& it) {
+  affine_expr e;
+  e.coef[it] = 1;
+  return e;
+}
+
+long coefficient(const affine_expr& e, const std::string& v) {
+  const auto it = e.coef.find(v);
+  return it == e.coef.end() ? 0 : it->second;
+}
+
+// The half-plane e >= 0 on C's row i and column j; in the block form e
+// also holds row0 and col0 with i's and j's coefficients.
+c_half_plane half_plane_of(const statement& st, const affine_expr& e, const std::string& i, const std::string& j,
+                           bool block_form) {
+  c_half_plane h{coefficient(e, i), coefficient(e, j), e.constant};
+  for (const auto& [v, c] : e.coef) {
+    const bool known = v == i || v == j || (block_form && ((v == kRow0 && c == h.a_i) || (v == kCol0 && c == h.a_j)));
+    if (c != 0 && !known) throw std::logic_error(st.describe() + ": the block form's condition is not a translated half-plane");
+  }
+  return h;
+}
+
+std::string loop_text(const loop& l) {
+  std::string t = l.lower.isl_text() + " <= " + l.iterator + " < " + l.upper_exclusive.isl_text();
+  for (const affine_expr& u : l.more_upper) t += " and " + l.iterator + " < " + u.isl_text();
+  return t;
+}
+
+// The domain: the box 0 <= i < M, 0 <= j < N, 0 <= k < K (0 <= b < count
+// when batched), and at most one more bound on C's loops, affine in the
+// other C loop: a triangular C domain (syrk, gemmt). The reduction loop is
+// a box: a triangular A domain (trmm) is not generated.
+void match_domain(const model& m, const scop& s, const statement& st, gemm_roles* r) {
   const int members[4] = {r->row, r->col, r->reduction, r->batch};
   std::string* params[4] = {&r->m, &r->n, &r->k, &r->count};
+  std::vector<affine_expr> half_planes;  // each >= 0
   for (int n = 0; n < (r->batch >= 0 ? 4 : 3); ++n) {
     const loop& l = st.loops[members[n]];
-    *params[n] = plain_iterator(l.upper_exclusive);
-    if (params[n]->empty() || position(st, *params[n]) >= 0 || !l.lower.coef.empty() || l.lower.constant != 0)
-      throw spec_error(st.describe() + ": loop " + l.iterator + " must run from 0 to a parameter (found " +
-                       l.lower.isl_text() + " <= " + l.iterator + " < " + l.upper_exclusive.isl_text() + ")");
+    const bool c_loop = n < 2;
+    const std::string other = c_loop ? st.loops[members[1 - n]].iterator : "";
+    const auto refuse = [&]() {
+      throw spec_error(st.describe() + ": loop " + l.iterator + " must run from 0 to a parameter" +
+                       (c_loop ? " (and from or below an affine function of " + other + ")" : "") + " (found " +
+                       loop_text(l) + ")");
+    };
+    std::vector<affine_expr> uppers{l.upper_exclusive};
+    uppers.insert(uppers.end(), l.more_upper.begin(), l.more_upper.end());
+    for (const affine_expr& u : uppers) {
+      const std::string p = plain_iterator(u);
+      if (!p.empty() && position(st, p) < 0 && params[n]->empty())
+        *params[n] = p;
+      else if (c_loop && only_uses(u, other))
+        half_planes.push_back(minus(minus(u, iterator_expr(l.iterator)), affine_expr{{}, 1}));  // u - 1 - it
+      else
+        refuse();
+    }
+    if (c_loop && only_uses(l.lower, other))
+      half_planes.push_back(minus(iterator_expr(l.iterator), l.lower));
+    else if (!l.lower.coef.empty() || l.lower.constant != 0)
+      refuse();
+    if (params[n]->empty()) refuse();
   }
   if (r->m == r->n || r->n == r->k || r->m == r->k || r->count == r->m || r->count == r->n || r->count == r->k)
     throw spec_error(st.describe() + ": the loops need distinct bounds");
+  r->block_form = !st.conditions.empty();
+  if (r->block_form && !half_planes.empty())
+    throw std::logic_error(st.describe() + ": the block form has bounds beyond the box");
+  half_planes.insert(half_planes.end(), st.conditions.begin(), st.conditions.end());
+  if (half_planes.empty()) return;
+  if (half_planes.size() > 1)
+    throw spec_error(st.describe() + ": C's domain may have one bound beyond the box (one triangle), found " +
+                     std::to_string(half_planes.size()));
+  if (r->batch >= 0) throw spec_error(st.describe() + ": a batched GEMM on a triangle of C is not generated");
+  const std::string i = st.loops[r->row].iterator, j = st.loops[r->col].iterator;
+  r->triangle = half_plane_of(st, half_planes[0], i, j, r->block_form);
+  if (!triangle_shape(r->triangle))
+    throw spec_error(st.describe() + ": C's triangle " + half_planes[0].isl_text() +
+                     " >= 0 is none the runtime has: i >= j, i <= j, i >= 2j or i <= 2j + 1 (rows in pairs)");
+  if (r->block_form) return;
+  for (const std::string& p : s.parameters)
+    if (p == kRow0 || p == kCol0) throw spec_error(st.describe() + ": '" + p + "' is the block form's name; rename it");
+  // The box bounds the loops do not say (i >= 0 where i starts at j) must
+  // follow from the triangle's, or the domain is not box and triangle.
+  const std::string box = param_prefix(s) + "{ " + instance(st) + " : 0 <= " + i + " < " + r->m + " and 0 <= " + j +
+                          " < " + r->n + " and 0 <= " + st.loops[r->reduction].iterator + " < " + r->k + " and " +
+                          half_planes[0].isl_text() + " >= 0 }";
+  const isl::union_set own = m.domain.intersect(isl::union_set(m.domain.ctx(), "{ " + instance(st) + " }"));
+  if (!own.is_equal(isl::union_set(m.domain.ctx(), box)))
+    throw spec_error(st.describe() + ": the domain is not the box 0 <= " + i + " < " + r->m + ", 0 <= " + j + " < " +
+                     r->n + " cut by " + half_planes[0].isl_text() + " >= 0");
 }
 
 // --- fused element-wise statements -------------------------------------
@@ -347,6 +443,20 @@ void match_fused(const model& m, const scop& s, const statement& gemm, analysis*
 
 }  // namespace
 
+const char* triangle_shape(const c_half_plane& h) {
+  struct shape {
+    c_half_plane plane;
+    const char* name;
+  };
+  static const shape kShapes[] = {{{1, -1, 0}, "lower"},
+                                  {{-1, 1, 0}, "upper"},
+                                  {{1, -2, 0}, "lower_row_pairs"},
+                                  {{-1, 2, 1}, "upper_row_pairs"}};
+  for (const shape& k : kShapes)
+    if (k.plane.a_i == h.a_i && k.plane.a_j == h.a_j && k.plane.c == h.c) return k.name;
+  return nullptr;
+}
+
 isl::schedule_node statement_band_of(const isl::schedule& s, const std::string& name) {
   isl::schedule_node node = s.root().child(0);
   if (!node.isa<isl::schedule_node_sequence>()) return node;
@@ -367,8 +477,10 @@ analysis analyse(const model& m, const scop& s) {
   a.schedule = flag_bands(m.schedule, deps);
   require_parallel_loops(m, st, a.schedule);
   a.roles = match_accesses(st);
-  require_box_domain(st, &a.roles);
+  match_domain(m, s, st, &a.roles);
   match_fused(m, s, st, &a);
+  if (a.roles.triangle.on() && !a.fused.empty())
+    throw spec_error(st.describe() + ": fused prologues and epilogues on a triangle of C are not generated");
   return a;
 }
 

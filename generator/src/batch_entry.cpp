@@ -19,7 +19,11 @@ bool uses(const affine_expr& e, const std::string& name) { return e.coef.count(n
 
 bool loop_uses(const statement& st, const std::string& name) {
   return std::any_of(st.loops.begin(), st.loops.end(),
-                     [&](const loop& l) { return uses(l.lower, name) || uses(l.upper_exclusive, name); });
+                     [&](const loop& l) {
+                       return uses(l.lower, name) || uses(l.upper_exclusive, name) ||
+                              std::any_of(l.more_upper.begin(), l.more_upper.end(),
+                                          [&](const affine_expr& u) { return uses(u, name); });
+                     });
 }
 
 }  // namespace

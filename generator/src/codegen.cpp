@@ -157,15 +157,45 @@ class kernel_builder {
     const isl::ast_expr ap = offset(id("blk.ap"), i0, k);
     const isl::ast_expr bp = offset(id("blk.bp"), j0, k);
     const isl::ast_expr c = c_at(i0, j0);
+    long mv = 0, nv = 0;
+    const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
+    if (roles_.triangle.on() && !full) return tile_across_triangle(build, r, k);
     if (recipe_.epilogue_in_ukernel)
       return guarded(build, r.inst,
                      fused_micro_kernel_call(build, r.inst,
                                              {i0, j0, m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")}));
-    long mv = 0, nv = 0;
-    const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
     const isl::ast_expr call =
         full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")})
              : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")});
+    return guarded(build, r.inst, call);
+  }
+
+  // A register tile that C's triangle cuts: its instances are the tile's
+  // elements on one side of the half-plane, from a first row or column that
+  // need not be the tile's (the packed micro-panels start at the tile's).
+  // The micro kernel computes the tile from its origin to the instances'
+  // last row and column, and swblas::gen::ukernel_on_triangle keeps the
+  // elements where a_i * i + a_j * j + c >= 0 in the whole C.
+  isl::ast_node tile_across_triangle(const isl::ast_build& build, const instance_range& r, const isl::ast_expr& k) {
+    const isl::ctx ctx = build.ctx();
+    const auto origin = [&](int member, int size) {
+      return r.lo.at(member).scale_down(isl::val(ctx, size)).floor().scale(isl::val(ctx, size));
+    };
+    const isl::pw_aff oi = origin(roles_.row, naming_.mr), oj = origin(roles_.col, naming_.nr);
+    const isl::ast_expr i0 = build.expr_from(oi), j0 = build.expr_from(oj);
+    const isl::ast_expr m = build.expr_from(r.hi.at(roles_.row).sub(oi).add_constant(1));
+    const isl::ast_expr n = build.expr_from(r.hi.at(roles_.col).sub(oj).add_constant(1));
+    const c_half_plane& h = roles_.triangle;
+    const auto whole = [&](const isl::pw_aff& origin, const char* first) {  // origin + row0 (col0)
+      return origin.add(isl::pw_aff::param_on_domain(origin.domain(), isl::id(ctx, first)));
+    };
+    const isl::ast_expr at_origin = build.expr_from(  // the half-plane at the tile's origin
+        whole(oi, kRow0).scale(isl::val(ctx, h.a_i)).add(whole(oj, kCol0).scale(isl::val(ctx, h.a_j))).add_constant(h.c));
+    const isl::ast_expr call = islc::call(
+        "swblas::gen::ukernel_on_triangle",
+        {id(naming_.descriptor), m, n, k, id("blk.alpha"), offset(id("blk.ap"), i0, k), offset(id("blk.bp"), j0, k),
+         id("blk.beta"), c_at(i0, j0), id("blk.ldc"), islc::int_expr(ctx, h.a_i), islc::int_expr(ctx, h.a_j),
+         at_origin});
     return guarded(build, r.inst, call);
   }
 
@@ -219,10 +249,11 @@ class kernel_builder {
 std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k) {
   kernel_builder builder(r, roles, k);
   islc::ast_hooks hooks = builder.hooks();
-  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + "] -> { : " + roles.m +
-                                               " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
+  const std::string block0 = roles.block_form ? std::string(", ") + kRow0 + ", " + kCol0 : "";
+  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + block0 + "] -> { : " +
+                                               roles.m + " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
   const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
-  kernel_printer p({{roles.m, "blk.m"}, {roles.n, "blk.n"}, {roles.k, "blk.k"}});
+  kernel_printer p({{roles.m, "blk.m"}, {roles.n, "blk.n"}, {roles.k, "blk.k"}, {kRow0, "blk.row0"}, {kCol0, "blk.col0"}});
   p.node(tree, 1);
   return "void " + k.function + "(const " + k.block + "& blk) {\n" + p.text() + "}\n";
 }

@@ -15,8 +15,15 @@ class cpu_backend : public backend {
     outs_.push_back(std::move(out));
   }
 
+  // A spec whose element type is a parameter gives one spec per type,
+  // named with the type's BLAS letter (gemmt_lower.c: dgemmt_lower,
+  // sgemmt_lower).
   void add_spec(const std::string& name, const std::string& source) override {
-    for (target_output& o : outs_) o.specs.push_back(generate_for_target(name, source, o.target));
+    bool parameter = false;
+    for (const element_type e : spec_element_types(source, &parameter))
+      for (target_output& o : outs_)
+        o.specs.push_back(parameter ? generate_for_target(blas_letter(e) + name, source, o.target, e)
+                                    : generate_for_target(name, source, o.target));
   }
 
   void report(std::ostream& out, bool schedules, bool sources) const override {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "batch_entry.h"
+#include "block_domain.h"
 #include "codegen.h"
 #include "isl_c.h"
 #include "kernel_printer.h"
@@ -21,6 +22,10 @@ namespace {
 void describe_family(const analysis& a, bool batched, spec_kernel* k) {
   k->family = batched ? "batch" : "dgemm";
   k->op = "0";
+  if (a.roles.triangle.on()) {
+    k->family = "c_triangle";
+    k->op = "static_cast<int>(triangle_op::" + std::string(triangle_shape(a.roles.triangle)) + ")";
+  }
   for (const fused_statement& f : a.fused) {
     if (f.what == fused_statement::role::prologue) {
       k->family = f.operand == 'a' ? "prologue_a" : "prologue_b";
@@ -33,11 +38,13 @@ void describe_family(const analysis& a, bool batched, spec_kernel* k) {
 }
 
 // The kernel's name says its shape, which is all that tells kernels apart:
-// the element type and register block, and where a fused epilogue is
-// applied.
-std::string kernel_name(const target_desc& t, const register_block_desc& b, const recipe_result& r) {
+// the element type and register block, C's triangle, and where a fused
+// epilogue is applied.
+std::string kernel_name(const target_desc& t, const register_block_desc& b, const gemm_roles& roles,
+                        const recipe_result& r) {
   std::string name = std::string(blas_letter(b.elem)) + "gemm_block_" + t.name + "_" + std::to_string(b.mr) + "x" +
                      std::to_string(b.nr);
+  if (roles.triangle.on()) name += std::string("_triangle_") + triangle_shape(roles.triangle);
   for (const fused_statement& f : r.fused)
     if (f.what == fused_statement::role::epilogue) {
       name += r.epilogue_in_ukernel ? "_epilogue_in_registers" : "_epilogue_on_stored_tile";
@@ -60,8 +67,21 @@ std::string batch_iterator(const scop& s, const gemm_roles& r) {
 
 }  // namespace
 
-spec_kernel generate_for_target(const std::string& spec_name, const std::string& spec_source, const target_desc& t) {
+std::vector<element_type> spec_element_types(const std::string& spec_source, bool* parameter) {
+  const scop s = parse_spec(spec_source);
+  *parameter = s.elem_is_parameter;
+  if (s.elem_is_parameter) return {element_type::f64, element_type::f32};
+  return {s.elem};
+}
+
+spec_kernel generate_for_target(const std::string& spec_name, const std::string& spec_source, const target_desc& t,
+                                std::optional<element_type> as) {
   scop s = parse_spec(spec_source);
+  if (s.elem_is_parameter != as.has_value())
+    throw std::logic_error("driver: spec " + spec_name +
+                           (as ? " declares its element type" : " has its element type as a parameter") +
+                           (as ? ", none may be given" : ", one must be given"));
+  if (as) s.elem = *as;
   islc::context ctx;
   model m = build_model(ctx.get(), s);
   analysis a = analyse(m, s);  // a batched spec: its entries checked independent
@@ -80,8 +100,13 @@ spec_kernel generate_for_target(const std::string& spec_name, const std::string&
     m = build_model(ctx.get(), s);
     a = analyse(m, s);
   }
+  if (a.roles.triangle.on()) {  // the kernel multiplies one block of the triangle
+    s = block_domain(std::move(s), a.roles);
+    m = build_model(ctx.get(), s);
+    a = analyse(m, s);
+  }
   const recipe_result r = apply_block_recipe(m, a, {b->mr, b->nr});
-  k.function = kernel_name(t, *b, r);
+  k.function = kernel_name(t, *b, a.roles, r);
   k.stages = r.stages;
   k.code = generate_kernel(r, a.roles, {k.function, "swblas::ukernel_" + b->ukernel, block_type(m.elem), b->mr, b->nr});
   return k;

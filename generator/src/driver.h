@@ -12,6 +12,7 @@
 // type it has a register block for (fused operations are double only).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,7 +42,15 @@ struct target_output {
 // batched spec to one entry, and applies the block recipe for the register
 // block of target `t` of the spec's element type. When `t` has none, the
 // spec is skipped there: no function, `skipped` says why.
-spec_kernel generate_for_target(const std::string& spec_name, const std::string& spec_source, const target_desc& t);
+// A spec whose element type is a parameter (arrays declared `real`) is
+// generated for `as`, which such a spec requires and others must not get.
+spec_kernel generate_for_target(const std::string& spec_name, const std::string& spec_source, const target_desc& t,
+                                std::optional<element_type> as = std::nullopt);
+
+// The element types a spec is generated for: the one it declares, or every
+// one (double, float) when its element type is a parameter; `parameter`
+// tells which.
+std::vector<element_type> spec_element_types(const std::string& spec_source, bool* parameter);
 
 // Parses and analyses only; returns the analysed schedule tree (block YAML).
 std::string check_spec(const std::string& spec_source);

@@ -10,8 +10,11 @@ namespace {
 
 std::string domain_text(const scop& s, const statement& st) {
   std::vector<std::string> bounds;
-  for (const loop& l : st.loops)
+  for (const loop& l : st.loops) {
     bounds.push_back(l.lower.isl_text() + " <= " + l.iterator + " and " + l.iterator + " < " + l.upper_exclusive.isl_text());
+    for (const affine_expr& u : l.more_upper) bounds.push_back(l.iterator + " < " + u.isl_text());
+  }
+  for (const affine_expr& c : st.conditions) bounds.push_back(c.isl_text() + " >= 0");
   return param_prefix(s) + "{ " + instance(st) + (bounds.empty() ? "" : " : " + join(bounds, " and ")) + " }";
 }
 

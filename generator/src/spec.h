@@ -48,6 +48,7 @@ struct loop {
   std::string iterator;
   affine_expr lower;            // iterator >= lower
   affine_expr upper_exclusive;  // iterator < upper_exclusive
+  std::vector<affine_expr> more_upper;  // and iterator < each (`i < M && i <= 2 * j + 1`)
 };
 
 struct statement {
@@ -55,6 +56,9 @@ struct statement {
   int line = 0;
   std::string text;  // source text, for messages
   std::vector<loop> loops;  // outermost first
+  // Each >= 0 beyond the loop bounds: only the block form of a triangular
+  // C domain has them (block_domain.h), never a spec.
+  std::vector<affine_expr> conditions;
   array_access target;
   bool accumulates = false;  // += rather than =
   std::unique_ptr<expr> rhs;
@@ -68,6 +72,9 @@ struct scop {
   // The type of the arrays the function before the region declares
   // (`double C[M][N]`, `float ...`); double when it declares none.
   element_type elem = element_type::f64;
+  // Arrays declared `real`: the element type is a parameter, the spec is
+  // generated for each (elem says which, set by the driver).
+  bool elem_is_parameter = false;
 };
 
 // Element-wise functions a spec may call (prologue/epilogue operations).

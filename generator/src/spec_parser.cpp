@@ -1,5 +1,6 @@
 // A small recursive-descent parser for the restricted C subset of the specs:
-//   for (i = lower; i < upper; i++)  (also <=, ++i, i += 1, optional "int")
+//   for (i = lower; i < upper; i++)  (also <=, ++i, i += 1, optional "int";
+//                                     more bounds as `i < M && i <= 2 * j + 1`)
 //   { ... } blocks, and statements  X[..][..] (+)= expression;
 // where subscripts and bounds are affine in iterators and parameters and the
 // expression uses + - * /, numbers, accesses and known functions.
@@ -55,7 +56,7 @@ struct token {
 std::vector<token> tokenize(const std::string& src, int first_line) {
   std::vector<token> out;
   int line = first_line;
-  static const char* two_char[] = {"++", "+=", "<=", "--", "-=", "*="};
+  static const char* two_char[] = {"++", "+=", "<=", "--", "-=", "*=", "&&"};
   for (std::size_t p = 0; p < src.size();) {
     const char c = src[p];
     if (c == '\n') { ++line; ++p; continue; }
@@ -88,10 +89,10 @@ std::vector<token> tokenize(const std::string& src, int first_line) {
 
 // The element type of the arrays the function header declares (`toks`, the
 // text before the region): each `TYPE NAME [`, qualifiers aside. One type
-// per spec, double or float: the micro kernels there are.
-element_type declared_element(const std::vector<token>& toks) {
-  std::string first;  // the first array declared, for messages
-  element_type elem = element_type::f64;
+// per spec, double or float: the micro kernels there are; or `real`, the
+// element type as a parameter (*parameter set, double returned).
+element_type declared_element(const std::vector<token>& toks, bool* parameter) {
+  std::string first, first_type;  // the first array declared and its type, for messages
   for (std::size_t p = 1; p + 1 < toks.size(); ++p) {
     if (toks[p].what != token::kind::ident || toks[p + 1].text != "[" || toks[p - 1].what != token::kind::ident)
       continue;
@@ -100,17 +101,18 @@ element_type declared_element(const std::vector<token>& toks) {
       if (toks[q - 1].text != "const" && toks[q - 1].text != "restrict")
         type = type.empty() ? toks[q - 1].text : toks[q - 1].text + " " + type;
     const std::string where = "line " + std::to_string(toks[p].line) + ": array " + toks[p].text;
-    if (type != "double" && type != "float")
-      throw spec_error(where + " has element type '" + type + "'; kernels are generated for double and float");
-    const element_type e = type == "float" ? element_type::f32 : element_type::f64;
+    if (type != "double" && type != "float" && type != "real")
+      throw spec_error(where + " has element type '" + type +
+                       "'; kernels are generated for double and float, or for both from `real`");
     if (first.empty()) {
       first = toks[p].text;
-      elem = e;
-    } else if (e != elem) {
-      throw spec_error(where + " is " + type + " but " + first + " is " + c_type(elem) + ": one element type per spec");
+      first_type = type;
+    } else if (type != first_type) {
+      throw spec_error(where + " is " + type + " but " + first + " is " + first_type + ": one element type per spec");
     }
   }
-  return elem;
+  *parameter = first_type == "real";
+  return first_type == "float" ? element_type::f32 : element_type::f64;
 }
 
 class parser {
@@ -178,17 +180,27 @@ class parser {
     expect("=");
     l.lower = parse_affine();
     expect(";");
-    if (identifier() != l.iterator) fail("the loop condition must test the iterator " + l.iterator);
-    const bool inclusive = at("<=");
-    if (!inclusive) expect("<"); else take();
-    l.upper_exclusive = parse_affine();
-    if (inclusive) l.upper_exclusive.constant += 1;
+    l.upper_exclusive = parse_upper_bound(l.iterator);
+    while (at("&&")) {
+      take();
+      l.more_upper.push_back(parse_upper_bound(l.iterator));
+    }
     expect(";");
     parse_increment(l.iterator);
     expect(")");
     loops_.push_back(l);
     parse_statement();
     loops_.pop_back();
+  }
+
+  // `it < e` or `it <= e`, as the exclusive bound.
+  affine_expr parse_upper_bound(const std::string& it) {
+    if (identifier() != it) fail("the loop condition must test the iterator " + it);
+    const bool inclusive = at("<=");
+    if (!inclusive) expect("<"); else take();
+    affine_expr bound = parse_affine();
+    if (inclusive) bound.constant += 1;
+    return bound;
   }
 
   void parse_increment(const std::string& it) {
@@ -365,7 +377,7 @@ scop parse_spec(const std::string& source) {
   const int first_line = 1 + static_cast<int>(std::count(source.begin(), source.begin() + body, '\n'));
   scop s = parser(tokenize(source.substr(body, end - body), first_line)).parse();
   if (s.statements.empty()) throw spec_error("the scop region has no statement");
-  s.elem = declared_element(tokenize(source.substr(0, begin), 1));
+  s.elem = declared_element(tokenize(source.substr(0, begin), 1), &s.elem_is_parameter);
   return s;
 }
 

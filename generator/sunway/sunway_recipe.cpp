@@ -317,6 +317,10 @@ statement_shape shape_of(const model& m, const gemm_roles& r, const fused_spec& 
     if (name == r.statement) arity = s.tuple_dim();
     else if (name != fused.statement) ++others;
   });
+  if (r.triangle.on())
+    throw spec_error("statement " + r.statement +
+                     ": the Sunway recipe generates box domains only; a triangle of C (syrk, gemmt) runs on the "
+                     "MPE's CPU kernels");
   if (others != 0 || (arity != 3 && arity != 4) || (arity == 4 && !fused.statement.empty()))
     throw spec_error("statement " + r.statement +
                      ": the Sunway recipe generates DGEMM, batched DGEMM and DGEMM with one fused prologue or "

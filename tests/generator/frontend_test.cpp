@@ -231,6 +231,77 @@ TEST(Refusal, NonBoxDomain) {
   EXPECT_NE(why.find("loop k must run from 0 to a parameter"), std::string::npos) << why;
 }
 
+// A nest with C's loops j (outer) and i as written, k over K.
+std::string triangle_nest(const std::string& j_loop, const std::string& i_loop) {
+  return "#pragma scop\nfor (" + j_loop + ") for (" + i_loop + ") for (k = 0; k < K; k++)\n"
+         "  C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n";
+}
+
+TEST(Parser, MoreUpperBoundsAfterAnd) {
+  const scop s = parse_spec(triangle_nest("j = 0; j < N; j++", "i = 0; i < M && i <= 2 * j + 1; i++"));
+  const loop& i = s.statements[0].loops[1];
+  EXPECT_EQ(i.upper_exclusive.isl_text(), "M");
+  ASSERT_EQ(i.more_upper.size(), 1u);
+  EXPECT_EQ(i.more_upper[0].isl_text(), "2*j + 2");
+}
+
+TEST(Parser, RealArraysMakeTheElementTypeAParameter) {
+  bool parameter = false;
+  const std::vector<element_type> types = spec_element_types(source_file("specs/gemmt_lower.c"), &parameter);
+  EXPECT_TRUE(parameter);
+  EXPECT_EQ(types, (std::vector<element_type>{element_type::f64, element_type::f32}));
+  EXPECT_EQ(spec_element_types(source_file("specs/sgemm.c"), &parameter), std::vector<element_type>{element_type::f32});
+  EXPECT_FALSE(parameter);
+  const std::string why = refusal("void f(int M, int N, int K, real C[M][N], double A[M][K], real B[K][N])\n" +
+                                  nest("C[i][j] += A[i][k] * B[k][j];"));
+  EXPECT_NE(why.find("array A is double but C is real"), std::string::npos) << why;
+}
+
+// The four triangles of the runtime's c_triangle, as specs write them.
+TEST(Analysis, TriangularCDomainsAreAccepted) {
+  for (const char* spec : {"gemmt_lower", "gemmt_upper", "gemmt_lower_row_pairs", "gemmt_upper_row_pairs"})
+    EXPECT_EQ(refusal(source_file(std::string("specs/") + spec + ".c")), "(accepted)") << spec;
+}
+
+TEST(Refusal, TriangularReductionDomain) {  // trmm's A: not generated
+  const std::string why = refusal(
+      "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = i; k < K; k++)\n"
+      "  C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n");
+  EXPECT_NE(why.find("loop k must run from 0 to a parameter (found i <= k < K)"), std::string::npos) << why;
+}
+
+TEST(Refusal, TriangleTheRuntimeDoesNotHave) {
+  const std::string why = refusal(triangle_nest("j = 0; j < N; j++", "i = 3 * j; i < M; i++"));
+  EXPECT_NE(why.find("C's triangle i - 3*j >= 0 is none the runtime has"), std::string::npos) << why;
+}
+
+TEST(Refusal, TwoBoundsBeyondTheBox) {
+  const std::string why = refusal(triangle_nest("j = 0; j < N; j++", "i = j; i < M && i <= 2 * j + 1; i++"));
+  EXPECT_NE(why.find("C's domain may have one bound beyond the box (one triangle), found 2"), std::string::npos) << why;
+}
+
+TEST(Refusal, TriangleThatIsNotBoxAndTriangle) {  // i from j - 1: row -1 is in the domain
+  const std::string why = refusal(triangle_nest("j = 0; j < N; j++", "i = j - 1; i < M; i++"));
+  EXPECT_NE(why.find("C's triangle"), std::string::npos) << why;  // i >= j - 1 is none of the four
+  const std::string box = refusal(triangle_nest("j = 0; j < N; j++", "i = 2 * j - 1; i < M && i < 2 * j + 2; i++"));
+  EXPECT_NE(box.find("found 2"), std::string::npos) << box;
+}
+
+TEST(Refusal, TriangleWithAFusedEpilogue) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (j = 0; j < N; j++) for (i = j; i < M; i++) for (k = 0; k < K; k++)\n"
+      "  C[i][j] += A[i][k] * B[k][j];\n"
+      "for (j = 0; j < N; j++) for (i = j; i < M; i++) C[i][j] = relu(C[i][j]);\n#pragma endscop\n");
+  EXPECT_NE(why.find("on a triangle of C are not generated"), std::string::npos) << why;
+}
+
+TEST(Refusal, BlockFormNamesInASpec) {
+  const std::string why = refusal(
+      "#pragma scop\nfor (j = 0; j < N; j++) for (i = j; i < M; i++) for (k = 0; k < row0; k++)\n"
+      "  C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n");
+  EXPECT_NE(why.find("'row0' is the block form's name; rename it"), std::string::npos) << why;
+}
+
 TEST(Refusal, CommandLineExitsNonZeroWithTheReason) {
   const std::string spec = testing::TempDir() + "/bad_carried.c";
   const std::string err = testing::TempDir() + "/bad_carried.err";

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <ostream>
 #include <random>
@@ -183,7 +184,7 @@ template <class T>
 std::vector<shape> shapes_for(const basic_generated_entry<T>& e, const basic_block_engine<T>& g) {
   const dim_t mr = g.ukernel->mr, nr = g.ukernel->nr;
   const blocking& b = g.blk;
-  if (e.family != kernel_family::dgemm)  // fewer: many fused entries; k spans two kc blocks
+  if (e.family != kernel_family::dgemm && e.family != kernel_family::c_triangle)  // fewer: many fused entries; k spans two kc blocks
     return {{97, 131, 259}, {3, 5, 7}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5}};
   return {{97, 131, 259}, {1, 1, 1},  {3, 5, 7}, {mr, nr, 2}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5},
           {mr + 1, b.nc + nr + 1, 3}};
@@ -244,6 +245,35 @@ std::vector<double> run_fused_or_batched(const generated_entry& e, const run_set
   return got;
 }
 
+// A c_triangle entry's triangle (triangle_op e.op), its first row moved by
+// 3 so that the blocks' row0 and col0 differ.
+c_triangle triangle_of(int op) { return {true, (op & 1) != 0, 3, op & 2 ? 2 : 1}; }
+
+bool in_triangle(const c_triangle& d, dim_t i, dim_t j) {
+  const dim_t row = (i + d.shift) / d.row_unit;
+  return d.upper ? row <= j : row >= j;
+}
+
+// Entry e of family c_triangle on one problem: the reference inside the
+// triangle; outside, C as it was (checked bit for bit, then both set to 0).
+template <class T>
+std::vector<T> run_on_triangle(const basic_generated_entry<T>& e, const run_setup<T>& r, const operands<T>& op,
+                               T beta, std::vector<T> got, std::vector<T>* want, std::vector<T>* bound) {
+  const std::vector<T> before = got;
+  basic_gemm_problem<T> p = op.problem(T(1.5), beta, got.data());
+  p.c_domain = triangle_of(e.op);
+  reference(op.problem(T(1.5), beta, want->data()), want, bound);
+  run_entry(r, p);
+  for (dim_t j = 0; j < op.n; ++j)
+    for (dim_t i = 0; i < op.m; ++i) {
+      if (in_triangle(p.c_domain, i, j)) continue;
+      const std::size_t x = static_cast<std::size_t>(i + j * op.ldc);
+      const bool untouched = std::memcmp(&got[x], &before[x], sizeof(T)) == 0;
+      got[x] = (*want)[x] = untouched ? T(0) : std::numeric_limits<T>::quiet_NaN();
+    }
+  return got;
+}
+
 // Runs entry e on one problem and returns what it wrote to C; *want gets
 // the reference, *bound the tolerance per element.
 template <class T>
@@ -255,6 +285,7 @@ std::vector<T> run_checked(const basic_generated_entry<T>& e, const run_setup<T>
   if (beta == T(0))
     for (dim_t j = 0; j < op.n; ++j)
       for (dim_t i = 0; i < op.m; ++i) got[static_cast<std::size_t>(i + j * op.ldc)] = std::numeric_limits<T>::quiet_NaN();
+  if (e.family == kernel_family::c_triangle) return run_on_triangle(e, r, op, beta, std::move(got), want, bound);
   if constexpr (std::is_same_v<T, double>)
     if (e.family != kernel_family::dgemm) return run_fused_or_batched(e, r, op, beta, std::move(got), want, bound, rng);
   reference(op.problem(T(1.5), beta, want->data()), want, bound);
@@ -286,9 +317,14 @@ template <class T>
 std::vector<basic_block_engine<T>> engines_for(const basic_generated_entry<T>& e) {
   const generated_target& g = target_of(e);
   const ukernel_desc<T>& u = ukernel_of<T>(g);
-  const basic_block_engine<T> real{&u, choose_blocking(g.shape, g.caches[0]), e.run};
-  const basic_block_engine<T> small{&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run};
-  return {real, small};
+  std::vector<basic_block_engine<T>> engines = {{&u, choose_blocking(g.shape, g.caches[0]), e.run},
+                                                {&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run}};
+  if (e.family == kernel_family::c_triangle)  // the triangle's kernel, the reference block kernel for the rest
+    for (basic_block_engine<T>& x : engines) {
+      x.kernel = nullptr;
+      x.triangle[e.op] = e.run;
+    }
+  return engines;
 }
 
 template <class T>
@@ -351,12 +387,13 @@ std::size_t distinct_kernels_of(const std::string& name) {
   return distinct.size();
 }
 
-// At most three double kernels a target, whatever the number of specs, and
-// one float kernel (plain GEMM).
+// At most three double kernels a target (plain, and the two epilogue
+// shapes) and one float kernel (plain GEMM), whatever the number of specs,
+// and one of each C triangle for each.
 TEST(GeneratedKernels, SpecsShareTheirTargetsKernels) {
   for (std::size_t t = 0; t < generated_target_count; ++t) {
-    EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), 3u) << generated_targets[t].name;
-    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 1u) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), 3u + kTriangleOpCount) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 1u + kTriangleOpCount) << generated_targets[t].name;
   }
 }
 

@@ -159,6 +159,36 @@ TEST(PrintedKernel, TwoSpecsNamingOneKernelWithDifferentCodeAreAnError) {
   EXPECT_THROW(distinct_kernels(out), std::logic_error);
 }
 
+// A GEMM on C's triangle, for the generic target in element type e.
+spec_kernel generic_triangle(const std::string& spec, element_type e) {
+  const target_desc t = parse_target(source_file("targets/generic.target"), "generic.target");
+  return generate_for_target(blas_letter(e) + spec, source_file("specs/" + spec + ".c"), t, e);
+}
+
+// The tiles wholly in the triangle are full micro-kernel calls; the tiles
+// the diagonal cuts keep their part through ukernel_on_triangle, from the
+// tile's origin, with the half-plane at that origin in the block's row0
+// and col0; the tiles outside are not visited.
+TEST(PrintedKernel, TriangleKernelIsolatesTheTilesTheDiagonalCuts) {
+  const spec_kernel k = generic_triangle("gemmt_lower", element_type::f64);
+  EXPECT_EQ(k.function, "dgemm_block_generic_4x4_triangle_lower");
+  EXPECT_EQ(k.family, "c_triangle");
+  EXPECT_EQ(k.op, "static_cast<int>(triangle_op::lower)");
+  EXPECT_GE(count(k.code, "swblas::ukernel_generic_4x4.ukernel_full(blk.k"), 1u) << k.code;
+  EXPECT_GE(count(k.code, "swblas::gen::ukernel_on_triangle(swblas::ukernel_generic_4x4, "), 1u) << k.code;
+  EXPECT_NE(k.code.find("blk.row0 - blk.col0"), std::string::npos) << k.code;
+  EXPECT_EQ(k.code.find(".ukernel("), std::string::npos) << k.code;  // no unmasked partial tile
+  const spec_kernel pairs = generic_triangle("gemmt_upper_row_pairs", element_type::f32);
+  EXPECT_EQ(pairs.function, "sgemm_block_generic_4x4_triangle_upper_row_pairs");
+  EXPECT_NE(pairs.code.find(", -1, 2, "), std::string::npos) << pairs.code;  // -i + 2j + ... >= 0
+}
+
+TEST(PrintedKernel, ParameterElementTypeMustBeGiven) {
+  const target_desc t = parse_target(source_file("targets/generic.target"), "generic.target");
+  EXPECT_THROW(generate_for_target("gemmt_lower", source_file("specs/gemmt_lower.c"), t), std::logic_error);
+  EXPECT_THROW(generate_for_target("dgemm", source_file("specs/dgemm.c"), t, element_type::f32), std::logic_error);
+}
+
 TEST(Manifest, SourceListsTheTargetAndEverySpec) {
   const std::string src = manifest_source({generic_output({"dgemm.c", "dgemm_epilogue_relu.c"})});
   EXPECT_NE(src.find("const std::size_t generated_target_count = 2;"), std::string::npos) << src;  // f64, f32

@@ -24,6 +24,7 @@ const dgemm_ukernel_desc* const all_ukernels[] = {&fake_generic, &fake_avx2, &fa
 
 void fake_plain(const packed_block&) {}
 void fake_relu(const packed_block&) {}
+void fake_upper(const packed_block&) {}
 
 const cache_config fake_avx2_caches[] = {
     {32 * K, 256 * K, 2 * M, 8}, {32 * K, 1 * M, 2 * M, 8}, {32 * K, 512 * K, 2 * M, 8}};
@@ -41,6 +42,8 @@ const generated_entry fake_entries[] = {
      static_cast<int>(epilogue_op::relu)},
     {"dgemm_prologue_scale_b", "fake_avx2", "avx2_plain", fake_plain, kernel_family::prologue_b,
      static_cast<int>(prologue_op::scale)},
+    {"dgemmt_upper", "fake_avx2", "avx2_upper", fake_upper, kernel_family::c_triangle,
+     static_cast<int>(triangle_op::upper)},
     {"dgemm", "fake_avx512", "avx512_plain", fake_plain, kernel_family::dgemm, 0},
 };
 
@@ -179,6 +182,8 @@ TEST(Dispatch, ResolvesTheTargetsKernelsAndRefusesAMismatchedShape) {
   EXPECT_EQ(t.fused.epilogue[static_cast<int>(epilogue_op::gelu_tanh)], nullptr);
   EXPECT_TRUE(t.fused.prologue[static_cast<int>(prologue_operand::b)][static_cast<int>(prologue_op::scale)]);
   EXPECT_FALSE(t.fused.prologue[static_cast<int>(prologue_operand::a)][static_cast<int>(prologue_op::scale)]);
+  EXPECT_EQ(t.engine.triangle[static_cast<int>(triangle_op::upper)], &fake_upper);
+  EXPECT_EQ(t.engine.triangle[static_cast<int>(triangle_op::lower)], nullptr);  // the reference triangle kernel
   EXPECT_TRUE(has_line(log.lines,
                        "generated target fake_avx2_wrong_shape: refused (target says 6x8 but "
                        "avx2_8x6 is 8x6)"));

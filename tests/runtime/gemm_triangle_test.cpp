@@ -76,5 +76,20 @@ TEST(GemmTriangle, TeamsShareABlocksNotRows) {
   }
 }
 
+// Every generated target has swblas-gen's kernel of each triangle
+// (generator/specs/gemmt_*.c); the reference target has none and runs the
+// hand-written one, which the test above checks too.
+TEST(GemmTriangle, GeneratedTargetsRunGeneratedTriangleKernels) {
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why)) continue;
+    for (int op = 0; op < kTriangleOpCount; ++op) {
+      EXPECT_EQ(t.engine.triangle[op] != nullptr, t.engine.kernel != nullptr) << target << " triangle_op " << op;
+      EXPECT_EQ(t.engine_f32.triangle[op] != nullptr, t.engine_f32.kernel != nullptr) << target << " triangle_op " << op;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace swblas
