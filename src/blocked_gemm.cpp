@@ -142,6 +142,27 @@ void multiply_triangle(const c_triangle& d, const basic_block_engine<T>& e, basi
   reference_triangle_kernel(d, e, blk);
 }
 
+// The a_triangle kernel for p's blocks (setting blk's row0 and k0 from its
+// place ic, pc), or null where the plain kernel runs. It writes only tiles
+// with some of the triangle, so it serves where every row of C has some in
+// the one k block: op(A) square on (or lower: below) its diagonal. In the
+// real view of a complex op(A) (rows and k in pairs) the kernel's triangle
+// is moved one step outward: a superset, whose extra A elements are packed
+// zeros.
+template <class T>
+basic_block_kernel_fn<T> a_triangle_kernel(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, dim_t ic,
+                                           dim_t pc, basic_packed_block<T>* blk) {
+  const operand_structure& s = p.a_structure;
+  if (s.kind != structure::triangular || p.k > e.blk.kc) return nullptr;
+  const dim_t unit = p.complex ? 2 : 1;  // real rows (and k) an element of op(A)
+  const bool covered = s.upper ? p.m + unit * s.row0 <= p.k + unit * s.col0 : s.row0 >= s.col0;
+  const basic_block_kernel_fn<T> kernel = e.a_triangle[s.upper ? 1 : 0];
+  if (!covered || !kernel) return nullptr;
+  blk->row0 = ic + unit * s.row0 + (p.complex ? (s.upper ? -1 : 1) : 0);
+  blk->k0 = pc + unit * s.col0;
+  return kernel;
+}
+
 // The block kernel on rows [ic, ic + rows) and columns [jc + j0, jc + j0 + cols)
 // of C, k block [pc, pc + kc), ap and bp at the first of them.
 template <class T>
@@ -165,6 +186,7 @@ void multiply(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, di
     blk.last = pc + kc >= p.k;  // the k block that ends C's reduction
   }
   if (p.c_domain.on) return multiply_triangle(p.c_domain, e, blk, ic, jc + j0);
+  if (const basic_block_kernel_fn<T> kernel = a_triangle_kernel(p, e, ic, pc, &blk)) return kernel(blk);
   run_block_kernel(e, blk);
 }
 

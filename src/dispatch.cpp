@@ -177,6 +177,9 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
       case kernel_family::c_triangle:
         if (e.op >= 0 && e.op < kTriangleOpCount) t->engine.triangle[e.op] = e.run;
         break;
+      case kernel_family::a_triangle:
+        if (e.op >= 0 && e.op < 2) t->engine.a_triangle[e.op] = e.run;
+        break;
       case kernel_family::batch: break;  // its entries run the plain kernel
     }
   }
@@ -209,6 +212,8 @@ void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t 
       t->kernel_name_f32 = x.kernel;
     } else if (x.family == kernel_family::c_triangle && x.op >= 0 && x.op < kTriangleOpCount) {
       e.triangle[x.op] = x.run;
+    } else if (x.family == kernel_family::a_triangle && x.op >= 0 && x.op < 2) {
+      e.a_triangle[x.op] = x.run;
     }
   }
   log->lines.push_back(std::string("single precision: micro kernel ") + u->name + " (" + std::to_string(u->mr) + "x" +

@@ -168,7 +168,7 @@ struct basic_packed_block {
   inc_t ldc = 0;
   const epilogue_args* epi = nullptr;
   bool last = false;
-  dim_t row0 = 0, col0 = 0;  // c_triangle kernels: where the block is in the triangle (triangle_op)
+  dim_t row0 = 0, col0 = 0, k0 = 0;  // c_ and a_triangle kernels: where the block is (triangle_op)
 };
 using packed_block = basic_packed_block<double>;
 
@@ -187,13 +187,17 @@ enum class kernel_family : int {
   prologue_b = 3,  // op(A) * op(pro(B)), pro fused into the packing of B
   epilogue = 4,    // epi applied to each C tile after its last k block
   c_triangle = 5,  // C written on one triangle only (op: a triangle_op)
+  a_triangle = 6,  // a triangular A: each tile's k range cut to it (op: triangle_op lower or upper)
 };
 
 // The triangles of a c_triangle kernel, in its block's row0 and col0 terms
 // (element (i, j) of the block is (i + row0, j + col0) of the triangle's
 // whole C): i >= j, i <= j, and with rows in pairs (the real view of a
 // complex C) i >= 2j and i <= 2j + 1. They are c_triangle's (above) with
-// row0 = first row + shift and col0 = first column.
+// row0 = first row + shift and col0 = first column. An a_triangle kernel's
+// are op(A)'s, lower k <= i and upper k >= i, with (i + row0, k + k0) the
+// block's (i, k) in op(A): it skips the k steps where a tile's rows of A
+// are zero, and writes only the tiles that have some of the triangle.
 enum class triangle_op : int { lower = 0, upper = 1, lower_row_pairs = 2, upper_row_pairs = 3 };
 inline constexpr int kTriangleOpCount = 4;
 

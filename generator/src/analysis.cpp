@@ -234,13 +234,14 @@ long coefficient(const affine_expr& e, const std::string& v) {
   return it == e.coef.end() ? 0 : it->second;
 }
 
-// The half-plane e >= 0 on C's row i and column j; in the block form e
-// also holds row0 and col0 with i's and j's coefficients.
-c_half_plane half_plane_of(const statement& st, const affine_expr& e, const std::string& i, const std::string& j,
-                           bool block_form) {
-  c_half_plane h{coefficient(e, i), coefficient(e, j), e.constant};
+// The half-plane e >= 0 on i, j and k; in the block form e also holds
+// row0, col0 and k0 with i's, j's and k's coefficients.
+half_plane half_plane_of(const statement& st, const affine_expr& e, const std::string& i, const std::string& j,
+                         const std::string& k, bool block_form) {
+  half_plane h{coefficient(e, i), coefficient(e, j), coefficient(e, k), e.constant};
   for (const auto& [v, c] : e.coef) {
-    const bool known = v == i || v == j || (block_form && ((v == kRow0 && c == h.a_i) || (v == kCol0 && c == h.a_j)));
+    const bool moved = (v == kRow0 && c == h.a_i) || (v == kCol0 && c == h.a_j) || (v == kK0 && c == h.a_k);
+    const bool known = v == i || v == j || v == k || (block_form && moved);
     if (c != 0 && !known) throw std::logic_error(st.describe() + ": the block form's condition is not a translated half-plane");
   }
   return h;
@@ -253,9 +254,9 @@ std::string loop_text(const loop& l) {
 }
 
 // The domain: the box 0 <= i < M, 0 <= j < N, 0 <= k < K (0 <= b < count
-// when batched), and at most one more bound on C's loops, affine in the
-// other C loop: a triangular C domain (syrk, gemmt). The reduction loop is
-// a box: a triangular A domain (trmm) is not generated.
+// when batched), and at most one more bound: on a C loop, affine in the
+// other (a triangular C domain: syrk, gemmt), or on k, affine in i (a
+// triangular A: trmm).
 void match_domain(const model& m, const scop& s, const statement& st, gemm_roles* r) {
   const int members[4] = {r->row, r->col, r->reduction, r->batch};
   std::string* params[4] = {&r->m, &r->n, &r->k, &r->count};
@@ -263,10 +264,12 @@ void match_domain(const model& m, const scop& s, const statement& st, gemm_roles
   for (int n = 0; n < (r->batch >= 0 ? 4 : 3); ++n) {
     const loop& l = st.loops[members[n]];
     const bool c_loop = n < 2;
-    const std::string other = c_loop ? st.loops[members[1 - n]].iterator : "";
+    // The loop a bound beyond the box may use: the other C loop, or i for k.
+    const std::string other = c_loop ? st.loops[members[1 - n]].iterator : n == 2 ? st.loops[r->row].iterator : "";
+    const bool may_cut = !other.empty();
     const auto refuse = [&]() {
       throw spec_error(st.describe() + ": loop " + l.iterator + " must run from 0 to a parameter" +
-                       (c_loop ? " (and from or below an affine function of " + other + ")" : "") + " (found " +
+                       (may_cut ? " (and from or below an affine function of " + other + ")" : "") + " (found " +
                        loop_text(l) + ")");
     };
     std::vector<affine_expr> uppers{l.upper_exclusive};
@@ -275,12 +278,12 @@ void match_domain(const model& m, const scop& s, const statement& st, gemm_roles
       const std::string p = plain_iterator(u);
       if (!p.empty() && position(st, p) < 0 && params[n]->empty())
         *params[n] = p;
-      else if (c_loop && only_uses(u, other))
+      else if (may_cut && only_uses(u, other))
         half_planes.push_back(minus(minus(u, iterator_expr(l.iterator)), affine_expr{{}, 1}));  // u - 1 - it
       else
         refuse();
     }
-    if (c_loop && only_uses(l.lower, other))
+    if (may_cut && only_uses(l.lower, other))
       half_planes.push_back(minus(iterator_expr(l.iterator), l.lower));
     else if (!l.lower.coef.empty() || l.lower.constant != 0)
       refuse();
@@ -298,22 +301,25 @@ void match_domain(const model& m, const scop& s, const statement& st, gemm_roles
                      std::to_string(half_planes.size()));
   if (r->batch >= 0) throw spec_error(st.describe() + ": a batched GEMM on a triangle of C is not generated");
   const std::string i = st.loops[r->row].iterator, j = st.loops[r->col].iterator;
-  r->triangle = half_plane_of(st, half_planes[0], i, j, r->block_form);
+  const std::string k = st.loops[r->reduction].iterator;
+  r->triangle = half_plane_of(st, half_planes[0], i, j, k, r->block_form);
   if (!triangle_shape(r->triangle))
-    throw spec_error(st.describe() + ": C's triangle " + half_planes[0].isl_text() +
-                     " >= 0 is none the runtime has: i >= j, i <= j, i >= 2j or i <= 2j + 1 (rows in pairs)");
+    throw spec_error(st.describe() + ": the triangle " + half_planes[0].isl_text() +
+                     " >= 0 is none the runtime has: of C i >= j, i <= j, i >= 2j or i <= 2j + 1 (rows in pairs); "
+                     "of A k <= i or k >= i");
   if (r->block_form) return;
   for (const std::string& p : s.parameters)
-    if (p == kRow0 || p == kCol0) throw spec_error(st.describe() + ": '" + p + "' is the block form's name; rename it");
+    if (p == kRow0 || p == kCol0 || p == kK0)
+      throw spec_error(st.describe() + ": '" + p + "' is the block form's name; rename it");
   // The box bounds the loops do not say (i >= 0 where i starts at j) must
   // follow from the triangle's, or the domain is not box and triangle.
   const std::string box = param_prefix(s) + "{ " + instance(st) + " : 0 <= " + i + " < " + r->m + " and 0 <= " + j +
-                          " < " + r->n + " and 0 <= " + st.loops[r->reduction].iterator + " < " + r->k + " and " +
-                          half_planes[0].isl_text() + " >= 0 }";
+                          " < " + r->n + " and 0 <= " + k + " < " + r->k + " and " + half_planes[0].isl_text() +
+                          " >= 0 }";
   const isl::union_set own = m.domain.intersect(isl::union_set(m.domain.ctx(), "{ " + instance(st) + " }"));
   if (!own.is_equal(isl::union_set(m.domain.ctx(), box)))
     throw spec_error(st.describe() + ": the domain is not the box 0 <= " + i + " < " + r->m + ", 0 <= " + j + " < " +
-                     r->n + " cut by " + half_planes[0].isl_text() + " >= 0");
+                     r->n + ", 0 <= " + k + " < " + r->k + " cut by " + half_planes[0].isl_text() + " >= 0");
 }
 
 // --- fused element-wise statements -------------------------------------
@@ -443,17 +449,16 @@ void match_fused(const model& m, const scop& s, const statement& gemm, analysis*
 
 }  // namespace
 
-const char* triangle_shape(const c_half_plane& h) {
+const char* triangle_shape(const half_plane& h) {
   struct shape {
-    c_half_plane plane;
+    half_plane plane;
     const char* name;
   };
-  static const shape kShapes[] = {{{1, -1, 0}, "lower"},
-                                  {{-1, 1, 0}, "upper"},
-                                  {{1, -2, 0}, "lower_row_pairs"},
-                                  {{-1, 2, 1}, "upper_row_pairs"}};
+  static const shape kShapes[] = {{{1, -1, 0, 0}, "lower"},          {{-1, 1, 0, 0}, "upper"},
+                                  {{1, -2, 0, 0}, "lower_row_pairs"}, {{-1, 2, 0, 1}, "upper_row_pairs"},
+                                  {{1, 0, -1, 0}, "lower"},           {{-1, 0, 1, 0}, "upper"}};
   for (const shape& k : kShapes)
-    if (k.plane.a_i == h.a_i && k.plane.a_j == h.a_j && k.plane.c == h.c) return k.name;
+    if (k.plane.a_i == h.a_i && k.plane.a_j == h.a_j && k.plane.a_k == h.a_k && k.plane.c == h.c) return k.name;
   return nullptr;
 }
 
@@ -480,7 +485,7 @@ analysis analyse(const model& m, const scop& s) {
   match_domain(m, s, st, &a.roles);
   match_fused(m, s, st, &a);
   if (a.roles.triangle.on() && !a.fused.empty())
-    throw spec_error(st.describe() + ": fused prologues and epilogues on a triangle of C are not generated");
+    throw spec_error(st.describe() + ": fused prologues and epilogues on a triangular domain are not generated");
   return a;
 }
 

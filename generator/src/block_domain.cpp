@@ -13,6 +13,16 @@ affine_expr parameter(const std::string& name) {
   return e;
 }
 
+// A loop of the GEMM as the block form has it: member `member` of the
+// band runs over the box [0, bound) and its place in the whole matrix is
+// parameter `first` (when the triangle's coefficient on it is nonzero).
+struct loop_move {
+  int member;
+  std::string bound;
+  long coefficient;
+  const char* first;
+};
+
 // 0 <= iterator < bound, nothing more.
 void to_box(loop* l, const std::string& bound) {
   l->lower = affine_expr();
@@ -26,18 +36,20 @@ scop block_domain(scop s, const gemm_roles& r) {
   if (!r.triangle.on() || r.block_form) throw std::logic_error("block_domain: no triangle to move");
   for (statement& st : s.statements) {
     if (st.name != r.statement) continue;
-    loop& rows = st.loops.at(r.row);
-    loop& cols = st.loops.at(r.col);
-    to_box(&rows, r.m);
-    to_box(&cols, r.n);
+    const loop_move moves[] = {{r.row, r.m, r.triangle.a_i, kRow0},
+                               {r.col, r.n, r.triangle.a_j, kCol0},
+                               {r.reduction, r.k, r.triangle.a_k, kK0}};
     affine_expr moved;
-    moved.coef[rows.iterator] = moved.coef[kRow0] = r.triangle.a_i;
-    moved.coef[cols.iterator] = moved.coef[kCol0] = r.triangle.a_j;
     moved.constant = r.triangle.c;
+    for (const loop_move& m : moves) {
+      loop& l = st.loops.at(m.member);
+      to_box(&l, m.bound);
+      if (m.coefficient == 0) continue;
+      moved.coef[l.iterator] = moved.coef[m.first] = m.coefficient;
+      s.parameters.push_back(m.first);
+    }
     st.conditions = {moved};
   }
-  s.parameters.push_back(kRow0);
-  s.parameters.push_back(kCol0);
   return s;
 }
 

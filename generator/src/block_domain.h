@@ -1,10 +1,11 @@
-// The block form of a spec with a triangular C domain (see polyhedral.h,
-// c_half_plane). A block kernel multiplies one packed block: rows [0, M)
-// and columns [0, N) of the block, whose element (i, j) is element
-// (i + row0, j + col0) of the whole C. The GEMM statement's C loops become
-// that box and the triangle's half-plane, moved by (row0, col0), a
-// condition; row0 and col0 become parameters, which the block kernel reads
-// from its block. No isl here.
+// The block form of a spec with a triangular domain (see polyhedral.h,
+// half_plane). A block kernel multiplies one packed block: rows [0, M),
+// columns [0, N) and k [0, K) of the block, whose (i, j, k) is
+// (i + row0, j + col0, k + k0) of the whole matrices. The GEMM statement's
+// loops become that box and the triangle's half-plane, moved by the
+// block's place, a condition; row0, col0 and k0 (those the half-plane
+// uses) become parameters, which the block kernel reads from its block.
+// No isl here.
 #pragma once
 
 #include "polyhedral.h"

@@ -157,6 +157,7 @@ class kernel_builder {
     const isl::ast_expr ap = offset(id("blk.ap"), i0, k);
     const isl::ast_expr bp = offset(id("blk.bp"), j0, k);
     const isl::ast_expr c = c_at(i0, j0);
+    if (roles_.triangle.on() && !roles_.triangle.on_c()) return tile_of_a_triangle(build, r);
     long mv = 0, nv = 0;
     const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
     if (roles_.triangle.on() && !full) return tile_across_triangle(build, r, k);
@@ -170,6 +171,36 @@ class kernel_builder {
     return guarded(build, r.inst, call);
   }
 
+  // The tile's first row or column, a multiple of the register block's
+  // `size` (the packed micro-panels start there) at or before `lo`.
+  static isl::pw_aff tile_origin(const isl::pw_aff& lo, int size) {
+    const isl::val v(lo.ctx(), size);
+    return lo.scale_down(v).floor().scale(v);
+  }
+
+  // A register tile of a kernel on a triangular A: its k range is the
+  // tile's own (the instances' least to greatest k), so the micro kernel
+  // skips the k steps where the tile's rows of A are all zero. Rows of the
+  // tile from its origin to the last with instances are computed: A's
+  // packed rows are zero where a row has none.
+  isl::ast_node tile_of_a_triangle(const isl::ast_build& build, const instance_range& r) {
+    const isl::pw_aff oi = tile_origin(r.lo.at(roles_.row), naming_.mr);
+    const isl::pw_aff oj = tile_origin(r.lo.at(roles_.col), naming_.nr);
+    const isl::ast_expr i0 = build.expr_from(oi), j0 = build.expr_from(oj);
+    const isl::ast_expr m = build.expr_from(r.hi.at(roles_.row).sub(oi).add_constant(1));
+    const isl::ast_expr n = build.expr_from(r.hi.at(roles_.col).sub(oj).add_constant(1));
+    const isl::ast_expr k = build.expr_from(r.extent(roles_.reduction));
+    const isl::ast_expr k_first = build.expr_from(r.lo.at(roles_.reduction));
+    const isl::ast_expr ap = offset(offset(id("blk.ap"), i0, id("blk.k")), k_first, islc::int_expr(build.ctx(), naming_.mr));
+    const isl::ast_expr bp = offset(offset(id("blk.bp"), j0, id("blk.k")), k_first, islc::int_expr(build.ctx(), naming_.nr));
+    long mv = 0, nv = 0;
+    const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
+    const isl::ast_expr call =
+        full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("blk.alpha"), ap, bp, id("blk.beta"), c_at(i0, j0), id("blk.ldc")})
+             : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c_at(i0, j0), id("blk.ldc")});
+    return guarded(build, r.inst, call);
+  }
+
   // A register tile that C's triangle cuts: its instances are the tile's
   // elements on one side of the half-plane, from a first row or column that
   // need not be the tile's (the packed micro-panels start at the tile's).
@@ -178,14 +209,12 @@ class kernel_builder {
   // elements where a_i * i + a_j * j + c >= 0 in the whole C.
   isl::ast_node tile_across_triangle(const isl::ast_build& build, const instance_range& r, const isl::ast_expr& k) {
     const isl::ctx ctx = build.ctx();
-    const auto origin = [&](int member, int size) {
-      return r.lo.at(member).scale_down(isl::val(ctx, size)).floor().scale(isl::val(ctx, size));
-    };
-    const isl::pw_aff oi = origin(roles_.row, naming_.mr), oj = origin(roles_.col, naming_.nr);
+    const isl::pw_aff oi = tile_origin(r.lo.at(roles_.row), naming_.mr);
+    const isl::pw_aff oj = tile_origin(r.lo.at(roles_.col), naming_.nr);
     const isl::ast_expr i0 = build.expr_from(oi), j0 = build.expr_from(oj);
     const isl::ast_expr m = build.expr_from(r.hi.at(roles_.row).sub(oi).add_constant(1));
     const isl::ast_expr n = build.expr_from(r.hi.at(roles_.col).sub(oj).add_constant(1));
-    const c_half_plane& h = roles_.triangle;
+    const half_plane& h = roles_.triangle;
     const auto whole = [&](const isl::pw_aff& origin, const char* first) {  // origin + row0 (col0)
       return origin.add(isl::pw_aff::param_on_domain(origin.domain(), isl::id(ctx, first)));
     };
@@ -249,11 +278,21 @@ class kernel_builder {
 std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, const kernel_naming& k) {
   kernel_builder builder(r, roles, k);
   islc::ast_hooks hooks = builder.hooks();
-  const std::string block0 = roles.block_form ? std::string(", ") + kRow0 + ", " + kCol0 : "";
+  std::string block0;  // the block form's parameters, those its half-plane uses
+  if (roles.block_form) {
+    const half_plane& h = roles.triangle;
+    for (const auto& [coefficient, name] : {std::pair{h.a_i, kRow0}, std::pair{h.a_j, kCol0}, std::pair{h.a_k, kK0}})
+      if (coefficient != 0) block0 += std::string(", ") + name;
+  }
   const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + block0 + "] -> { : " +
                                                roles.m + " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
   const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
-  kernel_printer p({{roles.m, "blk.m"}, {roles.n, "blk.n"}, {roles.k, "blk.k"}, {kRow0, "blk.row0"}, {kCol0, "blk.col0"}});
+  kernel_printer p({{roles.m, "blk.m"},
+                    {roles.n, "blk.n"},
+                    {roles.k, "blk.k"},
+                    {kRow0, "blk.row0"},
+                    {kCol0, "blk.col0"},
+                    {kK0, "blk.k0"}});
   p.node(tree, 1);
   return "void " + k.function + "(const " + k.block + "& blk) {\n" + p.text() + "}\n";
 }

@@ -22,24 +22,30 @@ struct model {
 // Builds the model; throws spec_error for what isl cannot express.
 model build_model(isl::ctx ctx, const scop& s);
 
-// A triangular C domain: the half-plane a_i * i + a_j * j + c >= 0 on C's
-// row i and column j of the whole matrix, beyond the box. In the block form
-// (block_domain.h) the condition holds for (i + row0, j + col0).
-struct c_half_plane {
-  long a_i = 0, a_j = 0, c = 0;
-  bool on() const { return a_i != 0 || a_j != 0; }
+// A triangular domain: the half-plane a_i * i + a_j * j + a_k * k + c >= 0
+// in the whole matrices' coordinates, beyond the box; on C's row i and
+// column j (a triangle of C: syrk, gemmt) or on i and the reduction k (a
+// triangular A: trmm's diagonal blocks). In the block form
+// (block_domain.h) the condition holds for (i + row0, j + col0, k + k0).
+struct half_plane {
+  long a_i = 0, a_j = 0, a_k = 0, c = 0;
+  bool on() const { return a_i != 0 || a_j != 0 || a_k != 0; }
+  bool on_c() const { return on() && a_k == 0; }  // a triangle of C
 };
 
 // The runtime's name (swblas::triangle_op, src/macro_kernel.h) of the
-// triangles its c_triangle describes: "lower" i >= j, "upper" i <= j,
-// "lower_row_pairs" i >= 2j, "upper_row_pairs" i <= 2j + 1 (rows in pairs:
-// the real view of a complex C); nullptr for any other half-plane.
-const char* triangle_shape(const c_half_plane& h);
+// triangles it has kernels for: of C (its c_triangle), "lower" i >= j,
+// "upper" i <= j, "lower_row_pairs" i >= 2j, "upper_row_pairs" i <= 2j + 1
+// (rows in pairs: the real view of a complex C); of A, "lower" k <= i and
+// "upper" k >= i. nullptr for any other half-plane.
+const char* triangle_shape(const half_plane& h);
 
-// The parameters the block form names the block's first row and column in
-// the whole C by: the block kernel reads them as blk.row0 and blk.col0.
+// The parameters the block form names the block's first row, column and
+// k in the whole matrices by: the block kernel reads them as blk.row0,
+// blk.col0 and blk.k0.
 inline constexpr const char* kRow0 = "row0";
 inline constexpr const char* kCol0 = "col0";
+inline constexpr const char* kK0 = "k0";
 
 // Which loop plays which GEMM role, by position in the statement's band
 // (= position in its instance tuple).
@@ -51,7 +57,7 @@ struct gemm_roles {
   std::string c, a, b;                 // arrays: C[i][j] += A[i][k] * B[k][j] (or [b][i][j], ...)
   std::string m, n, k;                 // parameters bounding i, j, k
   std::string count;                   // batched specs: the parameter bounding b
-  c_half_plane triangle;               // a triangular C domain, or none
+  half_plane triangle;                 // a triangular C or A domain, or none
   bool block_form = false;             // the triangle's condition is the block form's
 };
 

@@ -184,7 +184,9 @@ template <class T>
 std::vector<shape> shapes_for(const basic_generated_entry<T>& e, const basic_block_engine<T>& g) {
   const dim_t mr = g.ukernel->mr, nr = g.ukernel->nr;
   const blocking& b = g.blk;
-  if (e.family != kernel_family::dgemm && e.family != kernel_family::c_triangle)  // fewer: many fused entries; k spans two kc blocks
+  if (e.family == kernel_family::a_triangle)  // op(A) square on its diagonal or below it, one k block
+    return {{b.kc - 3, 2 * nr + 1, b.kc}, {b.kc, 3 * nr + 2, b.kc}, {mr + 1, nr + 1, std::min(b.kc, mr + 4)}, {1, 1, 1}};
+  if (e.family != kernel_family::dgemm)  // fewer: many fused and triangle entries; k spans two kc blocks
     return {{97, 131, 259}, {3, 5, 7}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5}};
   return {{97, 131, 259}, {1, 1, 1},  {3, 5, 7}, {mr, nr, 2}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5},
           {mr + 1, b.nc + nr + 1, 3}};
@@ -274,6 +276,28 @@ std::vector<T> run_on_triangle(const basic_generated_entry<T>& e, const run_setu
   return got;
 }
 
+// Entry e of family a_triangle on one problem: op(A) triangular (lower for
+// op 0, upper for 1) from its diagonal on; the reference multiplies the
+// same A with zeros outside.
+template <class T>
+std::vector<T> run_on_a_triangle(const basic_generated_entry<T>& e, const run_setup<T>& r, const operands<T>& op,
+                                 T beta, std::vector<T> got, std::vector<T>* want, std::vector<T>* bound) {
+  const bool upper = e.op == 1;
+  basic_gemm_problem<T> p = op.problem(T(1.5), beta, got.data());
+  p.a_structure = {structure::triangular, upper, false, 0, 0};
+  std::vector<T> zeroed(static_cast<std::size_t>(op.m * op.k));  // op(A) with zeros outside, column-major
+  for (dim_t l = 0; l < op.k; ++l)
+    for (dim_t i = 0; i < op.m; ++i)
+      if (upper ? i <= l : i >= l) zeroed[static_cast<std::size_t>(i + l * op.m)] = p.a[i * p.rs_a + l * p.cs_a];
+  basic_gemm_problem<T> q = op.problem(T(1.5), beta, want->data());
+  q.a = zeroed.data();
+  q.rs_a = 1;
+  q.cs_a = op.m;
+  reference(q, want, bound);
+  run_entry(r, p);
+  return got;
+}
+
 // Runs entry e on one problem and returns what it wrote to C; *want gets
 // the reference, *bound the tolerance per element.
 template <class T>
@@ -286,6 +310,7 @@ std::vector<T> run_checked(const basic_generated_entry<T>& e, const run_setup<T>
     for (dim_t j = 0; j < op.n; ++j)
       for (dim_t i = 0; i < op.m; ++i) got[static_cast<std::size_t>(i + j * op.ldc)] = std::numeric_limits<T>::quiet_NaN();
   if (e.family == kernel_family::c_triangle) return run_on_triangle(e, r, op, beta, std::move(got), want, bound);
+  if (e.family == kernel_family::a_triangle) return run_on_a_triangle(e, r, op, beta, std::move(got), want, bound);
   if constexpr (std::is_same_v<T, double>)
     if (e.family != kernel_family::dgemm) return run_fused_or_batched(e, r, op, beta, std::move(got), want, bound, rng);
   reference(op.problem(T(1.5), beta, want->data()), want, bound);
@@ -319,10 +344,10 @@ std::vector<basic_block_engine<T>> engines_for(const basic_generated_entry<T>& e
   const ukernel_desc<T>& u = ukernel_of<T>(g);
   std::vector<basic_block_engine<T>> engines = {{&u, choose_blocking(g.shape, g.caches[0]), e.run},
                                                 {&u, blocking{2 * u.mr, 16, 3 * u.nr}, e.run}};
-  if (e.family == kernel_family::c_triangle)  // the triangle's kernel, the reference block kernel for the rest
+  if (e.family == kernel_family::c_triangle || e.family == kernel_family::a_triangle)  // the triangle's kernel only
     for (basic_block_engine<T>& x : engines) {
       x.kernel = nullptr;
-      x.triangle[e.op] = e.run;
+      (e.family == kernel_family::c_triangle ? x.triangle : x.a_triangle)[e.op] = e.run;
     }
   return engines;
 }
@@ -389,11 +414,11 @@ std::size_t distinct_kernels_of(const std::string& name) {
 
 // At most three double kernels a target (plain, and the two epilogue
 // shapes) and one float kernel (plain GEMM), whatever the number of specs,
-// and one of each C triangle for each.
+// and for each one of each C triangle and of each triangular A.
 TEST(GeneratedKernels, SpecsShareTheirTargetsKernels) {
   for (std::size_t t = 0; t < generated_target_count; ++t) {
-    EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), 3u + kTriangleOpCount) << generated_targets[t].name;
-    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 1u + kTriangleOpCount) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), 3u + kTriangleOpCount + 2) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 1u + kTriangleOpCount + 2) << generated_targets[t].name;
   }
 }
 
