@@ -8,13 +8,23 @@
 // wastes the zero half of that block only; the off-diagonal products are
 // GEMMs as deep as the half they read.
 //
+// On the left, where the target has swblas-gen's kernels of a triangular A
+// (generator/specs/trmm_*.c), B's rows go by blocks as deep as the GEMM's k
+// block instead, from the block op(A) reads last: each block is one GEMM
+// of full depth by op(A)'s columns there (the diagonal block and what is
+// beside it) into the rows it reaches, those kernels cutting the diagonal
+// block's tiles to the triangle, so no zero half is multiplied.
+//
 // On a team, B's other dimension is split instead: each thread multiplies
 // its own columns (left) or rows (right) alone.
 #include <algorithm>
+#include <complex>
 #include <optional>
 
+#include "dispatch.h"
 #include "pack_buffer.h"
 #include "triangular.h"
+#include "vector_kernels.h"
 
 namespace swblas {
 namespace {
@@ -98,16 +108,68 @@ void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
   }
 }
 
+// B's rows [d0, d1) := their product with op(A)'s columns there, added
+// into every other row that product reaches (below on the lower triangle,
+// above on the upper): the block is saved and zeroed, then one GEMM of
+// depth d1 - d0 reads op(A)'s columns [d0, d1) as the triangular operand
+// they are (full beside the diagonal block, the triangle in it), which the
+// target's kernel of a triangular A cuts to the triangle.
+template <class T>
+void block_product(const product_run<T>& run, dim_t d0, dim_t d1) {
+  const triangular_problem<T>& p = run.p;
+  const dim_t w = d1 - d0, first = run.reads_before ? d0 : 0, rows = run.reads_before ? p.m - d0 : d1;
+  operand_of<T> columns = p.a;  // op(A)(first.., d0..d1) read from (row0, col0) on
+  columns.structure.row0 += first;
+  columns.structure.col0 += d0;
+  for (dim_t j0 = 0; j0 < p.n; j0 += run.piece) {  // columns [j0, j0 + jn) of B
+    const dim_t jn = std::min(run.piece, p.n - j0);
+    T* block = p.b + d0 + std::ptrdiff_t(j0) * p.ldb;
+    for (dim_t j = 0; j < jn; ++j) {
+      T* column = block + std::ptrdiff_t(j) * p.ldb;
+      std::copy(column, column + w, run.saved + std::ptrdiff_t(j) * w);
+      std::fill(column, column + w, T(0));
+    }
+    gemm(product_problem(rows, jn, w, p.alpha, columns, as_stored<T>(run.saved, w), T(1),
+                         p.b + first + std::ptrdiff_t(j0) * p.ldb, p.ldb));
+  }
+}
+
+// B's rows by blocks of nb, from the end op(A) reads last (a block's
+// product reaches the rows done before it, never those still to come).
+template <class T>
+void multiply_by_blocks(const product_run<T>& run, dim_t nb) {
+  const dim_t size = run.p.m;
+  for (dim_t b = 0; b < size; b += nb) {
+    const dim_t d0 = run.reads_before ? std::max<dim_t>(0, size - b - nb) : b;
+    const dim_t d1 = run.reads_before ? size - b : std::min(size, b + nb);
+    block_product(run, d0, d1);
+  }
+}
+
+// The block depth of the sweep by blocks: the GEMM's k block in elements of
+// T (two real steps an element in the 1m view of a complex T), or 0 where
+// the target has no kernel of the triangle or on the right (its triangle
+// is the GEMM's B, which no kernel cuts).
+template <class T>
+dim_t sweep_depth(const triangular_problem<T>& p) {
+  using R = real_t<T>;
+  const basic_block_engine<R>& e = engine_of<R>(active_dispatch());
+  if (!p.left || !e.a_triangle[p.a.structure.upper ? 1 : 0]) return 0;
+  const dim_t depth = (std::is_same_v<T, R> ? e.blk.kc : e.blk.kc / 2) / 16 * 16;
+  return depth >= kDiagonalBlock ? depth : 0;
+}
+
 template <class T>
 void multiply(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
   if (p.alpha == T(0)) return scale_b(p);
-  const dim_t size = p.left ? p.m : p.n;
+  const dim_t size = p.left ? p.m : p.n, depth = sweep_depth(p);
   dim_t piece = p.left ? p.n : p.m;
   std::optional<arena_lease> lease;
-  T* const saved = saved_block_buffer<T>(std::min(size, kDiagonalBlock), &piece, &lease);
+  T* const saved = saved_block_buffer<T>(std::min(size, depth ? depth : kDiagonalBlock), &piece, &lease);
   // Left and lower (or right and upper): a block reads the B blocks before it.
   const product_run<T> run{p, p.left != p.a.structure.upper, saved, piece};
+  if (depth) return multiply_by_blocks(run, depth);
   multiply_range(run, 0, size);
 }
 

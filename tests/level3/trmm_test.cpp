@@ -1,6 +1,6 @@
 // ?trmm against a naive product with the op(A) the call means: every side,
 // triangle, transpose and diagonal, the three entries (Fortran, CBLAS
-// column- and row-major), odd sizes and one larger than a block, NaN where
+// column- and row-major), odd sizes and larger than a block, NaN where
 // A must not be read (other triangle, unit diagonal), alpha == 0 over NaN.
 #include <gtest/gtest.h>
 
@@ -42,6 +42,13 @@ TYPED_TEST(Trmm, LargerThanOneBlock) {
   using T = TypeParam;
   // The blocking is the drivers', the same behind every entry.
   for_each_option<T>(entry::f77, 300, 290, [](const triangular_case& g) { check_trmm<T>(g, T(-0.5f), 11); });
+}
+
+// On the left, B's rows go by blocks as deep as the GEMM's k block (at
+// most 384 here, half that in complex): 800 rows are several blocks.
+TYPED_TEST(Trmm, LeftSweepOverSeveralBlocks) {
+  using T = TypeParam;
+  for_each_option<T>(entry::f77, 800, 37, [](const triangular_case& g) { check_trmm<T>(g, T(0.25f), 17); });
 }
 
 TYPED_TEST(Trmm, AlphaZeroOverwritesNaN) {
