@@ -18,13 +18,10 @@
 // On a team, B's other dimension is split instead: each thread multiplies
 // its own columns (left) or rows (right) alone.
 #include <algorithm>
-#include <complex>
 #include <optional>
 
-#include "dispatch.h"
 #include "pack_buffer.h"
 #include "triangular.h"
-#include "vector_kernels.h"
 
 namespace swblas {
 namespace {
@@ -152,10 +149,9 @@ void multiply_by_blocks(const product_run<T>& run, dim_t nb) {
 // is the GEMM's B, which no kernel cuts).
 template <class T>
 dim_t sweep_depth(const triangular_problem<T>& p) {
-  using R = real_t<T>;
-  const basic_block_engine<R>& e = engine_of<R>(active_dispatch());
+  const basic_block_engine<real_t<T>>& e = engine_of<real_t<T>>(active_dispatch());
   if (!p.left || !e.a_triangle[p.a.structure.upper ? 1 : 0]) return 0;
-  const dim_t depth = (std::is_same_v<T, R> ? e.blk.kc : e.blk.kc / 2) / 16 * 16;
+  const dim_t depth = gemm_depth<T>();
   return depth >= kDiagonalBlock ? depth : 0;
 }
 
