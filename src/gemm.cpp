@@ -125,6 +125,7 @@ template <class T>
 void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team) {
   team_plan plan = team;
   basic_block_engine<T> engine = e;
+  if (plan.mc > 0) engine.blk.mc = std::min(engine.blk.mc, plan.mc);
   packed_buffers<T> buf;
   bool shrunk = false;
   while (!get_buffers(p, engine, plan, &buf)) {

@@ -68,6 +68,14 @@ team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, con
   if (p.c_domain.on && !o.loop && !o.split_rows) {
     plan.split_rows = false;
     plan.loop = parallel_loop::ic;
+    // Lower A blocks where the triangle's rows would make too few of them
+    // for the team: Zen 4, two threads, at 1000 ssyrk 123-133 -> 156-188,
+    // ssyr2k 124 -> 158, sgemmt 121 -> 149 GFLOP/s (3 blocks of 480 rows
+    // -> 7 of 144); dsyrk, zherk, csyrk the same within the noise. Four
+    // blocks a thread (96 rows) gave ssyrk 160.
+    const dim_t wanted = kTriangleBlocksPerThread * plan.threads;
+    if (plan.threads > 1 && ceil_div(p.m, ic.mc) < wanted)
+      plan.mc = std::max<dim_t>(u.mr, ceil_div(p.m, wanted) / u.mr * u.mr);
   }
   if (plan.loop == parallel_loop::jr && o.fit_team_to_work)
     plan.threads = static_cast<int>(std::min<dim_t>(plan.threads, ceil_div(std::min(jr.nc, p.n), u.nr)));

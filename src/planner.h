@@ -77,7 +77,12 @@ struct team_plan {
   parallel_loop loop = parallel_loop::ic;
   int threads = 1;
   bool split_rows = false;
+  dim_t mc = 0;  // nonzero: the A blocks' height instead of the engine's
 };
+
+// A team on a triangle of C shares A blocks of unequal work: it wants at
+// least this many a thread.
+inline constexpr dim_t kTriangleBlocksPerThread = 3;
 
 // For the packed path of p on table t: the team from team_size (at most
 // o.threads; exactly o.threads when !o.fit_team_to_work), the loop o.loop

@@ -61,7 +61,7 @@ TEST(GemmTriangle, OnlyTheTriangleOnEveryTargetBlockingAndTeam) {
 }
 
 // Equal row ranges of a triangle hold unequal work: a team shares A blocks
-// instead, whatever rows_balance says of the rectangle.
+// instead, whatever rows_balance says of the rectangle, and enough of them.
 TEST(GemmTriangle, TeamsShareABlocksNotRows) {
   const dispatch_table& t = active_dispatch();
   for (dim_t n : {200, 1000, 3000}) {
@@ -73,6 +73,11 @@ TEST(GemmTriangle, TeamsShareABlocksNotRows) {
     const team_plan plan = plan_team(t, p, o);
     EXPECT_FALSE(plan.split_rows) << n;
     EXPECT_EQ(plan.loop, parallel_loop::ic) << n;
+    // At least kTriangleBlocksPerThread A blocks a thread, whatever the
+    // engine's mc, lowered only when the engine's make fewer.
+    const dim_t mc = plan.mc ? std::min(plan.mc, t.blk().mc) : t.blk().mc;
+    EXPECT_GE(ceil_div(n, mc), kTriangleBlocksPerThread * 2) << n;
+    EXPECT_EQ(plan.mc > 0, ceil_div(n, t.blk().mc) < kTriangleBlocksPerThread * 2) << n;
   }
 }
 
