@@ -78,7 +78,7 @@ cmake --build "$build" -j"$jobs" --target swblas_kernels swblas swblas64 "${test
 # POWER kernels' blocking is tested by the generated-kernel tests). The
 # runs with a variant forced by SWBLAS_TARGET are left to the host: here
 # each CPU model is the forcing (power10 must choose MMA, power9 VSX).
-skip='_NOT_BUILT$|^packaging_|^sim|LargerProblem/cblas_|^Manifest/.*_generic( |$)|_forced_|^netlib_x[a-z0-9]+_|^level3_tests\..*(LargerThanOneBlock|LeftSweepOverSeveralBlocks)'
+skip='_NOT_BUILT$|^packaging_|^sim|LargerProblem/cblas_|^Manifest/.*_generic( |$)|_forced_|^netlib_x[a-z0-9]+_|^level3_tests\..*(LargerThanOneBlock|SweepOverSeveralBlocks)'
 # Target-independent sweeps are left to the host too: the batch driver's
 # splits and the strided batch interface (the POWER kernels under them are
 # the generated batch entries' and the pointer-array batches'), and a team of

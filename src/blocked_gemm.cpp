@@ -163,6 +163,25 @@ basic_block_kernel_fn<T> a_triangle_kernel(const basic_gemm_problem<T>& p, const
   return kernel;
 }
 
+// The b_triangle kernel for p's blocks (setting blk's k0 and col0 from its
+// place pc, jc), or null: as a_triangle_kernel, for a triangular op(B)
+// square on (or, upper, right of) its diagonal in one k block, where every
+// column of C has some of the triangle. The 1m view doubles B's rows only:
+// the row-pairs kernels are its exact triangles.
+template <class T>
+basic_block_kernel_fn<T> b_triangle_kernel(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, dim_t pc,
+                                           dim_t jc, basic_packed_block<T>* blk) {
+  const operand_structure& s = p.b_structure;
+  if (s.kind != structure::triangular || p.k > e.blk.kc) return nullptr;
+  const dim_t unit = p.complex ? 2 : 1;  // real k steps an element of op(B)
+  const bool covered = s.upper ? s.col0 >= s.row0 : p.n + s.col0 <= p.k / unit + s.row0;
+  const basic_block_kernel_fn<T> kernel = e.b_triangle[(s.upper ? 1 : 0) + (p.complex ? 2 : 0)];
+  if (!covered || !kernel) return nullptr;
+  blk->k0 = pc + unit * s.row0;
+  blk->col0 = jc + s.col0;
+  return kernel;
+}
+
 // The block kernel on rows [ic, ic + rows) and columns [jc + j0, jc + j0 + cols)
 // of C, k block [pc, pc + kc), ap and bp at the first of them.
 template <class T>
@@ -187,6 +206,7 @@ void multiply(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, di
   }
   if (p.c_domain.on) return multiply_triangle(p.c_domain, e, blk, ic, jc + j0);
   if (const basic_block_kernel_fn<T> kernel = a_triangle_kernel(p, e, ic, pc, &blk)) return kernel(blk);
+  if (const basic_block_kernel_fn<T> kernel = b_triangle_kernel(p, e, pc, jc + j0, &blk)) return kernel(blk);
   run_block_kernel(e, blk);
 }
 

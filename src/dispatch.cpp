@@ -180,6 +180,9 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
       case kernel_family::a_triangle:
         if (e.op >= 0 && e.op < 2) t->engine.a_triangle[e.op] = e.run;
         break;
+      case kernel_family::b_triangle:
+        if (e.op >= 0 && e.op < kTriangleOpCount) t->engine.b_triangle[e.op] = e.run;
+        break;
       case kernel_family::batch: break;  // its entries run the plain kernel
     }
   }
@@ -214,6 +217,8 @@ void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t 
       e.triangle[x.op] = x.run;
     } else if (x.family == kernel_family::a_triangle && x.op >= 0 && x.op < 2) {
       e.a_triangle[x.op] = x.run;
+    } else if (x.family == kernel_family::b_triangle && x.op >= 0 && x.op < kTriangleOpCount) {
+      e.b_triangle[x.op] = x.run;
     }
   }
   log->lines.push_back(std::string("single precision: micro kernel ") + u->name + " (" + std::to_string(u->mr) + "x" +

@@ -188,6 +188,7 @@ enum class kernel_family : int {
   epilogue = 4,    // epi applied to each C tile after its last k block
   c_triangle = 5,  // C written on one triangle only (op: a triangle_op)
   a_triangle = 6,  // a triangular A: each tile's k range cut to it (op: triangle_op lower or upper)
+  b_triangle = 7,  // a triangular B: the same (op: a triangle_op, row pairs for B's real view)
 };
 
 // The triangles of a c_triangle kernel, in its block's row0 and col0 terms
@@ -197,7 +198,10 @@ enum class kernel_family : int {
 // row0 = first row + shift and col0 = first column. An a_triangle kernel's
 // are op(A)'s, lower k <= i and upper k >= i, with (i + row0, k + k0) the
 // block's (i, k) in op(A): it skips the k steps where a tile's rows of A
-// are zero, and writes only the tiles that have some of the triangle.
+// are zero, and writes only the tiles that have some of the triangle. A
+// b_triangle kernel's are op(B)'s, lower k >= j, upper k <= j, and with
+// B's rows in pairs (the 1m view of a complex B) k >= 2j and k <= 2j + 1,
+// with (k + k0, j + col0) the block's (k, j) in op(B).
 enum class triangle_op : int { lower = 0, upper = 1, lower_row_pairs = 2, upper_row_pairs = 3 };
 inline constexpr int kTriangleOpCount = 4;
 

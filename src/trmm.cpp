@@ -8,12 +8,13 @@
 // wastes the zero half of that block only; the off-diagonal products are
 // GEMMs as deep as the half they read.
 //
-// On the left, where the target has swblas-gen's kernels of a triangular A
-// (generator/specs/trmm_*.c), B's rows go by blocks as deep as the GEMM's k
-// block instead, from the block op(A) reads last: each block is one GEMM
-// of full depth by op(A)'s columns there (the diagonal block and what is
-// beside it) into the rows it reaches, those kernels cutting the diagonal
-// block's tiles to the triangle, so no zero half is multiplied.
+// Where the target has swblas-gen's kernels of a triangular A and B
+// (generator/specs/trmm_*.c), B's rows (left) or columns (right) go by
+// blocks as deep as the GEMM's k block instead, from the block op(A) reads
+// last: each block is one GEMM of full depth by op(A)'s columns (rows)
+// there, the diagonal block and what is beside it, into the rows (columns)
+// it reaches, those kernels cutting the diagonal block's tiles to the
+// triangle, so no zero half is multiplied.
 //
 // On a team, B's other dimension is split instead: each thread multiplies
 // its own columns (left) or rows (right) alone.
@@ -105,37 +106,50 @@ void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
   }
 }
 
-// B's rows [d0, d1) := their product with op(A)'s columns there, added
-// into every other row that product reaches (below on the lower triangle,
-// above on the upper): the block is saved and zeroed, then one GEMM of
-// depth d1 - d0 reads op(A)'s columns [d0, d1) as the triangular operand
-// they are (full beside the diagonal block, the triangle in it), which the
-// target's kernel of a triangular A cuts to the triangle.
+// B's rows (left) or columns (right) [d0, d1) := their product with
+// op(A)'s columns (rows) there, added into every other row (column) that
+// product reaches (after them on op(A)'s lower triangle on the left or
+// upper on the right, before them otherwise): the block is saved and
+// zeroed, then one GEMM of depth d1 - d0 reads op(A)'s columns (rows)
+// [d0, d1) as the triangular operand they are (full beside the diagonal
+// block, the triangle in it), which the target's kernel of a triangular A
+// (B) cuts to the triangle.
 template <class T>
 void block_product(const product_run<T>& run, dim_t d0, dim_t d1) {
   const triangular_problem<T>& p = run.p;
-  const dim_t w = d1 - d0, first = run.reads_before ? d0 : 0, rows = run.reads_before ? p.m - d0 : d1;
-  operand_of<T> columns = p.a;  // op(A)(first.., d0..d1) read from (row0, col0) on
-  columns.structure.row0 += first;
-  columns.structure.col0 += d0;
-  for (dim_t j0 = 0; j0 < p.n; j0 += run.piece) {  // columns [j0, j0 + jn) of B
-    const dim_t jn = std::min(run.piece, p.n - j0);
-    T* block = p.b + d0 + std::ptrdiff_t(j0) * p.ldb;
-    for (dim_t j = 0; j < jn; ++j) {
-      T* column = block + std::ptrdiff_t(j) * p.ldb;
-      std::copy(column, column + w, run.saved + std::ptrdiff_t(j) * w);
-      std::fill(column, column + w, T(0));
+  const dim_t size = p.left ? p.m : p.n, w = d1 - d0;
+  const dim_t first = run.reads_before ? d0 : 0, reached = run.reads_before ? size - d0 : d1;
+  operand_of<T> part = p.a;  // op(A)'s columns [d0, d1) (rows on the right), read from (row0, col0) on
+  part.structure.row0 += p.left ? first : d0;
+  part.structure.col0 += p.left ? d0 : first;
+  const dim_t other = p.left ? p.n : p.m;
+  for (dim_t o0 = 0; o0 < other; o0 += run.piece) {  // B's columns (rows) [o0, o0 + on)
+    const dim_t on = std::min(run.piece, other - o0);
+    if (p.left) {
+      for (dim_t j = 0; j < on; ++j) {
+        T* column = p.b + d0 + std::ptrdiff_t(o0 + j) * p.ldb;
+        std::copy(column, column + w, run.saved + std::ptrdiff_t(j) * w);
+        std::fill(column, column + w, T(0));
+      }
+      gemm(product_problem(reached, on, w, p.alpha, part, as_stored<T>(run.saved, w), T(1),
+                           p.b + first + std::ptrdiff_t(o0) * p.ldb, p.ldb));
+    } else {
+      for (dim_t j = 0; j < w; ++j) {
+        T* column = p.b + o0 + std::ptrdiff_t(d0 + j) * p.ldb;
+        std::copy(column, column + on, run.saved + std::ptrdiff_t(j) * on);
+        std::fill(column, column + on, T(0));
+      }
+      gemm(product_problem(on, reached, w, p.alpha, as_stored<T>(run.saved, on), part, T(1),
+                           p.b + o0 + std::ptrdiff_t(first) * p.ldb, p.ldb));
     }
-    gemm(product_problem(rows, jn, w, p.alpha, columns, as_stored<T>(run.saved, w), T(1),
-                         p.b + first + std::ptrdiff_t(j0) * p.ldb, p.ldb));
   }
 }
 
-// B's rows by blocks of nb, from the end op(A) reads last (a block's
-// product reaches the rows done before it, never those still to come).
+// B's rows (columns) by blocks of nb, from the end op(A) reads last (a
+// block's product reaches the rows done before it, never those to come).
 template <class T>
 void multiply_by_blocks(const product_run<T>& run, dim_t nb) {
-  const dim_t size = run.p.m;
+  const dim_t size = run.p.left ? run.p.m : run.p.n;
   for (dim_t b = 0; b < size; b += nb) {
     const dim_t d0 = run.reads_before ? std::max<dim_t>(0, size - b - nb) : b;
     const dim_t d1 = run.reads_before ? size - b : std::min(size, b + nb);
@@ -147,10 +161,14 @@ void multiply_by_blocks(const product_run<T>& run, dim_t nb) {
 // T (two real steps an element in the 1m view of a complex T), or 0 where
 // the target has no kernel of the triangle or on the right (its triangle
 // is the GEMM's B, which no kernel cuts).
+// The sweep's block depth (gemm_depth), or 0 where the target has no
+// kernel of op(A)'s triangle: of a triangular A on the left, of a
+// triangular B on the right (with B's rows in pairs for a complex T).
 template <class T>
 dim_t sweep_depth(const triangular_problem<T>& p) {
   const basic_block_engine<real_t<T>>& e = engine_of<real_t<T>>(active_dispatch());
-  if (!p.left || !e.a_triangle[p.a.structure.upper ? 1 : 0]) return 0;
+  const int upper = p.a.structure.upper ? 1 : 0, pairs = std::is_same_v<T, real_t<T>> ? 0 : 2;
+  if (!(p.left ? e.a_triangle[upper] : e.b_triangle[upper + pairs])) return 0;
   const dim_t depth = gemm_depth<T>();
   return depth >= kDiagonalBlock ? depth : 0;
 }

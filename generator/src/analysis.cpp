@@ -255,8 +255,8 @@ std::string loop_text(const loop& l) {
 
 // The domain: the box 0 <= i < M, 0 <= j < N, 0 <= k < K (0 <= b < count
 // when batched), and at most one more bound: on a C loop, affine in the
-// other (a triangular C domain: syrk, gemmt), or on k, affine in i (a
-// triangular A: trmm).
+// other (a triangular C domain: syrk, gemmt), or on k, affine in i or j (a
+// triangular A or B: trmm on the left or the right).
 void match_domain(const model& m, const scop& s, const statement& st, gemm_roles* r) {
   const int members[4] = {r->row, r->col, r->reduction, r->batch};
   std::string* params[4] = {&r->m, &r->n, &r->k, &r->count};
@@ -264,13 +264,20 @@ void match_domain(const model& m, const scop& s, const statement& st, gemm_roles
   for (int n = 0; n < (r->batch >= 0 ? 4 : 3); ++n) {
     const loop& l = st.loops[members[n]];
     const bool c_loop = n < 2;
-    // The loop a bound beyond the box may use: the other C loop, or i for k.
-    const std::string other = c_loop ? st.loops[members[1 - n]].iterator : n == 2 ? st.loops[r->row].iterator : "";
-    const bool may_cut = !other.empty();
+    // The loops a bound beyond the box may use: the other C loop, or i or j
+    // for k (one of them).
+    std::vector<std::string> others;
+    if (c_loop) others = {st.loops[members[1 - n]].iterator};
+    if (n == 2) others = {st.loops[r->row].iterator, st.loops[r->col].iterator};
+    const auto cuts = [&](const affine_expr& e) {
+      for (const std::string& o : others)
+        if (only_uses(e, o)) return true;
+      return false;
+    };
     const auto refuse = [&]() {
       throw spec_error(st.describe() + ": loop " + l.iterator + " must run from 0 to a parameter" +
-                       (may_cut ? " (and from or below an affine function of " + other + ")" : "") + " (found " +
-                       loop_text(l) + ")");
+                       (others.empty() ? "" : " (and from or below an affine function of " + join(others, " or ") + ")") +
+                       " (found " + loop_text(l) + ")");
     };
     std::vector<affine_expr> uppers{l.upper_exclusive};
     uppers.insert(uppers.end(), l.more_upper.begin(), l.more_upper.end());
@@ -278,12 +285,12 @@ void match_domain(const model& m, const scop& s, const statement& st, gemm_roles
       const std::string p = plain_iterator(u);
       if (!p.empty() && position(st, p) < 0 && params[n]->empty())
         *params[n] = p;
-      else if (may_cut && only_uses(u, other))
+      else if (cuts(u))
         half_planes.push_back(minus(minus(u, iterator_expr(l.iterator)), affine_expr{{}, 1}));  // u - 1 - it
       else
         refuse();
     }
-    if (may_cut && only_uses(l.lower, other))
+    if (cuts(l.lower))
       half_planes.push_back(minus(iterator_expr(l.iterator), l.lower));
     else if (!l.lower.coef.empty() || l.lower.constant != 0)
       refuse();
@@ -306,7 +313,7 @@ void match_domain(const model& m, const scop& s, const statement& st, gemm_roles
   if (!triangle_shape(r->triangle))
     throw spec_error(st.describe() + ": the triangle " + half_planes[0].isl_text() +
                      " >= 0 is none the runtime has: of C i >= j, i <= j, i >= 2j or i <= 2j + 1 (rows in pairs); "
-                     "of A k <= i or k >= i");
+                     "of A k <= i or k >= i; of B k >= j, k <= j, k >= 2j or k <= 2j + 1 (rows in pairs)");
   if (r->block_form) return;
   for (const std::string& p : s.parameters)
     if (p == kRow0 || p == kCol0 || p == kK0)
@@ -456,7 +463,9 @@ const char* triangle_shape(const half_plane& h) {
   };
   static const shape kShapes[] = {{{1, -1, 0, 0}, "lower"},          {{-1, 1, 0, 0}, "upper"},
                                   {{1, -2, 0, 0}, "lower_row_pairs"}, {{-1, 2, 0, 1}, "upper_row_pairs"},
-                                  {{1, 0, -1, 0}, "lower"},           {{-1, 0, 1, 0}, "upper"}};
+                                  {{1, 0, -1, 0}, "lower"},           {{-1, 0, 1, 0}, "upper"},
+                                  {{0, 1, -1, 0}, "upper"},           {{0, -1, 1, 0}, "lower"},
+                                  {{0, 2, -1, 1}, "upper_row_pairs"}, {{0, -2, 1, 0}, "lower_row_pairs"}};
   for (const shape& k : kShapes)
     if (k.plane.a_i == h.a_i && k.plane.a_j == h.a_j && k.plane.a_k == h.a_k && k.plane.c == h.c) return k.name;
   return nullptr;

@@ -157,7 +157,7 @@ class kernel_builder {
     const isl::ast_expr ap = offset(id("blk.ap"), i0, k);
     const isl::ast_expr bp = offset(id("blk.bp"), j0, k);
     const isl::ast_expr c = c_at(i0, j0);
-    if (roles_.triangle.on() && !roles_.triangle.on_c()) return tile_of_a_triangle(build, r);
+    if (roles_.triangle.on() && roles_.triangle.of() != 'c') return tile_of_a_factor_triangle(build, r);
     long mv = 0, nv = 0;
     const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
     if (roles_.triangle.on() && !full) return tile_across_triangle(build, r, k);
@@ -178,12 +178,12 @@ class kernel_builder {
     return lo.scale_down(v).floor().scale(v);
   }
 
-  // A register tile of a kernel on a triangular A: its k range is the
+  // A register tile of a kernel on a triangular A or B: its k range is the
   // tile's own (the instances' least to greatest k), so the micro kernel
-  // skips the k steps where the tile's rows of A are all zero. Rows of the
-  // tile from its origin to the last with instances are computed: A's
-  // packed rows are zero where a row has none.
-  isl::ast_node tile_of_a_triangle(const isl::ast_build& build, const instance_range& r) {
+  // skips the k steps where the tile's rows of A (columns of B) are all
+  // zero. Rows and columns of the tile from its origin to the last with
+  // instances are computed: the packed factor is zero where one has none.
+  isl::ast_node tile_of_a_factor_triangle(const isl::ast_build& build, const instance_range& r) {
     const isl::pw_aff oi = tile_origin(r.lo.at(roles_.row), naming_.mr);
     const isl::pw_aff oj = tile_origin(r.lo.at(roles_.col), naming_.nr);
     const isl::ast_expr i0 = build.expr_from(oi), j0 = build.expr_from(oj);

@@ -23,7 +23,7 @@ void describe_family(const analysis& a, bool batched, spec_kernel* k) {
   k->family = batched ? "batch" : "dgemm";
   k->op = "0";
   if (a.roles.triangle.on()) {
-    k->family = a.roles.triangle.on_c() ? "c_triangle" : "a_triangle";
+    k->family = std::string(1, a.roles.triangle.of()) + "_triangle";
     k->op = "static_cast<int>(triangle_op::" + std::string(triangle_shape(a.roles.triangle)) + ")";
   }
   for (const fused_statement& f : a.fused) {
@@ -45,7 +45,8 @@ std::string kernel_name(const target_desc& t, const register_block_desc& b, cons
   std::string name = std::string(blas_letter(b.elem)) + "gemm_block_" + t.name + "_" + std::to_string(b.mr) + "x" +
                      std::to_string(b.nr);
   if (roles.triangle.on())
-    name += std::string(roles.triangle.on_c() ? "_triangle_" : "_a_triangle_") + triangle_shape(roles.triangle);
+    name += std::string(roles.triangle.of() == 'c' ? "_triangle_" : roles.triangle.of() == 'a' ? "_a_triangle_" : "_b_triangle_") +
+            triangle_shape(roles.triangle);
   for (const fused_statement& f : r.fused)
     if (f.what == fused_statement::role::epilogue) {
       name += r.epilogue_in_ukernel ? "_epilogue_in_registers" : "_epilogue_on_stored_tile";

@@ -24,20 +24,23 @@ model build_model(isl::ctx ctx, const scop& s);
 
 // A triangular domain: the half-plane a_i * i + a_j * j + a_k * k + c >= 0
 // in the whole matrices' coordinates, beyond the box; on C's row i and
-// column j (a triangle of C: syrk, gemmt) or on i and the reduction k (a
-// triangular A: trmm's diagonal blocks). In the block form
-// (block_domain.h) the condition holds for (i + row0, j + col0, k + k0).
+// column j (a triangle of C: syrk, gemmt), on i and the reduction k (a
+// triangular A: trmm on the left), or on k and j (a triangular B: trmm on
+// the right). In the block form (block_domain.h) the condition holds for
+// (i + row0, j + col0, k + k0).
 struct half_plane {
   long a_i = 0, a_j = 0, a_k = 0, c = 0;
   bool on() const { return a_i != 0 || a_j != 0 || a_k != 0; }
-  bool on_c() const { return on() && a_k == 0; }  // a triangle of C
+  // The operand whose triangle it is: 'c', 'a' or 'b'.
+  char of() const { return a_k == 0 ? 'c' : a_j == 0 ? 'a' : 'b'; }
 };
 
 // The runtime's name (swblas::triangle_op, src/macro_kernel.h) of the
 // triangles it has kernels for: of C (its c_triangle), "lower" i >= j,
 // "upper" i <= j, "lower_row_pairs" i >= 2j, "upper_row_pairs" i <= 2j + 1
 // (rows in pairs: the real view of a complex C); of A, "lower" k <= i and
-// "upper" k >= i. nullptr for any other half-plane.
+// "upper" k >= i; of B, "lower" k >= j, "upper" k <= j, and with B's rows
+// in pairs (the 1m view) k >= 2j and k <= 2j + 1. nullptr for any other.
 const char* triangle_shape(const half_plane& h);
 
 // The parameters the block form names the block's first row, column and

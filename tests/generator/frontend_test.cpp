@@ -224,11 +224,12 @@ TEST(Refusal, BatchEntriesThatShareC) {
   EXPECT_NE(why.find("statement S0"), std::string::npos) << why;
 }
 
-TEST(Refusal, NonBoxDomain) {  // k bounded by j: no triangle of A or C
+TEST(Refusal, NonBoxDomain) {  // k bounded by i and j at once: no triangle of A, B or C
   const std::string why = refusal(
-      "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = j; k < K; k++)\n"
+      "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = i + j; k < K; k++)\n"
       "  C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n");
-  EXPECT_NE(why.find("loop k must run from 0 to a parameter (and from or below an affine function of i) (found j <= k < K)"),
+  EXPECT_NE(why.find("loop k must run from 0 to a parameter (and from or below an affine function of i or j) "
+                     "(found i + j <= k < K)"),
             std::string::npos)
       << why;
 }
@@ -267,7 +268,8 @@ TEST(Analysis, TriangularCDomainsAreAccepted) {
 
 // The two triangles of A (trmm's diagonal blocks), as specs write them.
 TEST(Analysis, TriangularADomainsAreAccepted) {
-  for (const char* spec : {"trmm_lower", "trmm_upper"})
+  for (const char* spec : {"trmm_left_lower", "trmm_left_upper", "trmm_right_lower", "trmm_right_upper",
+                           "trmm_right_lower_row_pairs", "trmm_right_upper_row_pairs"})
     EXPECT_EQ(refusal(source_file(std::string("specs/") + spec + ".c")), "(accepted)") << spec;
   const std::string why = refusal(
       "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = i + 1; k < K; k++)\n"

@@ -44,11 +44,12 @@ TYPED_TEST(Trmm, LargerThanOneBlock) {
   for_each_option<T>(entry::f77, 300, 290, [](const triangular_case& g) { check_trmm<T>(g, T(-0.5f), 11); });
 }
 
-// On the left, B's rows go by blocks as deep as the GEMM's k block (at
-// most 384 here, half that in complex): 800 rows are several blocks.
-TYPED_TEST(Trmm, LeftSweepOverSeveralBlocks) {
+// B's rows (left) or columns (right) go by blocks as deep as the GEMM's k
+// block (at most 384 here, half that in complex): 800 are several blocks.
+TYPED_TEST(Trmm, SweepOverSeveralBlocks) {
   using T = TypeParam;
   for_each_option<T>(entry::f77, 800, 37, [](const triangular_case& g) { check_trmm<T>(g, T(0.25f), 17); });
+  for_each_option<T>(entry::f77, 37, 800, [](const triangular_case& g) { check_trmm<T>(g, T(0.25f), 18); });
 }
 
 TYPED_TEST(Trmm, AlphaZeroOverwritesNaN) {

@@ -2,8 +2,8 @@
  * A[i][k] * B[k][j] for k <= i only. A's triangle is the reduction's
  * domain: each register tile runs the micro kernel over its own k range,
  * not the k steps where its rows of A are all zero. `real`: generated for
- * double and float (dtrmm_lower, strmm_lower). */
-void trmm_lower(int M, int N, int K, real C[M][N], real A[M][K], real B[K][N])
+ * double and float (dtrmm_left_lower, strmm_left_lower). */
+void trmm_left_lower(int M, int N, int K, real C[M][N], real A[M][K], real B[K][N])
 {
   int i, j, k;
 #pragma scop
