@@ -151,6 +151,19 @@ blocking choose_table_blocking(const generated_target* g, const ukernel_desc<T>&
   return b;
 }
 
+// Entry x's kernel into the engine's slot of its triangle family (c_, a_
+// or b_triangle) and op; entries of other families, or with an op out of
+// range, change nothing.
+template <class T>
+void take_triangle_kernel(const basic_generated_entry<T>& x, basic_block_engine<T>* e) {
+  const auto take = [&](basic_block_kernel_fn<T>* slots, int count) {
+    if (x.op >= 0 && x.op < count) slots[x.op] = x.run;
+  };
+  if (x.family == kernel_family::c_triangle) take(e->triangle, kTriangleOpCount);
+  if (x.family == kernel_family::a_triangle) take(e->a_triangle, 2);
+  if (x.family == kernel_family::b_triangle) take(e->b_triangle, kTriangleOpCount);
+}
+
 // The block kernels generated for target g: the plain one into the engine,
 // the fused ones into the table.
 void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispatch_table* t, dispatch_log* log) {
@@ -175,14 +188,8 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
         if (e.op >= 0 && e.op < kPrologueOpCount) t->fused.prologue[e.family == kernel_family::prologue_b][e.op] = true;
         break;
       case kernel_family::c_triangle:
-        if (e.op >= 0 && e.op < kTriangleOpCount) t->engine.triangle[e.op] = e.run;
-        break;
       case kernel_family::a_triangle:
-        if (e.op >= 0 && e.op < 2) t->engine.a_triangle[e.op] = e.run;
-        break;
-      case kernel_family::b_triangle:
-        if (e.op >= 0 && e.op < kTriangleOpCount) t->engine.b_triangle[e.op] = e.run;
-        break;
+      case kernel_family::b_triangle: take_triangle_kernel(e, &t->engine); break;
       case kernel_family::batch: break;  // its entries run the plain kernel
     }
   }
@@ -213,12 +220,8 @@ void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t 
     if (x.family == kernel_family::dgemm) {
       e.kernel = x.run;
       t->kernel_name_f32 = x.kernel;
-    } else if (x.family == kernel_family::c_triangle && x.op >= 0 && x.op < kTriangleOpCount) {
-      e.triangle[x.op] = x.run;
-    } else if (x.family == kernel_family::a_triangle && x.op >= 0 && x.op < 2) {
-      e.a_triangle[x.op] = x.run;
-    } else if (x.family == kernel_family::b_triangle && x.op >= 0 && x.op < kTriangleOpCount) {
-      e.b_triangle[x.op] = x.run;
+    } else {
+      take_triangle_kernel(x, &e);
     }
   }
   log->lines.push_back(std::string("single precision: micro kernel ") + u->name + " (" + std::to_string(u->mr) + "x" +

@@ -60,52 +60,6 @@ struct product_run {
   dim_t piece;  // B's other dimension is copied this much at a time
 };
 
-// B's rows (left) or columns (right) [d0, d1) := op(A)'s diagonal block
-// there times themselves.
-template <class T>
-void diagonal_product(const product_run<T>& run, dim_t d0, dim_t d1) {
-  const triangular_problem<T>& p = run.p;
-  const dim_t w = d1 - d0;
-  operand_of<T> diagonal = p.a;
-  diagonal.x = p.a.x + std::ptrdiff_t(d0) * (p.a.rs + p.a.cs);
-  if (p.left) {
-    for (dim_t j0 = 0; j0 < p.n; j0 += run.piece) {  // columns [j0, j0 + jn) of B's block
-      const dim_t jn = std::min(run.piece, p.n - j0);
-      T* block = p.b + d0 + std::ptrdiff_t(j0) * p.ldb;
-      for (dim_t j = 0; j < jn; ++j)
-        std::copy(block + std::ptrdiff_t(j) * p.ldb, block + std::ptrdiff_t(j) * p.ldb + w,
-                  run.saved + std::ptrdiff_t(j) * w);
-      gemm(product_problem(w, jn, w, p.alpha, diagonal, as_stored<T>(run.saved, w), T(0), block, p.ldb));
-    }
-    return;
-  }
-  T* block = p.b + std::ptrdiff_t(d0) * p.ldb;
-  for (dim_t i0 = 0; i0 < p.m; i0 += run.piece) {  // rows [i0, i0 + in) of B's block
-    const dim_t in = std::min(run.piece, p.m - i0);
-    for (dim_t j = 0; j < w; ++j)
-      std::copy(block + i0 + std::ptrdiff_t(j) * p.ldb, block + i0 + std::ptrdiff_t(j) * p.ldb + in,
-                run.saved + std::ptrdiff_t(j) * in);
-    gemm(product_problem(in, w, w, p.alpha, as_stored<T>(run.saved, in), diagonal, T(0), block + i0, p.ldb));
-  }
-}
-
-// B's rows (left) or columns (right) [d0, d1) := their part of the product,
-// what they get from outside the range left to the caller.
-template <class T>
-void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
-  if (d1 - d0 <= kDiagonalBlock) return diagonal_product(run, d0, d1);
-  const dim_t h = d0 + ((d1 - d0) / 2 + 15) / 16 * 16;  // whole vectors where it can
-  if (run.reads_before) {
-    multiply_range(run, h, d1);
-    add_off_diagonal_product(run.p, run.p.alpha, h, d1, d0, h);
-    multiply_range(run, d0, h);
-  } else {
-    multiply_range(run, d0, h);
-    add_off_diagonal_product(run.p, run.p.alpha, d0, h, h, d1);
-    multiply_range(run, h, d1);
-  }
-}
-
 // B's rows (left) or columns (right) [d0, d1) := their product with
 // op(A)'s columns (rows) there, added into every other row (column) that
 // product reaches (after them on op(A)'s lower triangle on the left or
@@ -114,11 +68,13 @@ void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
 // [d0, d1) as the triangular operand they are (full beside the diagonal
 // block, the triangle in it), which the target's kernel of a triangular A
 // (B) cuts to the triangle.
+//
+// The product reaches rows (columns) [first, first + reached); the
+// recursion's diagonal blocks reach only themselves.
 template <class T>
-void block_product(const product_run<T>& run, dim_t d0, dim_t d1) {
+void block_product(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t reached) {
   const triangular_problem<T>& p = run.p;
-  const dim_t size = p.left ? p.m : p.n, w = d1 - d0;
-  const dim_t first = run.reads_before ? d0 : 0, reached = run.reads_before ? size - d0 : d1;
+  const dim_t w = d1 - d0;
   operand_of<T> part = p.a;  // op(A)'s columns [d0, d1) (rows on the right), read from (row0, col0) on
   part.structure.row0 += p.left ? first : d0;
   part.structure.col0 += p.left ? d0 : first;
@@ -145,6 +101,23 @@ void block_product(const product_run<T>& run, dim_t d0, dim_t d1) {
   }
 }
 
+// B's rows (left) or columns (right) [d0, d1) := their part of the product,
+// what they get from outside the range left to the caller.
+template <class T>
+void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
+  if (d1 - d0 <= kDiagonalBlock) return block_product(run, d0, d1, d0, d1 - d0);
+  const dim_t h = d0 + ((d1 - d0) / 2 + 15) / 16 * 16;  // whole vectors where it can
+  if (run.reads_before) {
+    multiply_range(run, h, d1);
+    add_off_diagonal_product(run.p, run.p.alpha, h, d1, d0, h);
+    multiply_range(run, d0, h);
+  } else {
+    multiply_range(run, d0, h);
+    add_off_diagonal_product(run.p, run.p.alpha, d0, h, h, d1);
+    multiply_range(run, h, d1);
+  }
+}
+
 // B's rows (columns) by blocks of nb, from the end op(A) reads last (a
 // block's product reaches the rows done before it, never those to come).
 template <class T>
@@ -153,7 +126,7 @@ void multiply_by_blocks(const product_run<T>& run, dim_t nb) {
   for (dim_t b = 0; b < size; b += nb) {
     const dim_t d0 = run.reads_before ? std::max<dim_t>(0, size - b - nb) : b;
     const dim_t d1 = run.reads_before ? size - b : std::min(size, b + nb);
-    block_product(run, d0, d1);
+    block_product(run, d0, d1, run.reads_before ? d0 : 0, run.reads_before ? size - d0 : d1);
   }
 }
 

@@ -158,17 +158,44 @@ class kernel_builder {
     const isl::ast_expr bp = offset(id("blk.bp"), j0, k);
     const isl::ast_expr c = c_at(i0, j0);
     if (roles_.triangle.on() && roles_.triangle.of() != 'c') return tile_of_a_factor_triangle(build, r);
-    long mv = 0, nv = 0;
-    const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
-    if (roles_.triangle.on() && !full) return tile_across_triangle(build, r, k);
+    if (roles_.triangle.on() && !is_full(m, n)) return tile_across_triangle(build, r, k);
     if (recipe_.epilogue_in_ukernel)
       return guarded(build, r.inst,
                      fused_micro_kernel_call(build, r.inst,
                                              {i0, j0, m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")}));
-    const isl::ast_expr call =
-        full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")})
-             : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")});
-    return guarded(build, r.inst, call);
+    return guarded(build, r.inst, ukernel_call(m, n, k, ap, bp, c));
+  }
+
+  // An m x n tile is a full one where isl proved m == mr and n == nr.
+  bool is_full(const isl::ast_expr& m, const isl::ast_expr& n) const {
+    long mv = 0, nv = 0;
+    return islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
+  }
+
+  // The micro kernel on an m x n tile: its full-tile entry where the tile
+  // is full.
+  isl::ast_expr ukernel_call(const isl::ast_expr& m, const isl::ast_expr& n, const isl::ast_expr& k,
+                             const isl::ast_expr& ap, const isl::ast_expr& bp, const isl::ast_expr& c) const {
+    if (is_full(m, n))
+      return islc::call(naming_.descriptor + ".ukernel_full", {k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")});
+    return islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c, id("blk.ldc")});
+  }
+
+  // A tile from its origin (a multiple of mr, nr, where the packed
+  // micro-panels start) to its instances' last row and column.
+  struct tile_from_origin {
+    isl::pw_aff oi, oj;
+    isl::ast_expr i0, j0, m, n;
+  };
+  tile_from_origin from_origin(const isl::ast_build& build, const instance_range& r) const {
+    tile_from_origin t;
+    t.oi = tile_origin(r.lo.at(roles_.row), naming_.mr);
+    t.oj = tile_origin(r.lo.at(roles_.col), naming_.nr);
+    t.i0 = build.expr_from(t.oi);
+    t.j0 = build.expr_from(t.oj);
+    t.m = build.expr_from(r.hi.at(roles_.row).sub(t.oi).add_constant(1));
+    t.n = build.expr_from(r.hi.at(roles_.col).sub(t.oj).add_constant(1));
+    return t;
   }
 
   // The tile's first row or column, a multiple of the register block's
@@ -184,22 +211,14 @@ class kernel_builder {
   // zero. Rows and columns of the tile from its origin to the last with
   // instances are computed: the packed factor is zero where one has none.
   isl::ast_node tile_of_a_factor_triangle(const isl::ast_build& build, const instance_range& r) {
-    const isl::pw_aff oi = tile_origin(r.lo.at(roles_.row), naming_.mr);
-    const isl::pw_aff oj = tile_origin(r.lo.at(roles_.col), naming_.nr);
-    const isl::ast_expr i0 = build.expr_from(oi), j0 = build.expr_from(oj);
-    const isl::ast_expr m = build.expr_from(r.hi.at(roles_.row).sub(oi).add_constant(1));
-    const isl::ast_expr n = build.expr_from(r.hi.at(roles_.col).sub(oj).add_constant(1));
+    const tile_from_origin t = from_origin(build, r);
     const isl::ast_expr k = build.expr_from(r.extent(roles_.reduction));
     const isl::ast_expr k_first = build.expr_from(r.lo.at(roles_.reduction));
-    const isl::ast_expr ap = offset(offset(id("blk.ap"), i0, id("blk.k")), k_first, islc::int_expr(build.ctx(), naming_.mr));
-    const isl::ast_expr bp = offset(offset(id("blk.bp"), j0, id("blk.k")), k_first, islc::int_expr(build.ctx(), naming_.nr));
-    long mv = 0, nv = 0;
-    const bool full = islc::int_value(m, &mv) && islc::int_value(n, &nv) && mv == naming_.mr && nv == naming_.nr;
-    const isl::ast_expr call =
-        full ? islc::call(naming_.descriptor + ".ukernel_full", {k, id("blk.alpha"), ap, bp, id("blk.beta"), c_at(i0, j0), id("blk.ldc")})
-             : islc::call(naming_.descriptor + ".ukernel", {m, n, k, id("blk.alpha"), ap, bp, id("blk.beta"), c_at(i0, j0), id("blk.ldc")});
-    return guarded(build, r.inst, call);
+    const isl::ast_expr ap = offset(offset(id("blk.ap"), t.i0, id("blk.k")), k_first, islc::int_expr(build.ctx(), naming_.mr));
+    const isl::ast_expr bp = offset(offset(id("blk.bp"), t.j0, id("blk.k")), k_first, islc::int_expr(build.ctx(), naming_.nr));
+    return guarded(build, r.inst, ukernel_call(t.m, t.n, k, ap, bp, c_at(t.i0, t.j0)));
   }
+
 
   // A register tile that C's triangle cuts: its instances are the tile's
   // elements on one side of the half-plane, from a first row or column that
@@ -209,11 +228,9 @@ class kernel_builder {
   // elements where a_i * i + a_j * j + c >= 0 in the whole C.
   isl::ast_node tile_across_triangle(const isl::ast_build& build, const instance_range& r, const isl::ast_expr& k) {
     const isl::ctx ctx = build.ctx();
-    const isl::pw_aff oi = tile_origin(r.lo.at(roles_.row), naming_.mr);
-    const isl::pw_aff oj = tile_origin(r.lo.at(roles_.col), naming_.nr);
-    const isl::ast_expr i0 = build.expr_from(oi), j0 = build.expr_from(oj);
-    const isl::ast_expr m = build.expr_from(r.hi.at(roles_.row).sub(oi).add_constant(1));
-    const isl::ast_expr n = build.expr_from(r.hi.at(roles_.col).sub(oj).add_constant(1));
+    const tile_from_origin t = from_origin(build, r);
+    const isl::pw_aff &oi = t.oi, &oj = t.oj;
+    const isl::ast_expr &i0 = t.i0, &j0 = t.j0, &m = t.m, &n = t.n;
     const half_plane& h = roles_.triangle;
     const auto whole = [&](const isl::pw_aff& origin, const char* first) {  // origin + row0 (col0)
       return origin.add(isl::pw_aff::param_on_domain(origin.domain(), isl::id(ctx, first)));
