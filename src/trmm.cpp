@@ -19,8 +19,10 @@
 // On a team, B's other dimension is split instead: each thread multiplies
 // its own columns (left) or rows (right) alone.
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
+#include "level2/triangular_vector.h"
 #include "pack_buffer.h"
 #include "triangular.h"
 
@@ -130,10 +132,6 @@ void multiply_by_blocks(const product_run<T>& run, dim_t nb) {
   }
 }
 
-// The block depth of the sweep by blocks: the GEMM's k block in elements of
-// T (two real steps an element in the 1m view of a complex T), or 0 where
-// the target has no kernel of the triangle or on the right (its triangle
-// is the GEMM's B, which no kernel cuts).
 // The sweep's block depth (gemm_depth), or 0 where the target has no
 // kernel of op(A)'s triangle: of a triangular A on the left, of a
 // triangular B on the right (with B's rows in pairs for a complex T).
@@ -146,10 +144,48 @@ dim_t sweep_depth(const triangular_problem<T>& p) {
   return depth >= kDiagonalBlock ? depth : 0;
 }
 
+// Whether B holds a NaN or an infinity: one pass over it, against the
+// product's m n size of op(A) passes.
+template <class T>
+bool all_finite(const triangular_problem<T>& p) {
+  bool finite = true;
+  for (dim_t j = 0; j < p.n; ++j) {
+    const T* column = p.b + std::ptrdiff_t(j) * p.ldb;
+    for (dim_t i = 0; i < p.m; ++i) finite &= std::isfinite(std::abs(column[i]));
+    if (!finite) return false;
+  }
+  return true;
+}
+
+// The product vector by vector through trmv, which reads op(A)'s triangle
+// only: B's columns on the left, its rows on the right (b^T op(A) is
+// op(A)^T b). The GEMMs above multiply the zero half of op(A)'s diagonal
+// blocks, and 0 times a NaN or an infinity of B would spread it where the
+// reference's product does not reach.
+template <class T>
+void multiply_by_vectors(const triangular_problem<T>& p) {
+  const bool transposed = p.a.rs != 1;  // op(A) = A^T or A^H: A's columns are op(A)'s rows
+  level2::triangular_vector_problem<T> v;
+  v.a.a = p.a.x;
+  v.a.n = p.left ? p.m : p.n;
+  v.a.lda = transposed ? p.a.rs : p.a.cs;
+  v.a.upper = p.a.structure.upper != transposed;
+  v.a.unit_diag = p.a.structure.unit_diag;
+  v.op = {transposed != !p.left, p.a.conj};
+  v.incx = p.left ? 1 : p.ldb;
+  for (dim_t j = 0; j < (p.left ? p.n : p.m); ++j) {
+    v.x = p.left ? p.b + std::ptrdiff_t(j) * p.ldb : p.b + j;
+    level2::trmv(v);
+    if (p.alpha != T(1))
+      for (dim_t i = 0; i < v.a.n; ++i) v.x[std::ptrdiff_t(i) * v.incx] *= p.alpha;
+  }
+}
+
 template <class T>
 void multiply(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
   if (p.alpha == T(0)) return scale_b(p);
+  if (!all_finite(p)) return multiply_by_vectors(p);
   const dim_t size = p.left ? p.m : p.n, depth = sweep_depth(p);
   dim_t piece = p.left ? p.n : p.m;
   std::optional<arena_lease> lease;

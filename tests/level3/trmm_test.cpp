@@ -4,6 +4,9 @@
 // A must not be read (other triangle, unit diagonal), alpha == 0 over NaN.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+#include <random>
 #include <utility>
 
 #include "triangular_harness.h"
@@ -56,6 +59,30 @@ TYPED_TEST(Trmm, AlphaZeroOverwritesNaN) {
   using T = TypeParam;
   for (entry api : {entry::f77, entry::cblas_col, entry::cblas_row})
     for_each_option<T>(api, 13, 9, [](const triangular_case& g) { check_trmm<T>(g, T(0), 3, /*b_nan=*/true); });
+}
+
+// A NaN in B reaches the elements whose product has a term with it, as in
+// the reference, which multiplies op(A)'s triangle only; not those where it
+// would meet op(A)'s zero half (the GEMM kernels multiply the diagonal
+// blocks' zeros). Found by the differential fuzzer (tests/stress).
+TYPED_TEST(Trmm, NaNInBReachesOnlyTheProductsWithIt) {
+  using T = TypeParam;
+  for (entry api : {entry::f77, entry::cblas_row})
+    for_each_option<T>(api, 70, 45, [](const triangular_case& g) {
+      std::mt19937 gen(5);
+      triangular_operand<T> a(g, false, gen);
+      stored<T> b(g.m, g.n, g.api == entry::cblas_row, 1);
+      b.fill(gen);
+      const int r = g.m / 2, c = g.n / 2;
+      b.at(r, c) = T(std::numeric_limits<real_t<T>>::quiet_NaN());
+      call(triangular_routines<T>::trmm, g, T(0.5f), a, b);
+      for (int i = 0; i < g.m; ++i)
+        for (int j = 0; j < g.n; ++j) {
+          const bool reached = g.side == 'L' ? j == c && a.op_at(i, r) != 0.0 : i == r && a.op_at(c, j) != 0.0;
+          ASSERT_EQ(std::isnan(std::abs(std::complex<double>(b.at(i, j)))), reached)
+              << describe("trmm", g) << " at (" << i << ", " << j << ")";
+        }
+    });
 }
 
 }  // namespace
