@@ -18,6 +18,11 @@
 //
 // On a team, B's other dimension is split instead: each thread multiplies
 // its own columns (left) or rows (right) alone.
+//
+// A block of B holding a NaN or an infinity must not meet the zero half of
+// op(A)'s diagonal block (0 times it is NaN where the reference, multiplying
+// the triangle only, gives a number): such a block's diagonal part goes
+// through trmv (exact_piece).
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -62,6 +67,60 @@ struct product_run {
   dim_t piece;  // B's other dimension is copied this much at a time
 };
 
+// The product vector by vector through trmv, which reads op(A)'s triangle
+// only: B's columns on the left, its rows on the right (b^T op(A) is
+// op(A)^T b).
+template <class T>
+void multiply_by_vectors(const triangular_problem<T>& p) {
+  const bool transposed = p.a.rs != 1;  // op(A) = A^T or A^H: A's columns are op(A)'s rows
+  level2::triangular_vector_problem<T> v;
+  v.a.a = p.a.x;
+  v.a.n = p.left ? p.m : p.n;
+  v.a.lda = transposed ? p.a.rs : p.a.cs;
+  v.a.upper = p.a.structure.upper != transposed;
+  v.a.unit_diag = p.a.structure.unit_diag;
+  v.op = {transposed != !p.left, p.a.conj};
+  v.incx = p.left ? 1 : p.ldb;
+  for (dim_t j = 0; j < (p.left ? p.n : p.m); ++j) {
+    v.x = p.left ? p.b + std::ptrdiff_t(j) * p.ldb : p.b + j;
+    level2::trmv(v);
+    if (p.alpha != T(1))
+      for (dim_t i = 0; i < v.a.n; ++i) v.x[std::ptrdiff_t(i) * v.incx] *= p.alpha;
+  }
+}
+
+// block_product's B columns (rows) [o0, o0 + on) when their saved block
+// holds a NaN or an infinity. The GEMM kernels multiply the zero half of
+// op(A)'s diagonal block, and 0 times it would spread it where the
+// reference's product (the triangle only) does not reach. So the GEMM takes
+// only the rows (columns) beside the diagonal block, where op(A)'s columns
+// (rows) are all triangle, and the diagonal block gets its values back and
+// goes vector by vector through trmv.
+template <class T>
+void exact_piece(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t reached, dim_t o0, dim_t on) {
+  const triangular_problem<T>& p = run.p;
+  const dim_t w = d1 - d0;
+  const dim_t beside0 = first < d0 ? first : d1, beside1 = first < d0 ? d0 : first + reached;
+  operand_of<T> part = p.a;
+  part.structure.row0 += p.left ? beside0 : d0;
+  part.structure.col0 += p.left ? d0 : beside0;
+  if (beside1 > beside0 && p.left) {
+    gemm(product_problem(beside1 - beside0, on, w, p.alpha, part, as_stored<T>(run.saved, w), T(1),
+                         p.b + beside0 + std::ptrdiff_t(o0) * p.ldb, p.ldb));
+  } else if (beside1 > beside0) {
+    gemm(product_problem(on, beside1 - beside0, w, p.alpha, as_stored<T>(run.saved, on), part, T(1),
+                         p.b + o0 + std::ptrdiff_t(beside0) * p.ldb, p.ldb));
+  }
+  triangular_problem<T> diagonal = p;
+  diagonal.a.x = p.a.x + std::ptrdiff_t(d0) * (p.a.rs + p.a.cs);
+  diagonal.m = p.left ? w : on;
+  diagonal.n = p.left ? on : w;
+  diagonal.b = p.left ? p.b + d0 + std::ptrdiff_t(o0) * p.ldb : p.b + o0 + std::ptrdiff_t(d0) * p.ldb;
+  for (dim_t j = 0; j < diagonal.n; ++j)
+    std::copy_n(run.saved + std::ptrdiff_t(j) * diagonal.m, diagonal.m, diagonal.b + std::ptrdiff_t(j) * p.ldb);
+  multiply_by_vectors(diagonal);
+}
+
 // B's rows (left) or columns (right) [d0, d1) := their product with
 // op(A)'s columns (rows) there, added into every other row (column) that
 // product reaches (after them on op(A)'s lower triangle on the left or
@@ -83,20 +142,21 @@ void block_product(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, d
   const dim_t other = p.left ? p.n : p.m;
   for (dim_t o0 = 0; o0 < other; o0 += run.piece) {  // B's columns (rows) [o0, o0 + on)
     const dim_t on = std::min(run.piece, other - o0);
-    if (p.left) {
-      for (dim_t j = 0; j < on; ++j) {
-        T* column = p.b + d0 + std::ptrdiff_t(o0 + j) * p.ldb;
-        std::copy(column, column + w, run.saved + std::ptrdiff_t(j) * w);
-        std::fill(column, column + w, T(0));
-      }
+    const dim_t rows = p.left ? w : on, columns = p.left ? on : w;  // of the saved block
+    T* const block = p.left ? p.b + d0 + std::ptrdiff_t(o0) * p.ldb : p.b + o0 + std::ptrdiff_t(d0) * p.ldb;
+    for (dim_t j = 0; j < columns; ++j) {
+      T* column = block + std::ptrdiff_t(j) * p.ldb;
+      std::copy(column, column + rows, run.saved + std::ptrdiff_t(j) * rows);
+      std::fill(column, column + rows, T(0));
+    }
+    // The block's sum of magnitudes, from cache: not finite when it holds a
+    // NaN or an infinity (or overflows, which the exact path takes as well).
+    if (!std::isfinite(vector_kernels_of<T>().asum(rows * columns, run.saved))) {
+      exact_piece(run, d0, d1, first, reached, o0, on);
+    } else if (p.left) {
       gemm(product_problem(reached, on, w, p.alpha, part, as_stored<T>(run.saved, w), T(1),
                            p.b + first + std::ptrdiff_t(o0) * p.ldb, p.ldb));
     } else {
-      for (dim_t j = 0; j < w; ++j) {
-        T* column = p.b + o0 + std::ptrdiff_t(d0 + j) * p.ldb;
-        std::copy(column, column + on, run.saved + std::ptrdiff_t(j) * on);
-        std::fill(column, column + on, T(0));
-      }
       gemm(product_problem(on, reached, w, p.alpha, as_stored<T>(run.saved, on), part, T(1),
                            p.b + o0 + std::ptrdiff_t(first) * p.ldb, p.ldb));
     }
@@ -144,48 +204,10 @@ dim_t sweep_depth(const triangular_problem<T>& p) {
   return depth >= kDiagonalBlock ? depth : 0;
 }
 
-// Whether B holds a NaN or an infinity: one pass over it, against the
-// product's m n size of op(A) passes.
-template <class T>
-bool all_finite(const triangular_problem<T>& p) {
-  bool finite = true;
-  for (dim_t j = 0; j < p.n; ++j) {
-    const T* column = p.b + std::ptrdiff_t(j) * p.ldb;
-    for (dim_t i = 0; i < p.m; ++i) finite &= std::isfinite(std::abs(column[i]));
-    if (!finite) return false;
-  }
-  return true;
-}
-
-// The product vector by vector through trmv, which reads op(A)'s triangle
-// only: B's columns on the left, its rows on the right (b^T op(A) is
-// op(A)^T b). The GEMMs above multiply the zero half of op(A)'s diagonal
-// blocks, and 0 times a NaN or an infinity of B would spread it where the
-// reference's product does not reach.
-template <class T>
-void multiply_by_vectors(const triangular_problem<T>& p) {
-  const bool transposed = p.a.rs != 1;  // op(A) = A^T or A^H: A's columns are op(A)'s rows
-  level2::triangular_vector_problem<T> v;
-  v.a.a = p.a.x;
-  v.a.n = p.left ? p.m : p.n;
-  v.a.lda = transposed ? p.a.rs : p.a.cs;
-  v.a.upper = p.a.structure.upper != transposed;
-  v.a.unit_diag = p.a.structure.unit_diag;
-  v.op = {transposed != !p.left, p.a.conj};
-  v.incx = p.left ? 1 : p.ldb;
-  for (dim_t j = 0; j < (p.left ? p.n : p.m); ++j) {
-    v.x = p.left ? p.b + std::ptrdiff_t(j) * p.ldb : p.b + j;
-    level2::trmv(v);
-    if (p.alpha != T(1))
-      for (dim_t i = 0; i < v.a.n; ++i) v.x[std::ptrdiff_t(i) * v.incx] *= p.alpha;
-  }
-}
-
 template <class T>
 void multiply(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
   if (p.alpha == T(0)) return scale_b(p);
-  if (!all_finite(p)) return multiply_by_vectors(p);
   const dim_t size = p.left ? p.m : p.n, depth = sweep_depth(p);
   dim_t piece = p.left ? p.n : p.m;
   std::optional<arena_lease> lease;
