@@ -8,9 +8,11 @@
 # Each is a build of its own (build-asan, build-tsan) that reuses the main
 # build's swblas-gen and, to fit the test command's time, generates the
 # generic target's block kernels only (the hand-written micro kernels of
-# every x86 ISA are all built and tested) at -O1. The netlib, LAPACK and
-# client suites are not rerun here: they exercise the same library code
-# through the same entry points.
+# every x86 ISA are all built and tested) at -O1. netlib's testers run on
+# the instrumented library too (the ASan runtime preloaded, since the
+# testers are not instrumented), and the differential fuzzer briefly; the
+# LAPACK and client suites are not rerun here: they exercise the same
+# library code through the same entry points.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 main=${SWBLAS_BUILD_DIR:-build}
@@ -29,7 +31,7 @@ asan_tests=(runtime/runtime_tests asm/asm_tests level1/level1_tests level1/level
             level2/level2_tests level2/level2_team_tests level2_symmetric/level2_symmetric_tests
             level2_triangular/level2_triangular_tests level3/level3_tests batch/batch_api_tests
             batch/batch_driver_tests batch/batch_error_tests batch/batch_precision_tests fused/fused_tests interface/interface_tests
-            interface/interface_layer_tests)
+            interface/interface_layer_tests stress/stress_tests)
 mkdir -p build-asan
 configure build-asan "-fsanitize=address,undefined -fno-sanitize-recover=all"
 cmake --build build-asan -j"$jobs" --target "${asan_tests[@]##*/}"
@@ -38,10 +40,19 @@ cmake --build build-asan -j"$jobs" --target "${asan_tests[@]##*/}"
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1
 # Left out: address-space limits (ASan's own allocator dies under them) and
 # the Level-3 cases larger than one cache block (the GEMM tests cross blocks).
+# The fuzzer a second per test: its guard pages see the operands, ASan the
+# library's own buffers. Not its fork while another thread calls: GCC 12's
+# ASan allocator has no fork handlers, and a child forked while another
+# thread allocates can wait forever on the allocator's lock (seen: the child
+# in SizeClassAllocator64::GetFromAllocator); the plain build runs it.
 for t in "${asan_tests[@]}"; do
   echo "== ASan+UBSan: $t"
-  "build-asan/tests/$t" --gtest_brief=1 --gtest_filter='-MemoryLimit*:*LargerThanOneBlock*'
+  SWBLAS_FUZZ_SECONDS=1 "build-asan/tests/$t" --gtest_brief=1 \
+    --gtest_filter='-MemoryLimit*:*LargerThanOneBlock*:DifferentialFuzz.ForkInTheMiddle'
 done
+echo "== ASan+UBSan: netlib's 24 BLAS testers"
+(cd build-asan && SWBLAS_TESTER_PRELOAD="$(gcc -print-file-name=libasan.so)" \
+  ctest -j"$jobs" --output-on-failure -R '^netlib_x(blat[123][sdcz]|[sdcz]cblat[123])$')
 
 # TSan: the pool's own tests, the threaded GEMM and batch drivers, the
 # vector team's ranges.

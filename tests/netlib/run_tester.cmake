@@ -19,7 +19,9 @@
 # name the tester needs; empty: libblas.so.3), LIB_DIR, WORK_DIR,
 # and EMULATOR (a command list, empty for a native run; in a cross build the
 # toolchain's qemu-user command, cmake/toolchain-ppc64le.cmake).
-# Environment: SWBLAS_TARGET passes through; SWBLAS_EXPECT_TARGET /
+# Environment: SWBLAS_TARGET passes through; SWBLAS_TESTER_PRELOAD, when
+# set, is the tester's LD_PRELOAD (the ASan runtime, which must come first
+# in a process whose program is not instrumented: scripts/test-sanitizers.sh); SWBLAS_EXPECT_TARGET /
 # SWBLAS_EXPECT_UKERNEL name what swblas must choose; SWBLAS_SKIP_IF_REFUSED=1
 # skips when the CPU cannot run the forced target.
 #
@@ -87,12 +89,16 @@ if(EMULATOR)
 else()
   set(ENV{LD_LIBRARY_PATH} "${LIB_DIR}")
   set(ENV{LD_DEBUG} "libs")
+  if(DEFINED ENV{SWBLAS_TESTER_PRELOAD})
+    set(ENV{LD_PRELOAD} "$ENV{SWBLAS_TESTER_PRELOAD}")
+  endif()
 endif()
 execute_process(COMMAND ${EMULATOR} "${TESTER}"
                 INPUT_FILE "${input_file}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
                 WORKING_DIRECTORY "${WORK_DIR}")
 unset(ENV{LD_DEBUG})
+unset(ENV{LD_PRELOAD})
 unset(ENV{QEMU_SET_ENV})
 file(WRITE "${WORK_DIR}/${tester_name}.stderr" "${err}\n")
 
@@ -130,7 +136,14 @@ else()
 endif()
 
 set(failures "")
-if(err MATCHES "undefined symbol: ([A-Za-z0-9_]+)")
+# A preloaded runtime's own lookups (ASan probing for what it intercepts)
+# are not the tester's.
+set(loader_err "${err}")
+if(DEFINED ENV{SWBLAS_TESTER_PRELOAD})
+  string(REPLACE "." "\\." preload_pattern "$ENV{SWBLAS_TESTER_PRELOAD}")
+  string(REGEX REPLACE "[^\n]*${preload_pattern}: error: symbol lookup error[^\n]*" "" loader_err "${loader_err}")
+endif()
+if(loader_err MATCHES "undefined symbol: ([A-Za-z0-9_]+)")
   string(APPEND failures "swblas does not export ${CMAKE_MATCH_1}, which ${tester_name} imports\n")
 endif()
 if(NOT rc EQUAL 0)
@@ -170,6 +183,9 @@ if(NOT err MATCHES "trying file=${LIB_DIR}/${soname_pattern}")
 endif()
 if(err MATCHES "calling init: [^\n]*lib(open)?blas[^\n]*" AND NOT CMAKE_MATCH_0 MATCHES "${LIB_DIR}")
   string(APPEND failures "another BLAS was loaded: ${CMAKE_MATCH_0}\n")
+endif()
+if(DEFINED ENV{SWBLAS_TESTER_PRELOAD} AND NOT EMULATOR AND NOT err MATCHES "calling init: ${preload_pattern}")
+  string(APPEND failures "$ENV{SWBLAS_TESTER_PRELOAD} was not preloaded\n")
 endif()
 if(NOT err MATCHES "(^|\n)swblas: ")
   string(APPEND failures "no SWBLAS_VERBOSE report from swblas on stderr\n")
