@@ -1,4 +1,5 @@
-// Random calls of every CBLAS routine netlib exports, all precisions, both layouts. A case is the Fortran maker's
+// Random calls of every CBLAS routine netlib exports, all precisions, both layouts, with ?gemmt, and of the
+// Fortran functions' subroutine forms beneath netlib's CBLAS (ddotsub_ ...). A case is the Fortran maker's
 // case of the same routine (level{1,2,3}_cases.cpp: its draws, operands, fills, NaNs and tolerances) made through
 // the CBLAS entry point: the Fortran case's invoker is kept, given an adapter of this file instead of the routine,
 // and the adapter turns the Fortran arguments into the CBLAS call. Column-major, the call is the same one; row-major,
@@ -417,6 +418,20 @@ struct gemm : level23 {
          c, *ldc);
   }
 };
+// ?gemmt, which netlib lacks: the Fortran case's reference (netlib's ?gemm on the whole of C, the other triangle
+// put back) computes the same thing on the same storage whatever the layout.
+struct gemmt : level23 {
+  template <class T>
+  static std::string fortran() { return routine_name<T>("gemmt"); }
+  template <class T>
+  static void adapter(cc uplo, cc ta, cc tb, ci n, ci k, cv alpha, cv a, ci lda, cv b, ci ldb, cv beta, void* c,
+                      ci ldc, len, len, len) {
+    const bool row = row_major();
+    emit(current.layout, uplo_of(*uplo), same_op(row ? *tb : *ta), same_op(row ? *ta : *tb), *n, *k,
+         scalar_arg<T>(alpha), row ? b : a, by_layout(lda, ldb), row ? a : b, by_layout(ldb, lda),
+         scalar_arg<T>(beta), c, *ldc);
+  }
+};
 // ?symm, and ?hemm with `hermitian`.
 template <bool hermitian>
 struct symm : level23 {
@@ -533,6 +548,55 @@ void add(std::vector<case_maker>& makers) {
   makers.push_back({cblas_symbol(F::template fortran<T>()), &cblas_case<T, F>});
 }
 
+// ---- The subroutine forms of the Fortran functions beneath netlib's CBLAS (ddotsub_, izamaxsub_, ...): the
+// function's arguments, then its value's address.
+
+// The adapter: the Fortran function's signature (A..., value V), calling the subroutine.
+template <class V, class... A>
+V through_subroutine(A... args) {
+  V value;
+  reinterpret_cast<void (*)(A..., V*)>(current.fn)(args..., &value);
+  return value;
+}
+
+// The Fortran case of `fortran`'s function through its subroutine form, with `adapter`.
+template <class Adapter, Adapter adapter>
+fuzz_case subroutine_case_of(const std::string& fortran, rng_t& rng) {
+  fuzz_case c = fortran_maker(fortran)(rng);
+  c.routine = fortran.substr(0, fortran.size() - 1) + "sub_";
+  const invoker fortran_call = std::move(c.call);
+  c.call = [=](void* fn, void* const* d) {
+    cblas_call with_fn;
+    with_fn.fn = fn;
+    const calling scope(with_fn);
+    fortran_call(reinterpret_cast<void*>(adapter), d);
+  };
+  return c;
+}
+
+// F's function in precision T, V its value, A... its arguments.
+template <class T, class F, class V, class... A>
+fuzz_case subroutine_case(rng_t& rng) {
+  return subroutine_case_of<V (*)(A...), &through_subroutine<V, A...>>(F::template fortran<T>(), rng);
+}
+
+template <class T, class F, class V, class... A>
+void add_subroutine(std::vector<case_maker>& makers) {
+  const std::string fortran = F::template fortran<T>();
+  makers.push_back({fortran.substr(0, fortran.size() - 1) + "sub_", &subroutine_case<T, F, V, A...>});
+}
+
+template <class T>
+void add_subroutines(std::vector<case_maker>& makers) {
+  using R = real_t<T>;
+  add_subroutine<T, nrm2, R, ci, cv, ci>(makers);
+  add_subroutine<T, asum, R, ci, cv, ci>(makers);
+  add_subroutine<T, iamax, fint, ci, cv, ci>(makers);
+  add_subroutine<T, dot<false>, fortran_value_t<T>, ci, cv, ci, cv, ci>(makers);
+  if constexpr (is_complex<T>) add_subroutine<T, dot<true>, fortran_value_t<T>, ci, cv, ci, cv, ci>(makers);
+  if constexpr (!is_complex<T>) add_subroutine<T, cabs1, T, cv>(makers);
+}
+
 template <class T>
 void add_level1(std::vector<case_maker>& makers) {
   add<T, rotg>(makers), add<T, rot>(makers), add<T, swap>(makers), add<T, scal<false>>(makers);
@@ -556,7 +620,7 @@ void add_level2(std::vector<case_maker>& makers) {
 template <class T>
 void add_level3(std::vector<case_maker>& makers) {
   add<T, gemm>(makers), add<T, symm<false>>(makers), add<T, syrk<false>>(makers), add<T, syr2k<false>>(makers);
-  add<T, trmm<false>>(makers), add<T, trmm<true>>(makers);
+  add<T, trmm<false>>(makers), add<T, trmm<true>>(makers), add<T, gemmt>(makers);
   if constexpr (is_complex<T>) add<T, symm<true>>(makers), add<T, syrk<true>>(makers), add<T, syr2k<true>>(makers);
 }
 
@@ -568,9 +632,12 @@ std::vector<case_maker> cblas_makers() {
     add_level1<decltype(t)>(makers);
     add_level2<decltype(t)>(makers);
     add_level3<decltype(t)>(makers);
+    add_subroutines<decltype(t)>(makers);
   });
   add<float, sdsdot>(makers);
   add<double, dsdot>(makers);
+  add_subroutine<float, sdsdot, float, ci, cv, cv, ci, cv, ci>(makers);
+  add_subroutine<double, dsdot, double, ci, cv, ci, cv, ci>(makers);
   return makers;
 }
 
