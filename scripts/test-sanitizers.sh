@@ -27,11 +27,14 @@ configure() {  # dir, sanitizer flags
         -DCMAKE_EXE_LINKER_FLAGS="$2" -DCMAKE_SHARED_LINKER_FLAGS="$2" > "$1/configure.log"
 }
 
-asan_tests=(runtime/runtime_tests asm/asm_tests level1/level1_tests level1/level1_team_tests
-            level2/level2_tests level2/level2_team_tests level2_symmetric/level2_symmetric_tests
-            level2_triangular/level2_triangular_tests level3/level3_tests batch/batch_api_tests
-            batch/batch_driver_tests batch/batch_error_tests batch/batch_precision_tests fused/fused_tests interface/interface_tests
-            interface/interface_layer_tests stress/stress_tests)
+# Longest first (level3 and asm take about a minute each), so that the
+# programs, run $jobs at a time, end together.
+asan_tests=(level3/level3_tests asm/asm_tests level2_triangular/level2_triangular_tests
+            batch/batch_driver_tests batch/batch_precision_tests stress/stress_tests
+            level2/level2_tests interface/interface_tests runtime/runtime_tests fused/fused_tests
+            level2_symmetric/level2_symmetric_tests batch/batch_api_tests level1/level1_tests
+            level2/level2_team_tests level1/level1_team_tests batch/batch_error_tests
+            interface/interface_layer_tests)
 mkdir -p build-asan
 configure build-asan "-fsanitize=address,undefined -fno-sanitize-recover=all"
 cmake --build build-asan -j"$jobs" --target "${asan_tests[@]##*/}"
@@ -45,11 +48,17 @@ export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=pri
 # ASan allocator has no fork handlers, and a child forked while another
 # thread allocates can wait forever on the allocator's lock (seen: the child
 # in SizeClassAllocator64::GetFromAllocator); the plain build runs it.
-for t in "${asan_tests[@]}"; do
-  echo "== ASan+UBSan: $t"
-  SWBLAS_FUZZ_SECONDS=1 "build-asan/tests/$t" --gtest_brief=1 \
-    --gtest_filter='-MemoryLimit*:*LargerThanOneBlock*:DifferentialFuzz.ForkInTheMiddle'
-done
+run_asan_test() {  # a program of asan_tests; its output is printed when it fails
+  local log="build-asan/${1##*/}.log"
+  if SWBLAS_FUZZ_SECONDS=1 "build-asan/tests/$1" --gtest_brief=1 \
+       --gtest_filter='-MemoryLimit*:*LargerThanOneBlock*:DifferentialFuzz.ForkInTheMiddle' >"$log" 2>&1; then
+    echo "== ASan+UBSan: $1 passed"
+  else
+    echo "== ASan+UBSan: $1 FAILED"; cat "$log"; return 1
+  fi
+}
+export -f run_asan_test
+printf '%s\n' "${asan_tests[@]}" | xargs -P "$jobs" -I{} bash -c 'run_asan_test {}'
 echo "== ASan+UBSan: netlib's 24 BLAS testers"
 (cd build-asan && SWBLAS_TESTER_PRELOAD="$(gcc -print-file-name=libasan.so)" \
   ctest -j"$jobs" --output-on-failure -R '^netlib_x(blat[123][sdcz]|[sdcz]cblat[123])$')

@@ -16,7 +16,9 @@ class sparse_array {
     if (p == MAP_FAILED) return;
     // Huge zero pages where the kernel allows them: fewer faults and page
     // tables for a long read of untouched memory (a written page then costs
-    // 2 MiB: tests write a few dozen elements at most).
+    // 2 MiB: tests write a few dozen elements at most). Some guests have no
+    // zero page and allocate what is read (seen: 8 GiB read, 8 GiB resident);
+    // huge pages are then the fastest way there, 1 s per GiB against 3.7 s.
     madvise(p, bytes_, MADV_HUGEPAGE);
     data_ = static_cast<T*>(p);
   }
