@@ -590,6 +590,20 @@ int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa
                                      int stridec, int batch_size, const swblas_prologue *pro,
                                      const swblas_epilogue *epi);
 
+/* The same in single precision, with the same descriptors (their parameters
+ * and the bias stay double): each prologue and epilogue element is computed
+ * in double from the float value and rounded to float once. */
+int swblas_sgemm_fused(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
+                       int m, int n, int k, float alpha, const float *a, int lda,
+                       const float *b, int ldb, float beta, float *c, int ldc,
+                       const swblas_prologue *pro, const swblas_epilogue *epi);
+int swblas_sgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                                     CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
+                                     const float *a, int lda, int stridea, const float *b,
+                                     int ldb, int strideb, float beta, float *c, int ldc,
+                                     int stridec, int batch_size, const swblas_prologue *pro,
+                                     const swblas_epilogue *epi);
+
 #endif /* !SWBLAS_ILP64 */
 
 /* Threads.  A call runs on up to this many threads: SWBLAS_NUM_THREADS, else

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
+#include <type_traits>
 
 #include "call_trace.h"
 #include "elementwise_clones.h"
@@ -25,55 +27,64 @@ int pass_team(dim_t elements, int threads) {
   return static_cast<int>(std::max<dim_t>(1, std::min<dim_t>(threads, worth)));
 }
 
-bool has_prologue(const gemm_problem& p) { return p.pro && p.pro->op != prologue_op::none; }
+template <class T>
+bool has_prologue(const basic_gemm_problem<T>& p) { return p.pro && p.pro->op != prologue_op::none; }
 
-bool has_epilogue(const gemm_problem& p) {
+template <class T>
+bool has_epilogue(const basic_gemm_problem<T>& p) {
   return p.epi && (p.epi->op != epilogue_op::none || p.epi->bias);
 }
 
-// Inlined into each clone of epilogue_block so that it is compiled for the
-// clone's ISA.
-template <epilogue_op Op>
-[[gnu::always_inline]] inline void epilogue_columns(const epilogue_args& e, dim_t m, dim_t n, double* c, inc_t ldc, dim_t j0) {
-  apply_epilogue<Op>(e, m, n, c, ldc, 0, j0);
-}
-
 // Columns [j0, j0 + n) of C := epi(beta * C) when scale, else epi(C).
-SWBLAS_ELEMENTWISE_CLONES
-void epilogue_block(const epilogue_args& e, bool scale, double beta, dim_t m, dim_t n,
-                    double* c, inc_t ldc, dim_t j0) {
-  double* block = c + j0 * ldc;
+// Inlined into the clones below so that it is compiled for each clone's ISA.
+template <class T>
+[[gnu::always_inline]] inline void epilogue_block_of(const epilogue_args& e, bool scale, T beta,
+                                                     dim_t m, dim_t n, T* c, inc_t ldc, dim_t j0) {
+  T* block = c + j0 * ldc;
   if (scale)
     for (dim_t j = 0; j < n; ++j) {
-      double* col = block + j * ldc;
-      if (beta == 0.0)
-        std::fill(col, col + m, 0.0);  // beta == 0: NaN in C goes away
+      T* col = block + j * ldc;
+      if (beta == T(0))
+        std::fill(col, col + m, T(0));  // beta == 0: NaN in C goes away
       else
         for (dim_t i = 0; i < m; ++i) col[i] *= beta;
     }
   switch (e.op) {
     case epilogue_op::none:
-      if (e.bias) epilogue_columns<epilogue_op::none>(e, m, n, block, ldc, j0);
+      if (e.bias) apply_epilogue<epilogue_op::none>(e, m, n, block, ldc, 0, j0);
       return;
-    case epilogue_op::relu: return epilogue_columns<epilogue_op::relu>(e, m, n, block, ldc, j0);
+    case epilogue_op::relu: return apply_epilogue<epilogue_op::relu>(e, m, n, block, ldc, 0, j0);
     case epilogue_op::leaky_relu:
-      return epilogue_columns<epilogue_op::leaky_relu>(e, m, n, block, ldc, j0);
+      return apply_epilogue<epilogue_op::leaky_relu>(e, m, n, block, ldc, 0, j0);
     case epilogue_op::gelu_tanh:
-      return epilogue_columns<epilogue_op::gelu_tanh>(e, m, n, block, ldc, j0);
+      return apply_epilogue<epilogue_op::gelu_tanh>(e, m, n, block, ldc, 0, j0);
     case epilogue_op::gelu_erf:
-      return epilogue_columns<epilogue_op::gelu_erf>(e, m, n, block, ldc, j0);
+      return apply_epilogue<epilogue_op::gelu_erf>(e, m, n, block, ldc, 0, j0);
     case epilogue_op::sigmoid:
-      return epilogue_columns<epilogue_op::sigmoid>(e, m, n, block, ldc, j0);
-    case epilogue_op::tanh: return epilogue_columns<epilogue_op::tanh>(e, m, n, block, ldc, j0);
-    case epilogue_op::silu: return epilogue_columns<epilogue_op::silu>(e, m, n, block, ldc, j0);
+      return apply_epilogue<epilogue_op::sigmoid>(e, m, n, block, ldc, 0, j0);
+    case epilogue_op::tanh: return apply_epilogue<epilogue_op::tanh>(e, m, n, block, ldc, 0, j0);
+    case epilogue_op::silu: return apply_epilogue<epilogue_op::silu>(e, m, n, block, ldc, 0, j0);
     case epilogue_op::clamp:
-      return epilogue_columns<epilogue_op::clamp>(e, m, n, block, ldc, j0);
+      return apply_epilogue<epilogue_op::clamp>(e, m, n, block, ldc, 0, j0);
   }
 }
 
+// One clone set per element type (target_clones takes no templates).
+SWBLAS_ELEMENTWISE_CLONES
+void epilogue_block(const epilogue_args& e, bool scale, double beta, dim_t m, dim_t n,
+                    double* c, inc_t ldc, dim_t j0) {
+  epilogue_block_of(e, scale, beta, m, n, c, ldc, j0);
+}
+SWBLAS_ELEMENTWISE_CLONES
+void epilogue_block(const epilogue_args& e, bool scale, float beta, dim_t m, dim_t n,
+                    float* c, inc_t ldc, dim_t j0) {
+  epilogue_block_of(e, scale, beta, m, n, c, ldc, j0);
+}
+
 // C := epi(beta * C) (scale) or epi(C), shared out by columns.
-void scale_and_epilogue(const epilogue_args& e, bool scale, double beta, dim_t m, dim_t n,
-                        double* c, inc_t ldc, int threads) {
+template <class T>
+void scale_and_epilogue(const epilogue_args& e, bool scale, T beta, dim_t m, dim_t n,
+                        T* c, inc_t ldc, int threads) {
   const int nt = pass_team(m * n, threads);
   if (nt == 1) return epilogue_block(e, scale, beta, m, n, c, ldc, 0);
   run_items(nt, nt, [&](dim_t part) {
@@ -84,24 +95,30 @@ void scale_and_epilogue(const epilogue_args& e, bool scale, double beta, dim_t m
 
 // dst (rows x cols, column-major, leading dimension rows) := pro(src) for
 // columns [j0, j1), src element (i, j) at src[i*rs + j*cs].
-SWBLAS_ELEMENTWISE_CLONES
-void prologue_copy_block(const prologue_args& a, dim_t rows, dim_t j0, dim_t j1,
-                         const double* src, inc_t rs, inc_t cs, double* dst) {
+template <class T>
+[[gnu::always_inline]] inline void prologue_copy_block_of(const prologue_args& a, dim_t rows, dim_t j0,
+                                                          dim_t j1, const T* src, inc_t rs, inc_t cs,
+                                                          T* dst) {
   for (dim_t j = j0; j < j1; ++j) {
     copy_columns(rows, j, j + 1, src, rs, cs, dst);
-    double* col = dst + j * rows;
-    const auto count = static_cast<std::size_t>(rows);
-    switch (a.op) {
-      case prologue_op::none: break;
-      case prologue_op::scale: apply_prologue<prologue_op::scale>(a, col, count); break;
-      case prologue_op::fake_quant: apply_prologue<prologue_op::fake_quant>(a, col, count); break;
-    }
+    apply_prologue(a, dst + j * rows, static_cast<std::size_t>(rows));
   }
 }
 
+SWBLAS_ELEMENTWISE_CLONES
+void prologue_copy_block(const prologue_args& a, dim_t rows, dim_t j0, dim_t j1,
+                         const double* src, inc_t rs, inc_t cs, double* dst) {
+  prologue_copy_block_of(a, rows, j0, j1, src, rs, cs, dst);
+}
+SWBLAS_ELEMENTWISE_CLONES
+void prologue_copy_block(const prologue_args& a, dim_t rows, dim_t j0, dim_t j1,
+                         const float* src, inc_t rs, inc_t cs, float* dst) {
+  prologue_copy_block_of(a, rows, j0, j1, src, rs, cs, dst);
+}
 
-// p as a plain DGEMM: the same operands, no fused operations.
-gemm_problem without_fusion(gemm_problem p) {
+// p as a plain GEMM: the same operands, no fused operations.
+template <class T>
+basic_gemm_problem<T> without_fusion(basic_gemm_problem<T> p) {
   p.pro = nullptr;
   p.epi = nullptr;
   return p;
@@ -110,12 +127,13 @@ gemm_problem without_fusion(gemm_problem p) {
 // p with the prologue's operand replaced by a transformed copy (unit row
 // stride) and pro cleared, in *q; false, q untouched, when the copy cannot
 // be had.
-bool with_transformed_operand(const gemm_problem& p, int threads, gemm_problem* q) {
+template <class T>
+bool with_transformed_operand(const basic_gemm_problem<T>& p, int threads, basic_gemm_problem<T>* q) {
   const bool on_b = p.pro->operand == prologue_operand::b;
   const dim_t rows = on_b ? p.k : p.m, cols = on_b ? p.n : p.k;
-  const double* src = on_b ? p.b : p.a;
+  const T* src = on_b ? p.b : p.a;
   const inc_t rs = on_b ? p.rs_b : p.rs_a, cs = on_b ? p.cs_b : p.cs_a;
-  double* dst = try_thread_pack_buffer(pack_role::operand_copy, static_cast<std::size_t>(rows * cols));
+  T* dst = try_thread_pack_buffer_of<T>(pack_role::operand_copy, static_cast<std::size_t>(rows * cols));
   if (!dst) return false;
   const prologue_args& a = *p.pro;
   const int nt = pass_team(rows * cols, threads);
@@ -135,18 +153,19 @@ bool with_transformed_operand(const gemm_problem& p, int threads, gemm_problem* 
 // round when the whole copy cannot be had. A block is up to 256 of k by
 // what fits of op(A)'s rows or op(B)'s columns; k blocks after the first
 // add to C.
-void transformed_in_blocks(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+template <class T>
+void transformed_in_blocks(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o) {
   warn_memory_short("a fused GEMM transforms its operand a block at a time");
   const arena_lease lease(shortage_arena::driver);
-  double* const block = lease.data<double>();
+  T* const block = lease.data<T>();
   const bool on_b = p.pro->operand == prologue_operand::b;
   const dim_t outer = on_b ? p.n : p.m;  // op(B)'s columns or op(A)'s rows
-  const dim_t kb = std::min<dim_t>(p.k, 256), ob = std::min<dim_t>(outer, dim_t(arena_lease::elems<double>()) / kb);
+  const dim_t kb = std::min<dim_t>(p.k, 256), ob = std::min<dim_t>(outer, dim_t(arena_lease::elems<T>()) / kb);
   for (dim_t o0 = 0; o0 < outer; o0 += ob)
     for (dim_t l0 = 0; l0 < p.k; l0 += kb) {
       const dim_t on = std::min(ob, outer - o0), ln = std::min(kb, p.k - l0);
-      gemm_problem q = without_fusion(p);
-      q.beta = l0 == 0 ? p.beta : 1.0;
+      basic_gemm_problem<T> q = without_fusion(p);
+      q.beta = l0 == 0 ? p.beta : T(1);
       q.k = ln;
       if (on_b) {
         prologue_copy_block(*p.pro, ln, 0, on, p.b + l0 * p.rs_b + o0 * p.cs_b, p.rs_b, p.cs_b, block);
@@ -169,25 +188,35 @@ void transformed_in_blocks(const dispatch_table& t, const gemm_problem& p, const
     }
 }
 
-// The generated kernel that fuses the larger of the two passes, if any.
-void choose_kernel(const dispatch_table& t, const gemm_problem& p, fused_plan* plan) {
-  const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
-  const bool pro = has_prologue(p) && t.engine.kernel &&
-                   t.fused.prologue[static_cast<int>(p.pro->operand)][static_cast<int>(p.pro->op)];
-  const bool epi = has_epilogue(p) && t.fused.epilogue[static_cast<int>(p.epi->op)];
-  const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
-  if (pro && (!epi || operand >= double(p.m) * p.n)) {
-    plan->kernel = t.engine.kernel;
-    plan->kernel_name = t.kernel_name;
-    plan->family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
-    plan->epilogue_pass = has_epilogue(p);
-  } else if (epi) {
-    plan->kernel = t.fused.epilogue[static_cast<int>(p.epi->op)];
-    plan->kernel_name = t.fused.epilogue_name[static_cast<int>(p.epi->op)];
-    plan->family = kernel_family::epilogue;
-    plan->prologue_pass = has_prologue(p);
+// The generated kernel that fuses the larger of the two passes, if any (the
+// manifest's fused kernels are double ones).
+template <class T>
+void choose_kernel(const dispatch_table& t, const basic_gemm_problem<T>& p, fused_plan* plan) {
+  if constexpr (std::is_same_v<T, double>) {
+    const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
+    const bool pro = has_prologue(p) && t.engine.kernel &&
+                     t.fused.prologue[static_cast<int>(p.pro->operand)][static_cast<int>(p.pro->op)];
+    const bool epi = has_epilogue(p) && t.fused.epilogue[static_cast<int>(p.epi->op)];
+    const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
+    if (pro && (!epi || operand >= double(p.m) * p.n)) {
+      plan->kernel = t.engine.kernel;
+      plan->kernel_name = t.kernel_name;
+      plan->family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
+      plan->epilogue_pass = has_epilogue(p);
+    } else if (epi) {
+      plan->kernel = t.fused.epilogue[static_cast<int>(p.epi->op)];
+      plan->kernel_name = t.fused.epilogue_name[static_cast<int>(p.epi->op)];
+      plan->family = kernel_family::epilogue;
+      plan->prologue_pass = has_prologue(p);
+    }
+    if (plan->kernel) plan->path = fused_path::generated;
   }
-  if (plan->kernel) plan->path = fused_path::generated;
+}
+
+// "dgemm_fused", "sgemm_fused": the call's name in SWBLAS_VERBOSE traces.
+template <class T>
+std::string fused_name() {
+  return std::is_same_v<T, float> ? "sgemm_fused" : "dgemm_fused";
 }
 
 }  // namespace
@@ -204,7 +233,8 @@ const char* fused_path_name(fused_path p) {
   return "?";
 }
 
-fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+template <class T>
+fused_plan plan_fused(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o) {
   fused_plan plan;
   plan.team.threads = std::max(o.threads, 1);
   switch (quick_case_of(p)) {
@@ -219,11 +249,12 @@ fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm
     plan.path = fused_path::plain;
     return plan;
   }
-  if (!t.ukernel || (o.allow_small && double(p.m) * double(p.n) * double(p.k) <= kTinyWork)) {
+  const basic_block_engine<T>& engine = engine_of<T>(t);
+  if (!engine.ukernel || (o.allow_small && double(p.m) * double(p.n) * double(p.k) <= kTinyWork)) {
     plan.path = fused_path::small;
     plan.team.threads = 1;
   } else {
-    plan.team = plan_team(t, p, o);  // the team gemm_with would use for the plain problem
+    plan.team = plan_team(engine, t.team, p, o);  // the team gemm_with would use for the plain problem
     choose_kernel(t, p, &plan);
     if (plan.path == fused_path::generated) return plan;
     plan.path = fused_path::unfused;
@@ -234,29 +265,30 @@ fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm
   return plan;
 }
 
-void epilogue_pass(const epilogue_args& e, dim_t m, dim_t n, double* c, inc_t ldc,
-                   int threads) {
-  scale_and_epilogue(e, false, 1.0, m, n, c, ldc, threads);
+template <class T>
+void epilogue_pass(const epilogue_args& e, dim_t m, dim_t n, T* c, inc_t ldc, int threads) {
+  scale_and_epilogue(e, false, T(1), m, n, c, ldc, threads);
 }
 
 namespace {
 
 // gemm_fused_with along a plan from plan_fused for the same arguments.
-void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
+template <class T>
+void run_fused(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o,
                const fused_plan& plan) {
   const int threads = std::max(o.threads, 1);
   switch (plan.path) {
     case fused_path::nothing: return;
     case fused_path::scale_only: {
       static const epilogue_args no_epilogue;
-      return scale_and_epilogue(plan.epilogue_pass ? *p.epi : no_epilogue, p.beta != 1.0, p.beta,
+      return scale_and_epilogue(plan.epilogue_pass ? *p.epi : no_epilogue, p.beta != T(1), p.beta,
                                 p.m, p.n, p.c, p.ldc, threads);
     }
     case fused_path::plain:
       return gemm_with(t, without_fusion(p), o);
     default: break;
   }
-  gemm_problem q = p;
+  basic_gemm_problem<T> q = p;
   if (plan.prologue_pass && !with_transformed_operand(p, plan.team.threads, &q)) {
     gemm_options single = o;
     single.threads = plan.team.threads;
@@ -264,23 +296,27 @@ void run_fused(const dispatch_table& t, const gemm_problem& p, const gemm_option
     if (has_epilogue(p)) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
     return;
   }
-  if (plan.path == fused_path::generated) {
-    if (plan.epilogue_pass) q.epi = nullptr;
-    block_engine e = t.engine;
-    e.kernel = plan.kernel;
-    run_packed(q, e, plan.team);
-  } else {
-    gemm_options single = o;
-    single.threads = plan.team.threads;
-    gemm_with(t, without_fusion(q), single);
+  if constexpr (std::is_same_v<T, double>) {
+    if (plan.path == fused_path::generated) {
+      if (plan.epilogue_pass) q.epi = nullptr;
+      block_engine e = t.engine;
+      e.kernel = plan.kernel;
+      run_packed(q, e, plan.team);
+      if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
+      return;
+    }
   }
+  gemm_options single = o;
+  single.threads = plan.team.threads;
+  gemm_with(t, without_fusion(q), single);
   if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
 }
 
 // What run_fused does with plan, for SWBLAS_VERBOSE=2.
-std::string describe_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o,
+template <class T>
+std::string describe_fused(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o,
                            const fused_plan& plan) {
-  const gemm_problem plain = without_fusion(p);
+  const basic_gemm_problem<T> plain = without_fusion(p);
   std::string how = fused_path_name(plan.path);
   if (plan.path == fused_path::plain) return how + ": " + describe_route(route_gemm(t, plain, o));
   if (plan.path == fused_path::generated)
@@ -298,32 +334,35 @@ std::string describe_fused(const dispatch_table& t, const gemm_problem& p, const
 
 }  // namespace
 
-void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o) {
+template <class T>
+void gemm_fused_with(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o) {
   run_fused(t, p, o, plan_fused(t, p, o));
 }
 
-void gemm_fused(const gemm_problem& p) {
+template <class T>
+void gemm_fused(const basic_gemm_problem<T>& p) {
   const dispatch_table& t = active_dispatch();
   gemm_options o;
   o.threads = available_threads();
   const fused_plan plan = plan_fused(t, p, o);
-  run_traced([&] { run_fused(t, p, o, plan); }, [&] { return "dgemm_fused " + problem_text(p); },
+  run_traced([&] { run_fused(t, p, o, plan); }, [&] { return fused_name<T>() + " " + problem_text(p); },
              [&] { return describe_fused(t, p, o, plan); });
 }
 
-void gemm_fused_batch(const gemm_batch_problem& b) {
+template <class T>
+void gemm_fused_batch(const basic_gemm_batch_problem<T>& b) {
   if (b.count <= 0) return;
   const dispatch_table& t = active_dispatch();
+  const basic_block_engine<T>& engine = engine_of<T>(t);
   gemm_options o;
   o.threads = available_threads();
-  const gemm_problem& s = b.shape;
+  const basic_gemm_problem<T>& s = b.shape;
   // Entries too small for a team each get one thread (team_size needs a
   // non-empty product; quick cases are cheap passes, shared out too).
   const bool quick = quick_case_of(s) != quick_case::none;
   const bool share_entries =
       b.count > 1 && o.threads > 1 &&
-      (quick || !t.ukernel ||
-       team_size(s, *t.ukernel, t.blk(), o.threads) == 1);
+      (quick || !engine.ukernel || team_size(s, *engine.ukernel, engine.blk, o.threads) == 1);
   gemm_options single = o;
   single.threads = 1;
   const int nt = static_cast<int>(std::min<dim_t>(o.threads, b.count));
@@ -337,7 +376,7 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
   };
   run_traced(
       run,
-      [&] { return "dgemm_fused_batch " + std::to_string(b.count) + " x (" + problem_text(s) + ")"; },
+      [&] { return fused_name<T>() + "_batch " + std::to_string(b.count) + " x (" + problem_text(s) + ")"; },
       [&] {
         const std::string order = share_entries
                                       ? "entries shared out among " + std::to_string(nt) + " threads"
@@ -345,5 +384,15 @@ void gemm_fused_batch(const gemm_batch_problem& b) {
         return order + ", each " + describe_fused(t, b.entry(0), each, plan_fused(t, b.entry(0), each));
       });
 }
+
+#define SWBLAS_INSTANTIATE_FUSED(T)                                                                 \
+  template fused_plan plan_fused(const dispatch_table&, const basic_gemm_problem<T>&, const gemm_options&); \
+  template void gemm_fused_with(const dispatch_table&, const basic_gemm_problem<T>&, const gemm_options&); \
+  template void gemm_fused(const basic_gemm_problem<T>&);                                           \
+  template void gemm_fused_batch(const basic_gemm_batch_problem<T>&);                               \
+  template void epilogue_pass(const epilogue_args&, dim_t, dim_t, T*, inc_t, int);
+SWBLAS_INSTANTIATE_FUSED(double)
+SWBLAS_INSTANTIATE_FUSED(float)
+#undef SWBLAS_INSTANTIATE_FUSED
 
 }  // namespace swblas

@@ -4,6 +4,9 @@
 // epilogue block kernel, or the packing rule of a prologue), else on a
 // correct unfused path (prologue into a copy of the operand, plain GEMM,
 // then a separate epilogue pass).
+// T is double or float. The manifest's fused kernels are double ones, so a
+// float problem takes the unfused path (its passes evaluate each operation
+// in double and round once).
 #pragma once
 
 #include "gemm_driver.h"
@@ -38,23 +41,27 @@ struct fused_plan {
 
 // What gemm_fused_with(t, p, o) will do (tests and SWBLAS_VERBOSE-style
 // diagnostics use it to see which path a call takes).
-fused_plan plan_fused(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+template <class T>
+fused_plan plan_fused(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o);
 
 // Solves p, whose pro/epi may be null or op none, with table t.
-void gemm_fused_with(const dispatch_table& t, const gemm_problem& p, const gemm_options& o);
+template <class T>
+void gemm_fused_with(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_options& o);
 
 // gemm_fused_with on the active dispatch table and its thread count. Thread
 // safe; arguments must be valid (the interface checks them).
-void gemm_fused(const gemm_problem& p);
+template <class T>
+void gemm_fused(const basic_gemm_problem<T>& p);
 
 // Every entry of b (its shape may carry pro/epi, shared by all entries):
 // small entries are shared out among the threads of one parallel region,
 // large ones run one after the other, each with the whole team.
-void gemm_fused_batch(const gemm_batch_problem& b);
+template <class T>
+void gemm_fused_batch(const basic_gemm_batch_problem<T>& b);
 
 // The separate epilogue pass: c[0:m, 0:n] := epi(c), element (0, 0) being
 // (0, 0) of the problem's C; by up to `threads` threads when it is large.
-void epilogue_pass(const epilogue_args& e, dim_t m, dim_t n, double* c, inc_t ldc,
-                   int threads);
+template <class T>
+void epilogue_pass(const epilogue_args& e, dim_t m, dim_t n, T* c, inc_t ldc, int threads);
 
 }  // namespace swblas

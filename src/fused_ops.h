@@ -445,10 +445,11 @@ inline double activation_reference(const epilogue_args& a, double x) {
 // --- what generated kernels and the unfused path call ----------------------
 
 // x[0:count] := pro(x[0:count]) in place (a packed block, zero padding
-// included: padded rows only reach C rows that are never stored).
-template <prologue_op Op>
-[[gnu::always_inline]] inline void apply_prologue(const prologue_args& a, double* x, std::size_t count) {
-  for (std::size_t e = 0; e < count; ++e) x[e] = prologue_value<Op>(a, x[e]);
+// included: padded rows only reach C rows that are never stored). T is
+// double or float: a float is transformed in double and rounded once.
+template <prologue_op Op, class T>
+[[gnu::always_inline]] inline void apply_prologue(const prologue_args& a, T* x, std::size_t count) {
+  for (std::size_t e = 0; e < count; ++e) x[e] = T(prologue_value<Op>(a, double(x[e])));
 }
 
 namespace elementwise {
@@ -456,18 +457,19 @@ namespace elementwise {
 // c[0:m, 0:n] := act(c + bias(i, j)) for one bias layout, `bias_at(i, j)`
 // giving the bias of tile element (i, j). The arguments are a local copy
 // and the pointers restrict-qualified: stores to C then cannot alias them
-// and GCC keeps them in registers across the tile.
-template <epilogue_op Op, typename Bias>
+// and GCC keeps them in registers across the tile. A float element gets its
+// bias and activation in double and is rounded once.
+template <epilogue_op Op, class T, typename Bias>
 [[gnu::always_inline]] inline void epilogue_tile(const epilogue_args& a, dim_t m, dim_t n,
-                                                 double* __restrict c, inc_t ldc,
+                                                 T* __restrict c, inc_t ldc,
                                                  const Bias& bias_at) {
   for (dim_t j = 0; j < n; ++j) {
-    double* __restrict col = c + j * ldc;
+    T* __restrict col = c + j * ldc;
     // Not unrolled before vectorisation: with a tile height known at compile
     // time (8 in a generated kernel) GCC would otherwise unroll it completely
     // first and leave scalar code.
 #pragma GCC unroll 1
-    for (dim_t i = 0; i < m; ++i) col[i] = activation_value<Op>(a, col[i] + bias_at(i, j));
+    for (dim_t i = 0; i < m; ++i) col[i] = T(activation_value<Op>(a, double(col[i]) + bias_at(i, j)));
   }
 }
 
@@ -476,9 +478,9 @@ template <epilogue_op Op, typename Bias>
 // C tile c[0:m, 0:n] (column-major, ldc), whose element (0, 0) is element
 // (i0, j0) of the problem's C: c := epi(c). Called on every micro tile by
 // generated kernels: the bias layout is decided once per tile.
-template <epilogue_op Op>
+template <epilogue_op Op, class T>
 [[gnu::always_inline]] inline void apply_epilogue(const epilogue_args& args, dim_t m, dim_t n,
-                                                  double* c, inc_t ldc, dim_t i0, dim_t j0) {
+                                                  T* c, inc_t ldc, dim_t i0, dim_t j0) {
   const epilogue_args a = args;
   const double* __restrict bias = a.bias ? a.bias + i0 * a.rs_bias + j0 * a.cs_bias : nullptr;
   const inc_t rs = a.rs_bias, cs = a.cs_bias;
@@ -498,7 +500,8 @@ template <epilogue_op Op>
 
 // The same with the operation read at run time (one kernel serves every
 // operation): the switch is once per tile, the tile's loop specialised.
-[[gnu::always_inline]] inline void apply_epilogue(const epilogue_args& args, dim_t m, dim_t n, double* c,
+template <class T>
+[[gnu::always_inline]] inline void apply_epilogue(const epilogue_args& args, dim_t m, dim_t n, T* c,
                                                   inc_t ldc, dim_t i0, dim_t j0) {
   switch (args.op) {
     case epilogue_op::none: return apply_epilogue<epilogue_op::none>(args, m, n, c, ldc, i0, j0);
@@ -514,7 +517,8 @@ template <epilogue_op Op>
 }
 
 // x[0:count] := pro(x[0:count]) with the operation read at run time.
-[[gnu::always_inline]] inline void apply_prologue(const prologue_args& a, double* x, std::size_t count) {
+template <class T>
+[[gnu::always_inline]] inline void apply_prologue(const prologue_args& a, T* x, std::size_t count) {
   switch (a.op) {
     case prologue_op::none: return;
     case prologue_op::scale: return apply_prologue<prologue_op::scale>(a, x, count);

@@ -1,6 +1,7 @@
 // swblas_dgemm_fused and swblas_dgemm_fused_batch_strided against the
 // reference composition: every prologue kind, every activation, every bias
-// kind, both layouts, all four transposes, edge sizes and quick cases.
+// kind, both layouts, all four transposes, edge sizes and quick cases; the
+// single-precision swblas_sgemm_fused(_batch_strided) on the same sweeps.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -30,11 +31,13 @@ swblas_epilogue epilogue(swblas_bias_kind bias, swblas_activation act) {
   return {bias, nullptr, act, 0.1, -0.3, 0.4};
 }
 
-// Runs one call and compares it with the reference; `seed` varies the data.
+// Runs one call on elements of type T and compares it with the reference;
+// `seed` varies the data.
+template <class T = double>
 void check_call(fused_call call, std::uint32_t seed) {
-  operands o(call, seed);
+  basic_operands<T> o(call, seed);
   if (call.epi.bias_kind != SWBLAS_BIAS_NONE) call.epi.bias = o.bias.data();
-  const std::vector<double> before = o.c;
+  const std::vector<T> before = o.c;
   ASSERT_EQ(call_fused(call, o), SWBLAS_SUCCESS);
   EXPECT_EQ(count_mismatches(call, o, before), 0)
       << "layout " << call.layout << " ta " << call.transa << " tb " << call.transb << " m "
@@ -42,7 +45,9 @@ void check_call(fused_call call, std::uint32_t seed) {
       << call.epi.bias_kind << " act " << call.epi.activation;
 }
 
-TEST(FusedApi, EveryOpLayoutAndTransposeOnASmallProblem) {
+// Every layout, transpose pair, prologue, bias and activation on m x n x k.
+template <class T>
+void check_every_op_layout_and_transpose(int m, int n, int k) {
   std::uint32_t seed = 1;
   for (CBLAS_LAYOUT layout : kLayouts)
     for (CBLAS_TRANSPOSE ta : kTransposes)
@@ -54,16 +59,27 @@ TEST(FusedApi, EveryOpLayoutAndTransposeOnASmallProblem) {
               call.layout = layout;
               call.transa = ta;
               call.transb = tb;
-              call.m = 13;
-              call.n = 7;
-              call.k = 9;
+              call.m = m;
+              call.n = n;
+              call.k = k;
               call.pad = 3;
               call.alpha = 1.5;
               call.beta = 0.5;
               call.pro = pro;
               call.epi = epilogue(bias, act);
-              check_call(call, seed++);
+              check_call<T>(call, seed++);
             }
+}
+
+TEST(FusedApi, EveryOpLayoutAndTransposeOnASmallProblem) {
+  check_every_op_layout_and_transpose<double>(13, 7, 9);
+}
+
+// Single precision: the small problem, then one past the tiny-problem layer
+// (the passes around the packed SGEMM, on every thread).
+TEST(SgemmFused, EveryOpLayoutAndTranspose) {
+  check_every_op_layout_and_transpose<float>(13, 7, 9);
+  check_every_op_layout_and_transpose<float>(75, 41, 90);
 }
 
 // Packed path: k spans several kc blocks (the epilogue must run after the
@@ -125,7 +141,9 @@ TEST(FusedApi, EdgeSizes) {
     }
 }
 
-TEST(FusedApi, BetaZeroOverwritesNaN) {
+// beta == 0: NaN in C is overwritten, on the small, unpacked and packed paths.
+template <class T>
+void check_beta_zero_overwrites_nan() {
   for (CBLAS_LAYOUT layout : kLayouts)
     for (int k : {0, 5, 300}) {
       fused_call call;
@@ -136,17 +154,19 @@ TEST(FusedApi, BetaZeroOverwritesNaN) {
       call.pad = 1;
       call.beta = 0.0;
       call.epi = epilogue(SWBLAS_BIAS_PER_ROW, SWBLAS_ACT_RELU);
-      operands o(call, 7);
+      basic_operands<T> o(call, 7);
       call.epi.bias = o.bias.data();
       for (int i = 0; i < call.m; ++i)
-        for (int j = 0; j < call.n; ++j) o.c_at(i, j) = std::numeric_limits<double>::quiet_NaN();
-      const std::vector<double> before = o.c;
+        for (int j = 0; j < call.n; ++j) o.c_at(i, j) = std::numeric_limits<T>::quiet_NaN();
+      const std::vector<T> before = o.c;
       ASSERT_EQ(call_fused(call, o), SWBLAS_SUCCESS);
       EXPECT_EQ(count_mismatches(call, o, before), 0) << "k " << k;
       for (int i = 0; i < call.m; ++i)
         for (int j = 0; j < call.n; ++j) ASSERT_FALSE(std::isnan(o.c_at(i, j)));
     }
 }
+
+TEST(FusedApi, BetaZeroOverwritesNaN) { check_beta_zero_overwrites_nan<double>(); }
 
 // alpha == 0 or k == 0: C := act(beta * C + bias), A never read (null).
 TEST(FusedApi, AlphaZeroAndKZeroApplyTheEpilogueWithoutReadingA) {
@@ -223,8 +243,22 @@ TEST(FusedApi, ConcurrentCallsFromUserThreads) {
   for (std::thread& t : users) t.join();
 }
 
+int call_fused_batch_strided(CBLAS_LAYOUT layout, const fused_call& call, int count, const double* a,
+                             int sa, const double* b, int sb, double* c, int sc) {
+  return swblas_dgemm_fused_batch_strided(layout, call.transa, call.transb, call.m, call.n, call.k,
+                                          call.alpha, a, call.lda, sa, b, call.ldb, sb, call.beta, c,
+                                          call.ldc, sc, count, &call.pro, &call.epi);
+}
+int call_fused_batch_strided(CBLAS_LAYOUT layout, const fused_call& call, int count, const float* a,
+                             int sa, const float* b, int sb, float* c, int sc) {
+  return swblas_sgemm_fused_batch_strided(layout, call.transa, call.transb, call.m, call.n, call.k,
+                                          float(call.alpha), a, call.lda, sa, b, call.ldb, sb,
+                                          float(call.beta), c, call.ldc, sc, count, &call.pro, &call.epi);
+}
+
 // The strided batch: entry e of A, B, C at e * stride; every entry checked
 // as a separate fused call against the reference.
+template <class T = double>
 void check_batch(CBLAS_LAYOUT layout, int m, int n, int k, int count) {
   fused_call call;
   call.layout = layout;
@@ -235,24 +269,22 @@ void check_batch(CBLAS_LAYOUT layout, int m, int n, int k, int count) {
   call.beta = 0.5;
   call.pro = kPrologues[2];
   call.epi = epilogue(SWBLAS_BIAS_PER_ROW, SWBLAS_ACT_GELU_ERF);
-  std::vector<operands> entries;
+  std::vector<basic_operands<T>> entries;
   std::vector<fused_call> calls(std::max(count, 1), call);
   for (int e = 0; e < std::max(count, 1); ++e) entries.emplace_back(calls[e], 1000 + e);
   call = calls[0];
   const std::size_t sa = entries[0].a.size(), sb = entries[0].b.size(), sc = entries[0].c.size();
-  std::vector<double> a(sa * std::max(count, 1)), b(sb * std::max(count, 1)),
+  std::vector<T> a(sa * std::max(count, 1)), b(sb * std::max(count, 1)),
       c(sc * std::max(count, 1));
   for (int e = 0; e < std::max(count, 1); ++e) {
     std::copy(entries[e].a.begin(), entries[e].a.end(), a.begin() + e * sa);
     std::copy(entries[e].b.begin(), entries[e].b.end(), b.begin() + e * sb);
     std::copy(entries[e].c.begin(), entries[e].c.end(), c.begin() + e * sc);
   }
-  const std::vector<double> before = c;
+  const std::vector<T> before = c;
   call.epi.bias = entries[0].bias.data();
-  ASSERT_EQ(swblas_dgemm_fused_batch_strided(
-                layout, call.transa, call.transb, m, n, k, call.alpha, a.data(), call.lda,
-                static_cast<int>(sa), b.data(), call.ldb, static_cast<int>(sb), call.beta,
-                c.data(), call.ldc, static_cast<int>(sc), count, &call.pro, &call.epi),
+  ASSERT_EQ(call_fused_batch_strided(layout, call, count, a.data(), static_cast<int>(sa), b.data(),
+                                     static_cast<int>(sb), c.data(), static_cast<int>(sc)),
             SWBLAS_SUCCESS);
   if (count == 0) {
     EXPECT_EQ(c, before);
@@ -260,7 +292,7 @@ void check_batch(CBLAS_LAYOUT layout, int m, int n, int k, int count) {
   }
   for (int e = 0; e < count; ++e) {
     std::copy(c.begin() + e * sc, c.begin() + (e + 1) * sc, entries[e].c.begin());
-    const std::vector<double> entry_before(before.begin() + e * sc,
+    const std::vector<T> entry_before(before.begin() + e * sc,
                                            before.begin() + (e + 1) * sc);
     fused_call ec = calls[e];
     ec.epi = call.epi;
@@ -276,6 +308,40 @@ TEST(FusedBatch, SizesZeroOneAndMany) {
     check_batch(layout, 90, 70, 300, 3);   // large entries, one after the other
     check_batch(layout, 6, 5, 0, 9);       // k == 0: C := act(beta * C + bias) per entry
   }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(SgemmFusedBatch, SizesZeroOneAndMany) {
+  for (CBLAS_LAYOUT layout : kLayouts) {
+    check_batch<float>(layout, 5, 4, 3, 0);
+    check_batch<float>(layout, 9, 7, 11, 37);    // small entries, shared among threads
+    check_batch<float>(layout, 90, 70, 300, 3);  // large entries, one after the other
+    check_batch<float>(layout, 6, 5, 0, 9);      // k == 0: C := act(beta * C + bias) per entry
+  }
+}
+
+// beta == 0 overwrites NaN in C; alpha == 0 reads neither A nor B.
+TEST(SgemmFused, BetaZeroOverwritesNaNAndAlphaZeroReadsNoOperand) {
+  check_beta_zero_overwrites_nan<float>();
+  fused_call call;
+  call.m = 6;
+  call.n = 5;
+  call.k = 4;
+  call.alpha = 0.0;
+  call.beta = 2.0;
+  call.pro = kPrologues[1];
+  call.epi = epilogue(SWBLAS_BIAS_PER_COLUMN, SWBLAS_ACT_TANH);
+  basic_operands<float> o(call, 11);
+  call.epi.bias = o.bias.data();
+  const std::vector<float> before = o.c;
+  ASSERT_EQ(swblas_sgemm_fused(call.layout, call.transa, call.transb, call.m, call.n, call.k, 0.0f,
+                               nullptr, call.lda, nullptr, call.ldb, 2.0f, o.c.data(), call.ldc,
+                               &call.pro, &call.epi),
+            SWBLAS_SUCCESS);
+  EXPECT_EQ(count_mismatches(call, o, before), 0);
 }
 
 }  // namespace

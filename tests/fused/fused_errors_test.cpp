@@ -1,4 +1,5 @@
-// Argument and descriptor errors of the fused entry points: the code
+// Argument and descriptor errors of the fused entry points (double and
+// float, which must agree): the code
 // returned (positions numbered as cblas_dgemm's, swblas.h), C untouched,
 // xerbla not involved.
 #include <gtest/gtest.h>
@@ -22,13 +23,19 @@ struct call_args {
   swblas_epilogue epi{SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_RELU, 0.0, 0.0, 0.0};
 };
 
-// Returns the code; checks that C was not written.
+// Returns the code of swblas_dgemm_fused; checks that swblas_sgemm_fused
+// returns the same and that neither wrote C on an error.
 int run(const call_args& c) {
   std::vector<double> a(64, 1.0), b(64, 1.0), out(64, kSentinel);
   const int code = swblas_dgemm_fused(c.layout, c.ta, c.tb, c.m, c.n, c.k, 1.0, a.data(), c.lda,
                                       b.data(), c.ldb, 0.0, out.data(), c.ldc, &c.pro, &c.epi);
+  std::vector<float> fa(64, 1.0f), fb(64, 1.0f), fout(64, float(kSentinel));
+  EXPECT_EQ(swblas_sgemm_fused(c.layout, c.ta, c.tb, c.m, c.n, c.k, 1.0f, fa.data(), c.lda,
+                               fb.data(), c.ldb, 0.0f, fout.data(), c.ldc, &c.pro, &c.epi),
+            code);
   if (code != 0) {
     for (double x : out) EXPECT_EQ(x, kSentinel) << "C written despite code " << code;
+    for (float x : fout) EXPECT_EQ(x, float(kSentinel)) << "float C written despite code " << code;
   }
   return code;
 }
@@ -42,8 +49,14 @@ int run_batch(const call_args& c, int batch_size, strides s = {}) {
   const int code = swblas_dgemm_fused_batch_strided(
       c.layout, c.ta, c.tb, c.m, c.n, c.k, 1.0, a.data(), c.lda, s.a, b.data(), c.ldb, s.b, 0.0,
       out.data(), c.ldc, s.c, batch_size, &c.pro, &c.epi);
+  std::vector<float> fa(256, 1.0f), fb(256, 1.0f), fout(256, float(kSentinel));
+  EXPECT_EQ(swblas_sgemm_fused_batch_strided(c.layout, c.ta, c.tb, c.m, c.n, c.k, 1.0f, fa.data(),
+                                             c.lda, s.a, fb.data(), c.ldb, s.b, 0.0f, fout.data(),
+                                             c.ldc, s.c, batch_size, &c.pro, &c.epi),
+            code);
   if (code != 0) {
     for (double x : out) EXPECT_EQ(x, kSentinel) << "C written despite code " << code;
+    for (float x : fout) EXPECT_EQ(x, float(kSentinel)) << "float C written despite code " << code;
   }
   return code;
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "fused_ops.h"
@@ -25,11 +26,13 @@ struct fused_call {
   swblas_epilogue epi{SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_NONE, 0.0, 0.0, 0.0};
 };
 
-// Operands of one call, filled with uniform numbers in [-1, 1]; C's padding
-// (ld beyond its rows) holds a sentinel that must survive.
-class operands {
+// Operands of one call of element type T (double or float), filled with
+// uniform numbers in [-1, 1]; C's padding (ld beyond its rows) holds a
+// sentinel that must survive. The bias is double, as the descriptor's.
+template <class T>
+class basic_operands {
  public:
-  operands(fused_call& call, std::uint32_t seed) : call_(call) {
+  basic_operands(fused_call& call, std::uint32_t seed) : call_(call) {
     const bool row = call.layout == CblasRowMajor;
     const bool ta = call.transa != CblasNoTrans, tb = call.transb != CblasNoTrans;
     // Stored rows x cols of each matrix.
@@ -45,16 +48,16 @@ class operands {
     a.resize(static_cast<std::size_t>(call.lda) * std::max(1, row ? a_rows_ : a_cols_));
     b.resize(static_cast<std::size_t>(call.ldb) * std::max(1, row ? b_rows_ : b_cols_));
     c.resize(static_cast<std::size_t>(call.ldc) * std::max(1, row ? call.m : call.n));
-    for (double& x : a) x = u(gen);
-    for (double& x : b) x = u(gen);
-    for (double& x : c) x = kSentinel;
+    for (T& x : a) x = T(u(gen));
+    for (T& x : b) x = T(u(gen));
+    for (T& x : c) x = kSentinel;
     for (int i = 0; i < call.m; ++i)
-      for (int j = 0; j < call.n; ++j) c_at(i, j) = u(gen);
+      for (int j = 0; j < call.n; ++j) c_at(i, j) = T(u(gen));
     bias.resize(std::max(call.m, call.n) + 1);
     for (double& x : bias) x = u(gen);
   }
 
-  static constexpr double kSentinel = -12345.5;
+  static constexpr T kSentinel = T(-12345.5);
 
   double op_a(int i, int l) const {
     const bool ta = call_.transa != CblasNoTrans;
@@ -64,7 +67,7 @@ class operands {
     const bool tb = call_.transb != CblasNoTrans;
     return stored(b, call_.ldb, tb ? j : l, tb ? l : j);
   }
-  double& c_at(int i, int j) {
+  T& c_at(int i, int j) {
     return call_.layout == CblasRowMajor ? c[i * std::size_t(call_.ldc) + j]
                                          : c[i + j * std::size_t(call_.ldc)];
   }
@@ -75,16 +78,18 @@ class operands {
                                          : inner < std::size_t(call_.m) && outer < std::size_t(call_.n);
   }
 
-  std::vector<double> a, b, c, bias;
+  std::vector<T> a, b, c;
+  std::vector<double> bias;
 
  private:
-  double stored(const std::vector<double>& x, int ld, int r, int col) const {
+  double stored(const std::vector<T>& x, int ld, int r, int col) const {
     return call_.layout == CblasRowMajor ? x[r * std::size_t(ld) + col]
                                          : x[r + col * std::size_t(ld)];
   }
   fused_call& call_;
   int a_rows_, a_cols_, b_rows_, b_cols_;
 };
+using operands = basic_operands<double>;
 
 inline double reference_prologue(const swblas_prologue& p, double x) {
   swblas::prologue_args a;
@@ -121,13 +126,16 @@ inline double reference_activation(const swblas_epilogue& e, double x) {
 }
 
 // C (as it was before the call: `before`) checked against the reference
-// composition; returns the number of mismatches (reported through gtest).
-inline int count_mismatches(const fused_call& call, operands& o, const std::vector<double>& before,
-                            bool pro_on_a_applies = true) {
-  constexpr double eps = std::numeric_limits<double>::epsilon();
+// composition in double; returns the number of mismatches (reported
+// through gtest). The bound is T's rounding of the GEMM, of the
+// transformed operand and of the result.
+template <class T>
+int count_mismatches(const fused_call& call, basic_operands<T>& o, const std::vector<T>& before,
+                     bool pro_on_a_applies = true) {
+  constexpr double eps = std::numeric_limits<T>::epsilon();
   int bad = 0;
   const double lipschitz = 1.2 * std::max(1.0, std::fabs(call.epi.alpha));
-  operands& mutable_o = o;
+  basic_operands<T>& mutable_o = o;
   for (int i = 0; i < call.m; ++i)
     for (int j = 0; j < call.n; ++j) {
       double sum = 0.0, magnitude = 0.0;
@@ -147,8 +155,9 @@ inline int count_mismatches(const fused_call& call, operands& o, const std::vect
       const double x = call.alpha * sum + c0 + bias;
       const double want = reference_activation(call.epi, x);
       const double bound = std::fabs(call.alpha) * magnitude + std::fabs(c0) + std::fabs(bias);
-      const double tol = 2.0 * (call.k + 4) * eps * bound * lipschitz + 1e-13 * std::fabs(want) +
-                         1e-300;
+      const double relative = std::is_same_v<T, float> ? 4.0 * eps : 1e-13;
+      const double tol = 2.0 * (call.k + 4) * eps * bound * lipschitz + relative * std::fabs(want) +
+                         double(std::numeric_limits<T>::min());
       const double got = mutable_o.c_at(i, j);
       if (!(std::fabs(got - want) <= tol) && !(std::isnan(want) && std::isnan(got))) {
         if (++bad <= 3)
@@ -157,16 +166,21 @@ inline int count_mismatches(const fused_call& call, operands& o, const std::vect
       }
     }
   for (std::size_t e = 0; e < o.c.size(); ++e)
-    if (!o.is_c_element(e) && o.c[e] != operands::kSentinel) {
+    if (!o.is_c_element(e) && o.c[e] != basic_operands<T>::kSentinel) {
       if (++bad <= 3) ADD_FAILURE() << "padding of C written at " << e;
     }
   return bad;
 }
 
-inline int call_fused(fused_call& call, operands& o) {
+inline int call_fused(fused_call& call, basic_operands<double>& o) {
   return swblas_dgemm_fused(call.layout, call.transa, call.transb, call.m, call.n, call.k,
                             call.alpha, o.a.data(), call.lda, o.b.data(), call.ldb, call.beta,
                             o.c.data(), call.ldc, &call.pro, &call.epi);
+}
+inline int call_fused(fused_call& call, basic_operands<float>& o) {
+  return swblas_sgemm_fused(call.layout, call.transa, call.transb, call.m, call.n, call.k,
+                            float(call.alpha), o.a.data(), call.lda, o.b.data(), call.ldb,
+                            float(call.beta), o.c.data(), call.ldc, &call.pro, &call.epi);
 }
 
 }  // namespace fused_test

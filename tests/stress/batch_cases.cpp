@@ -1,6 +1,6 @@
 // Random calls of the batched GEMMs (pointer arrays and strided, CBLAS and
 // Fortran, four precisions, the Fortran aliases without the underscore) and
-// of the fused dgemm (single and strided batch). netlib has none of them:
+// of the fused dgemm and sgemm (single and strided batch). netlib has none of them:
 // the reference is its ?gemm_ called once per entry, and for the fused calls
 // the prologue applied to a copy of A before and the epilogue to C after.
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "fuzz_draw.h"
@@ -29,8 +30,13 @@ template <class S>
 using cblas_strided_fn = void (*)(CBLAS_LAYOUT, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, fint, fint, fint, S, cv, fint, fint,
                                   cv, fint, fint, S, void*, fint, fint, fint);
 using fortran_strided_fn = void (*)(cc, cc, ci, ci, ci, cv, cv, ci, ci, cv, ci, ci, cv, void*, ci, ci, ci);
-using fused_fn = decltype(&swblas_dgemm_fused);
-using fused_strided_fn = decltype(&swblas_dgemm_fused_batch_strided);
+// The fused entry points of element type T (double or float).
+template <class T>
+using fused_fn = std::conditional_t<std::is_same_v<T, float>, decltype(&swblas_sgemm_fused),
+                                    decltype(&swblas_dgemm_fused)>;
+template <class T>
+using fused_strided_fn = std::conditional_t<std::is_same_v<T, float>, decltype(&swblas_sgemm_fused_batch_strided),
+                                            decltype(&swblas_dgemm_fused_batch_strided)>;
 
 CBLAS_TRANSPOSE cblas_trans(char t) {
   if (is(t, 'N')) return CblasNoTrans;
@@ -481,15 +487,25 @@ struct fused_ops_draw {
   }
 };
 
-// swblas_dgemm_fused, and swblas_dgemm_fused_batch_strided with `batched`.
-template <bool batched>
+// "swblas_dgemm_fused", "swblas_sgemm_fused_batch_strided" ...
+template <class T>
+std::string fused_symbol(bool batched) {
+  return std::string("swblas_") + (std::is_same_v<T, float> ? "s" : "d") + "gemm_fused" +
+         (batched ? "_batch_strided" : "");
+}
+
+// swblas_?gemm_fused, and swblas_?gemm_fused_batch_strided with `batched`
+// (T double or float; the descriptors, bias included, are double). A float
+// element is transformed in double and rounded once, so the reference
+// rounds its prologue and epilogue results the same way.
+template <class T, bool batched>
 fuzz_case fused_case(rng_t& rng) {
   const bool row_major = chance(rng, 0.5);
-  const batch_draw<double> d = strided_batch<double>(rng, row_major, !batched);
-  const group_draw<double>& g = d.groups[0];
+  const batch_draw<T> d = strided_batch<T>(rng, row_major, !batched);
+  const group_draw<T>& g = d.groups[0];
   const fused_ops_draw ops(rng, g.m, g.n);
   fuzz_case c;
-  c.routine = batched ? "swblas_dgemm_fused_batch_strided" : "swblas_dgemm_fused";
+  c.routine = fused_symbol<T>(batched);
   c.arguments = d.arguments(batched) + ops.arguments();
   c.operands = entry_operands(d, ops.lipschitz() * g.tolerance(ops.factor_bound(), 1.0));
   c.operands.push_back(input_storage<double>("bias", ops.bias_length));
@@ -497,33 +513,33 @@ fuzz_case fused_case(rng_t& rng) {
     swblas_epilogue epi = ops.epi;
     epi.bias = ops.bias_null ? nullptr : static_cast<const double*>(data[3]);
     const CBLAS_LAYOUT layout = d.row_major ? CblasRowMajor : CblasColMajor;
-    const double* a = static_cast<const double*>(data[0]);
-    const double* b = static_cast<const double*>(data[1]);
-    double* cm = static_cast<double*>(data[2]);
+    const T* a = static_cast<const T*>(data[0]);
+    const T* b = static_cast<const T*>(data[1]);
+    T* cm = static_cast<T*>(data[2]);
     const swblas_prologue* pro = ops.has_pro ? &ops.pro : nullptr;
     const swblas_epilogue* ep = ops.has_epi ? &epi : nullptr;
     if (batched)
-      reinterpret_cast<fused_strided_fn>(fn)(layout, cblas_trans(g.ta), cblas_trans(g.tb), g.m, g.n, g.k, g.alpha, a,
+      reinterpret_cast<fused_strided_fn<T>>(fn)(layout, cblas_trans(g.ta), cblas_trans(g.tb), g.m, g.n, g.k, g.alpha, a,
                                              g.lda, d.stridea, b, g.ldb, d.strideb, g.beta, cm, g.ldc, d.stridec,
                                              g.size, pro, ep);
     else
-      reinterpret_cast<fused_fn>(fn)(layout, cblas_trans(g.ta), cblas_trans(g.tb), g.m, g.n, g.k, g.alpha, a, g.lda,
+      reinterpret_cast<fused_fn<T>>(fn)(layout, cblas_trans(g.ta), cblas_trans(g.tb), g.m, g.n, g.k, g.alpha, a, g.lda,
                                      b, g.ldb, g.beta, cm, g.ldc, pro, ep);
   };
-  c.reference_routine = "dgemm_";
+  c.reference_routine = routine_name<T>("gemm");
   c.call_reference = [=](void* fn, void* const* data) {
     // A is an input: the prologue goes on a tight copy of each entry's.
     const fint tight = std::max(g.a.inner, 1);
-    double* cm = static_cast<double*>(data[2]);
+    T* cm = static_cast<T*>(data[2]);
     for (fint e = 0; e < g.size; ++e) {
-      std::vector<double> a(static_cast<std::size_t>(g.a.inner) * g.a.outer);
-      const double* from = static_cast<const double*>(data[0]) + g.a_at[e];
+      std::vector<T> a(static_cast<std::size_t>(g.a.inner) * g.a.outer);
+      const T* from = static_cast<const T*>(data[0]) + g.a_at[e];
       for (fint j = 0; j < g.a.outer; ++j)
         for (fint i = 0; i < g.a.inner; ++i) {
-          const double x = from[static_cast<std::size_t>(j) * g.lda + i];
-          a[static_cast<std::size_t>(j) * tight + i] = ops.has_pro ? ops.prologue(x) : x;
+          const T x = from[static_cast<std::size_t>(j) * g.lda + i];
+          a[static_cast<std::size_t>(j) * tight + i] = ops.has_pro ? T(ops.prologue(x)) : x;
         }
-      reference_entry(fn, d.row_major, g, a.data(), &tight, static_cast<const double*>(data[1]) + g.b_at[e],
+      reference_entry(fn, d.row_major, g, a.data(), &tight, static_cast<const T*>(data[1]) + g.b_at[e],
                       cm + g.c_at[e]);
     }
     if (!ops.has_epi) return;
@@ -531,8 +547,8 @@ fuzz_case fused_case(rng_t& rng) {
     for (fint e = 0; e < g.size; ++e)
       for (fint i = 0; i < g.m; ++i)
         for (fint j = 0; j < g.n; ++j) {
-          double& x = cm[c_index(d, g, e, i, j)];
-          x = ops.activation(x + ops.bias(bias, i, j));
+          T& x = cm[c_index(d, g, e, i, j)];
+          x = T(ops.activation(double(x) + ops.bias(bias, i, j)));
         }
   };
   return c;
@@ -553,8 +569,10 @@ void add_every_form(std::vector<case_maker>& makers) {
 std::vector<case_maker> batch_makers() {
   std::vector<case_maker> makers;
   for_each_precision([&](auto t) { add_every_form<decltype(t)>(makers); });
-  makers.push_back({"swblas_dgemm_fused", &fused_case<false>});
-  makers.push_back({"swblas_dgemm_fused_batch_strided", &fused_case<true>});
+  for (bool batched : {false, true}) {
+    makers.push_back({fused_symbol<double>(batched), batched ? &fused_case<double, true> : &fused_case<double, false>});
+    makers.push_back({fused_symbol<float>(batched), batched ? &fused_case<float, true> : &fused_case<float, false>});
+  }
   return makers;
 }
 
