@@ -15,18 +15,20 @@
 namespace swblas {
 namespace {
 
+// One clone set per element type (target_clones takes no templates).
 SWBLAS_ELEMENTWISE_CLONES
 void transform_packed(const prologue_args& pro, double* packed, dim_t count) {
   apply_prologue(pro, packed, static_cast<std::size_t>(count));
 }
+SWBLAS_ELEMENTWISE_CLONES
+void transform_packed(const prologue_args& pro, float* packed, dim_t count) {
+  apply_prologue(pro, packed, static_cast<std::size_t>(count));
+}
 
-// A fused prologue on operand x, transforming `count` packed elements
-// (double only: the fused operations are).
+// A fused prologue on operand x, transforming `count` packed elements.
 template <class T>
 void apply_prologue_on(const basic_gemm_problem<T>& p, prologue_operand x, T* packed, dim_t count) {
-  if constexpr (std::is_same_v<T, double>) {
-    if (p.pro && p.pro->op != prologue_op::none && p.pro->operand == x) transform_packed(*p.pro, packed, count);
-  }
+  if (p.pro && p.pro->op != prologue_op::none && p.pro->operand == x) transform_packed(*p.pro, packed, count);
 }
 
 // Rows [i0, i0 + rows) x columns [l0, l0 + kc) of op(A) into the A format at

@@ -188,28 +188,30 @@ void transformed_in_blocks(const dispatch_table& t, const basic_gemm_problem<T>&
     }
 }
 
-// The generated kernel that fuses the larger of the two passes, if any (the
-// manifest's fused kernels are double ones).
+// The generated kernel that fuses the larger of the two passes, if any. A
+// prologue is fused into the packing of the plain block kernel (double's or
+// float's) where the manifest has the prologue's spec for the target; the
+// manifest's epilogue kernels are double ones.
 template <class T>
 void choose_kernel(const dispatch_table& t, const basic_gemm_problem<T>& p, fused_plan* plan) {
-  if constexpr (std::is_same_v<T, double>) {
-    const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
-    const bool pro = has_prologue(p) && t.engine.kernel &&
-                     t.fused.prologue[static_cast<int>(p.pro->operand)][static_cast<int>(p.pro->op)];
-    const bool epi = has_epilogue(p) && t.fused.epilogue[static_cast<int>(p.epi->op)];
-    const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
-    if (pro && (!epi || operand >= double(p.m) * p.n)) {
-      plan->kernel = t.engine.kernel;
-      plan->kernel_name = t.kernel_name;
-      plan->family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
-      plan->epilogue_pass = has_epilogue(p);
-    } else if (epi) {
-      plan->kernel = t.fused.epilogue[static_cast<int>(p.epi->op)];
-      plan->kernel_name = t.fused.epilogue_name[static_cast<int>(p.epi->op)];
-      plan->family = kernel_family::epilogue;
-      plan->prologue_pass = has_prologue(p);
-    }
-    if (plan->kernel) plan->path = fused_path::generated;
+  const basic_block_engine<T>& engine = engine_of<T>(t);
+  const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
+  const bool pro = has_prologue(p) && engine.kernel &&
+                   t.fused.prologue[static_cast<int>(p.pro->operand)][static_cast<int>(p.pro->op)];
+  const bool epi = std::is_same_v<T, double> && has_epilogue(p) && t.fused.epilogue[static_cast<int>(p.epi->op)];
+  const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
+  if (pro && (!epi || operand >= double(p.m) * p.n)) {
+    if constexpr (std::is_same_v<T, double>) plan->kernel = engine.kernel;
+    plan->kernel_name = std::is_same_v<T, double> ? t.kernel_name : t.kernel_name_f32;
+    plan->family = pro_on_b ? kernel_family::prologue_b : kernel_family::prologue_a;
+    plan->epilogue_pass = has_epilogue(p);
+    plan->path = fused_path::generated;
+  } else if (epi) {
+    plan->kernel = t.fused.epilogue[static_cast<int>(p.epi->op)];
+    plan->kernel_name = t.fused.epilogue_name[static_cast<int>(p.epi->op)];
+    plan->family = kernel_family::epilogue;
+    plan->prologue_pass = has_prologue(p);
+    plan->path = fused_path::generated;
   }
 }
 
@@ -296,15 +298,15 @@ void run_fused(const dispatch_table& t, const basic_gemm_problem<T>& p, const ge
     if (has_epilogue(p)) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
     return;
   }
-  if constexpr (std::is_same_v<T, double>) {
-    if (plan.path == fused_path::generated) {
-      if (plan.epilogue_pass) q.epi = nullptr;
-      block_engine e = t.engine;
-      e.kernel = plan.kernel;
-      run_packed(q, e, plan.team);
-      if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
-      return;
+  if (plan.path == fused_path::generated) {
+    if (plan.epilogue_pass) q.epi = nullptr;
+    basic_block_engine<T> e = engine_of<T>(t);  // a prologue: its plain kernel, the prologue in its packing
+    if constexpr (std::is_same_v<T, double>) {
+      if (plan.family == kernel_family::epilogue) e.kernel = plan.kernel;
     }
+    run_packed(q, e, plan.team);
+    if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
+    return;
   }
   gemm_options single = o;
   single.threads = plan.team.threads;

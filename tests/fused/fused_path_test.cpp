@@ -87,6 +87,45 @@ TEST_P(FusedPath, GeneratedKernelIsUsedWhenTheManifestHasOne) {
 INSTANTIATE_TEST_SUITE_P(PreEmitted, FusedPath, ::testing::ValuesIn(pre_emitted_kinds()),
                          [](const auto& info) { return kind_name(info.param); });
 
+// Single precision: a prologue goes into the packing of the plain SGEMM
+// kernel where the manifest has the prologue's spec; an epilogue, with no
+// float epilogue kernel in the manifest, is a pass after the SGEMM.
+TEST(FusedPlan, FloatFusesItsPrologueIntoThePackingAndPassesItsEpilogue) {
+  const dispatch_table& t = active_dispatch();
+  const basic_block_engine<float>& e = engine_of<float>(t);
+  if (!e.ukernel) GTEST_SKIP() << "no single-precision micro kernel";
+  prologue_args pro;
+  pro.op = prologue_op::scale;
+  pro.scale = 0.5;
+  epilogue_args epi;
+  epi.op = epilogue_op::relu;
+  basic_gemm_problem<float> p;
+  p.m = 120;
+  p.n = 90;
+  p.k = 200;
+  p.pro = &pro;
+  gemm_options o;
+  o.threads = t.threads;
+  for (prologue_operand slot : {prologue_operand::a, prologue_operand::b}) {
+    pro.operand = slot;
+    const fused_plan plan = plan_fused(t, p, o);
+    if (!e.kernel || !t.fused.prologue[static_cast<int>(slot)][static_cast<int>(pro.op)]) {
+      EXPECT_EQ(plan.path, fused_path::unfused);
+      EXPECT_TRUE(plan.prologue_pass);
+      continue;
+    }
+    EXPECT_EQ(plan.path, fused_path::generated) << fused_path_name(plan.path);
+    EXPECT_STREQ(plan.kernel_name, t.kernel_name_f32);
+    EXPECT_FALSE(plan.prologue_pass);
+    EXPECT_FALSE(plan.epilogue_pass);
+  }
+  p.pro = nullptr;
+  p.epi = &epi;
+  const fused_plan plan = plan_fused(t, p, o);
+  EXPECT_EQ(plan.path, fused_path::unfused);
+  EXPECT_TRUE(plan.epilogue_pass);
+}
+
 TEST(FusedPlan, QuickCases) {
   const dispatch_table& t = active_dispatch();
   epilogue_args epi;
