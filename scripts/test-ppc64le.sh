@@ -96,14 +96,14 @@ skip="$skip|^batch_precision_tests\.BatchPrecision\.Strided"
 # fused kernels under it run in FusedApi's and the manifest's tests).
 skip="$skip|^batch_precision_tests\.BatchPrecision\.PointerArraysBothLayoutsAndFortran<std::complex"
 skip="$skip|^FusedRuntime\.ThreadsLoopsAndPrologueSlots$"
-skip="$skip|^Manifest/EveryEntry\.MatchesNaiveLoopTeamOfTwo/dgemm_(epilogue_(none|leaky_relu|clamp|gelu_erf|sigmoid|tanh|silu)|prologue_(scale_[ab]|fake_quant_a))_"
+skip="$skip|^Manifest/EveryEntry\.MatchesNaiveLoopTeamOfTwo/[ds]gemm_(epilogue_(none|leaky_relu|clamp|gelu_erf|sigmoid|tanh|silu)|prologue_(scale_[ab]|fake_quant_a))_"
 skip="$skip|^Manifest/EveryEntry\.MatchesNaiveLoopTeamOfTwo/[ds](gemmt|trmm)_"
 # Under power9 only what depends on the CPU model runs again: the micro
 # kernels, the generated kernels, dispatch and the Level-3 routines on them.
 # The Level-1/2 routines, the interface's argument checks, the element-wise
 # functions and the batched and fused drivers (tested on VSX's kernels
 # through the generated-kernel tests) run the same code under both models.
-skip_power9="$skip|^level[12]_|^level2_(symmetric|triangular)_|^Elementwise|^interface_tests|^batch_|^Fused"
+skip_power9="$skip|^level[12]_|^level2_(symmetric|triangular)_|^Elementwise|^interface_tests|^batch_|^Fused|^SgemmFused"
 skip_power10="$skip|^Manifest/.*_power_vsx( |$)"
 run_model() {
   local cpu=$1 ukernel=$2 skipped=$3

@@ -220,6 +220,11 @@ void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t 
     if (x.family == kernel_family::dgemm) {
       e.kernel = x.run;
       t->kernel_name_f32 = x.kernel;
+    } else if (x.family == kernel_family::epilogue) {
+      if (x.op >= 0 && x.op < kEpilogueOpCount) {
+        t->fused_f32.epilogue[x.op] = x.run;
+        t->fused_f32.epilogue_name[x.op] = x.kernel;
+      }
     } else {
       take_triangle_kernel(x, &e);
     }

@@ -188,17 +188,17 @@ void transformed_in_blocks(const dispatch_table& t, const basic_gemm_problem<T>&
     }
 }
 
-// The generated kernel that fuses the larger of the two passes, if any. A
-// prologue is fused into the packing of the plain block kernel (double's or
-// float's) where the manifest has the prologue's spec for the target; the
-// manifest's epilogue kernels are double ones.
+// The generated kernel that fuses the larger of the two passes, if any: an
+// epilogue kernel of T, or the prologue in the packing of the plain block
+// kernel where the manifest has the prologue's spec for the target.
 template <class T>
 void choose_kernel(const dispatch_table& t, const basic_gemm_problem<T>& p, fused_plan* plan) {
   const basic_block_engine<T>& engine = engine_of<T>(t);
+  const basic_fused_kernels<T>& fused = fused_of<T>(t);
   const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
   const bool pro = has_prologue(p) && engine.kernel &&
                    t.fused.prologue[static_cast<int>(p.pro->operand)][static_cast<int>(p.pro->op)];
-  const bool epi = std::is_same_v<T, double> && has_epilogue(p) && t.fused.epilogue[static_cast<int>(p.epi->op)];
+  const bool epi = has_epilogue(p) && fused.epilogue[static_cast<int>(p.epi->op)];
   const double operand = pro_on_b ? double(p.k) * p.n : double(p.m) * p.k;
   if (pro && (!epi || operand >= double(p.m) * p.n)) {
     if constexpr (std::is_same_v<T, double>) plan->kernel = engine.kernel;
@@ -207,8 +207,8 @@ void choose_kernel(const dispatch_table& t, const basic_gemm_problem<T>& p, fuse
     plan->epilogue_pass = has_epilogue(p);
     plan->path = fused_path::generated;
   } else if (epi) {
-    plan->kernel = t.fused.epilogue[static_cast<int>(p.epi->op)];
-    plan->kernel_name = t.fused.epilogue_name[static_cast<int>(p.epi->op)];
+    if constexpr (std::is_same_v<T, double>) plan->kernel = fused.epilogue[static_cast<int>(p.epi->op)];
+    plan->kernel_name = fused.epilogue_name[static_cast<int>(p.epi->op)];
     plan->family = kernel_family::epilogue;
     plan->prologue_pass = has_prologue(p);
     plan->path = fused_path::generated;
@@ -301,9 +301,7 @@ void run_fused(const dispatch_table& t, const basic_gemm_problem<T>& p, const ge
   if (plan.path == fused_path::generated) {
     if (plan.epilogue_pass) q.epi = nullptr;
     basic_block_engine<T> e = engine_of<T>(t);  // a prologue: its plain kernel, the prologue in its packing
-    if constexpr (std::is_same_v<T, double>) {
-      if (plan.family == kernel_family::epilogue) e.kernel = plan.kernel;
-    }
+    if (plan.family == kernel_family::epilogue) e.kernel = fused_of<T>(t).epilogue[static_cast<int>(p.epi->op)];
     run_packed(q, e, plan.team);
     if (plan.epilogue_pass) epilogue_pass(*p.epi, p.m, p.n, p.c, p.ldc, plan.team.threads);
     return;

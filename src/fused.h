@@ -4,10 +4,8 @@
 // epilogue block kernel, or the packing rule of a prologue), else on a
 // correct unfused path (prologue into a copy of the operand, plain GEMM,
 // then a separate epilogue pass).
-// T is double or float. The manifest's epilogue kernels are double ones:
-// a float problem fuses its prologue into the packing of the plain SGEMM
-// kernel and runs its epilogue as a pass (each operation evaluated in
-// double and rounded once).
+// T is double or float (each operation on a float evaluated in double and
+// rounded once); the prologue's packing rule serves both.
 #pragma once
 
 #include "gemm_driver.h"
@@ -32,7 +30,7 @@ const char* fused_path_name(fused_path p);
 // m*k or k*n, against C's m*n) and the other runs as a separate pass.
 struct fused_plan {
   fused_path path = fused_path::nothing;
-  block_kernel_fn kernel = nullptr;  // generated, double: the block kernel that runs (float: the engine's plain one)
+  block_kernel_fn kernel = nullptr;  // generated, double: the block kernel that runs (float: null)
   const char* kernel_name = nullptr;
   kernel_family family = kernel_family::dgemm;
   bool prologue_pass = false;  // the operand is transformed into a copy first

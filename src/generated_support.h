@@ -8,6 +8,8 @@
 // runs on a CPU without AVX2 (which comdat folding of inline functions would).
 #pragma once
 
+#include <type_traits>
+
 #include "fused_ops.h"
 #include "macro_kernel.h"
 
@@ -39,12 +41,17 @@ inline bool register_tile_op(epilogue_op op, tile_op* t) {
 // for the operation (ukernel_full_epilogue), where it has one, other tiles
 // through ukernel_epilogue. An operation the micro kernel cannot apply, or
 // a bias with both strides nonzero (no interface makes one), is applied to
-// the stored tile instead.
-inline void ukernel_epilogue(const dgemm_ukernel_desc& u, bool last, const epilogue_args& epi, dim_t i0,
-                             dim_t j0, dim_t m, dim_t n, dim_t k, double alpha, const double* ap,
-                             const double* bp, double beta, double* c, inc_t ldc) {
+// the stored tile instead. T is double or float; a float kernel's tile
+// epilogue holds float parameters, so a float tile with a bias (which is
+// double) gets its epilogue on the stored tile too.
+template <class T>
+inline void ukernel_epilogue(const ukernel_desc<T>& u, bool last, const epilogue_args& epi, dim_t i0, dim_t j0,
+                             dim_t m, dim_t n, dim_t k, T alpha, const T* ap, const T* bp, T beta, T* c,
+                             inc_t ldc) {
   const bool full = m == u.mr && n == u.nr;
-  const bool bias_in_registers = !epi.bias || epi.rs_bias == 0 || (epi.rs_bias == 1 && epi.cs_bias == 0);
+  const bool bias_in_registers = std::is_same_v<T, double>
+                                     ? !epi.bias || epi.rs_bias == 0 || (epi.rs_bias == 1 && epi.cs_bias == 0)
+                                     : !epi.bias;
   tile_op op = tile_op::bias_only;
   if (!last || !bias_in_registers || !register_tile_op(epi.op, &op)) {
     if (full)
@@ -54,17 +61,19 @@ inline void ukernel_epilogue(const dgemm_ukernel_desc& u, bool last, const epilo
     if (last) apply_epilogue(epi, m, n, c, ldc, i0, j0);
     return;
   }
-  tile_epilogue t;
+  basic_tile_epilogue<T> t;
   t.op = op;
-  if (epi.bias) {
-    t.bias = epi.bias + i0 * epi.rs_bias + j0 * epi.cs_bias;
-    t.rs_bias = epi.rs_bias;
-    t.cs_bias = epi.cs_bias;
+  if constexpr (std::is_same_v<T, double>) {
+    if (epi.bias) {
+      t.bias = epi.bias + i0 * epi.rs_bias + j0 * epi.cs_bias;
+      t.rs_bias = epi.rs_bias;
+      t.cs_bias = epi.cs_bias;
+    }
   }
-  t.slope = epi.slope;
-  t.lo = epi.lo;
-  t.hi = epi.hi;
-  const dgemm_ukernel_full_epilogue_fn full_epilogue = u.ukernel_full_epilogue.of[static_cast<int>(op)];
+  t.slope = T(epi.slope);
+  t.lo = T(epi.lo);
+  t.hi = T(epi.hi);
+  const ukernel_full_epilogue_fn<T> full_epilogue = u.ukernel_full_epilogue.of[static_cast<int>(op)];
   if (full && full_epilogue)
     full_epilogue(k, alpha, ap, bp, beta, c, ldc, t);
   else

@@ -3,7 +3,9 @@
 // a separate epilogue pass, and against OpenBLAS GEMM followed by the same
 // pass. Libraries are loaded with dlopen (as bench/dgemm does) in one child
 // process per thread count, whose environment sets the thread counts before
-// the libraries are loaded. Prints a markdown table.
+// the libraries are loaded. Prints a markdown table. --precision s times
+// swblas_sgemm_fused against cblas_sgemm (the descriptors, bias included,
+// are double in both precisions).
 #include <dlfcn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "../load_library.h"
@@ -27,8 +30,12 @@
 
 namespace {
 
-using cblas_dgemm_fn = decltype(&cblas_dgemm);
-using fused_fn = decltype(&swblas_dgemm_fused);
+// cblas_?gemm and swblas_?gemm_fused of element type T (double or float).
+template <class T>
+using cblas_gemm_fn = std::conditional_t<std::is_same_v<T, float>, decltype(&cblas_sgemm), decltype(&cblas_dgemm)>;
+template <class T>
+using fused_fn = std::conditional_t<std::is_same_v<T, float>, decltype(&swblas_sgemm_fused),
+                                    decltype(&swblas_dgemm_fused)>;
 
 struct options {
   std::string swblas = "libswblas.so";
@@ -38,6 +45,7 @@ struct options {
       {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 256}, {2048, 2048, 64}, {4096, 4096, 64}};
   double min_time = 0.2;  // seconds per run
   int runs = 3;           // best of
+  char precision = 'd';   // d or s
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -71,6 +79,9 @@ options parse(int argc, char** argv) {
       o.min_time = std::stod(value);
     } else if (name == "--runs") {
       o.runs = std::stoi(value);
+    } else if (name == "--precision") {
+      if (value != "d" && value != "s") throw std::invalid_argument("precision must be d or s: " + value);
+      o.precision = value[0];
     } else {
       throw std::invalid_argument("unknown option " + name);
     }
@@ -123,29 +134,31 @@ struct epilogue_case {
 };
 
 // One shape and epilogue on the libraries of this process: a table row.
+template <class T>
 void bench_row(int threads, const std::vector<int>& shape, const epilogue_case& ec,
-               cblas_dgemm_fn sw_gemm, fused_fn fused, cblas_dgemm_fn ob_gemm,
+               cblas_gemm_fn<T> sw_gemm, fused_fn<T> fused, cblas_gemm_fn<T> ob_gemm,
                const options& o) {
   const int m = shape[0], n = shape[1], k = shape[2];
   std::mt19937 gen(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  std::vector<double> a(std::size_t(m) * k), b(std::size_t(k) * n), c(std::size_t(m) * n),
-      c_fused, bias(m);
-  for (auto* v : {&a, &b, &bias})
-    for (double& x : *v) x = u(gen);
+  std::vector<T> a(std::size_t(m) * k), b(std::size_t(k) * n), c(std::size_t(m) * n), c_fused;
+  std::vector<double> bias(m);
+  for (auto* v : {&a, &b})
+    for (T& x : *v) x = T(u(gen));
+  for (double& x : bias) x = u(gen);
   swblas_epilogue epi = ec.epi;
   epi.bias = epi.bias_kind == SWBLAS_BIAS_NONE ? nullptr : bias.data();
-  const auto gemm = [&](cblas_dgemm_fn f) {
-    f(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a.data(), m, b.data(), k, 0.0,
+  const auto gemm = [&](cblas_gemm_fn<T> f) {
+    f(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, T(1), a.data(), m, b.data(), k, T(0),
       c.data(), m);
   };
   // C := epi(C): the library's element-wise pass (vectorised, OpenMP).
   const auto pass = [&] {
-    fused(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, 0, 0.0, nullptr, m, nullptr, 1, 1.0,
+    fused(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, 0, T(0), nullptr, m, nullptr, 1, T(1),
           c.data(), m, nullptr, &epi);
   };
   const auto fused_call = [&] {
-    fused(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a.data(), m, b.data(), k, 0.0,
+    fused(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, T(1), a.data(), m, b.data(), k, T(0),
           c.data(), m, nullptr, &epi);
   };
   // Agreement of the fused call with GEMM + separate pass (sampled).
@@ -153,9 +166,10 @@ void bench_row(int threads, const std::vector<int>& shape, const epilogue_case& 
   c_fused = c;
   gemm(sw_gemm);
   pass();
+  const double tolerance = std::is_same_v<T, float> ? 1e-5 : 1e-10;
   for (std::size_t e = 0; e < c.size(); e += 97)
-    if (!(std::fabs(c[e] - c_fused[e]) <= 1e-10 * (1.0 + std::fabs(c[e])))) {
-      std::fprintf(stderr, "fused result differs at %zu: %g vs %g\n", e, c_fused[e], c[e]);
+    if (!(std::fabs(c[e] - c_fused[e]) <= tolerance * (1.0 + std::fabs(c[e])))) {
+      std::fprintf(stderr, "fused result differs at %zu: %g vs %g\n", e, double(c_fused[e]), double(c[e]));
       std::exit(3);
     }
   std::vector<std::function<void()>> calls = {fused_call, [&] { gemm(sw_gemm); },
@@ -177,6 +191,22 @@ void bench_row(int threads, const std::vector<int>& shape, const epilogue_case& 
   std::fflush(stdout);
 }
 
+// The rows of one child: every shape and epilogue in element type T.
+template <class T>
+int run_rows(int threads, const options& o, void* sw) {
+  const bool single = std::is_same_v<T, float>;
+  const auto sw_gemm = symbol<cblas_gemm_fn<T>>(sw, single ? "cblas_sgemm" : "cblas_dgemm");
+  const auto fused = symbol<fused_fn<T>>(sw, single ? "swblas_sgemm_fused" : "swblas_dgemm_fused");
+  if (!sw_gemm || !fused) return 2;
+  const auto ob_gemm = symbol<cblas_gemm_fn<T>>(open_library(o.openblas), single ? "cblas_sgemm" : "cblas_dgemm");
+  const epilogue_case cases[] = {
+      {"bias+relu", {SWBLAS_BIAS_PER_ROW, nullptr, SWBLAS_ACT_RELU, 0.0, 0.0, 0.0}},
+      {"gelu_tanh", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_TANH, 0.0, 0.0, 0.0}}};
+  for (const std::vector<int>& shape : o.shapes)
+    for (const epilogue_case& ec : cases) bench_row<T>(threads, shape, ec, sw_gemm, fused, ob_gemm, o);
+  return 0;
+}
+
 // openblas_core: OPENBLAS_CORETYPE for the child, or "" for OpenBLAS's own
 // choice (the variable removed: this machine's environment may set one).
 int run_child(int threads, const options& o, const std::string& openblas_core) {
@@ -192,16 +222,7 @@ int run_child(int threads, const options& o, const std::string& openblas_core) {
     std::fprintf(stderr, "cannot load %s: %s\n", o.swblas.c_str(), dlerror());
     return 2;
   }
-  const auto sw_gemm = symbol<cblas_dgemm_fn>(sw, "cblas_dgemm");
-  const auto fused = symbol<fused_fn>(sw, "swblas_dgemm_fused");
-  if (!sw_gemm || !fused) return 2;
-  const auto ob_gemm = symbol<cblas_dgemm_fn>(open_library(o.openblas), "cblas_dgemm");
-  const epilogue_case cases[] = {
-      {"bias+relu", {SWBLAS_BIAS_PER_ROW, nullptr, SWBLAS_ACT_RELU, 0.0, 0.0, 0.0}},
-      {"gelu_tanh", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_TANH, 0.0, 0.0, 0.0}}};
-  for (const std::vector<int>& shape : o.shapes)
-    for (const epilogue_case& ec : cases) bench_row(threads, shape, ec, sw_gemm, fused, ob_gemm, o);
-  return 0;
+  return o.precision == 's' ? run_rows<float>(threads, o, sw) : run_rows<double>(threads, o, sw);
 }
 
 // Runs f in a child process; returns its exit status, or 128 + the signal.
@@ -222,7 +243,7 @@ int probe_skylakex(const options& o) {
   const int status = in_child([&] {
     setenv("OPENBLAS_CORETYPE", "SkylakeX", 1);
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
-    const auto gemm = symbol<cblas_dgemm_fn>(open_library(o.openblas), "cblas_dgemm");
+    const auto gemm = symbol<cblas_gemm_fn<double>>(open_library(o.openblas), "cblas_dgemm");
     if (!gemm) return 2;
     std::vector<double> a(64 * 64, 1.0), c(64 * 64);
     gemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 64, 64, 64, 1.0, a.data(), 64, a.data(), 64,
@@ -241,7 +262,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::fprintf(stderr,
                  "%s\nusage: swblas-bench-fused [--swblas PATH] [--openblas PATH] "
-                 "[--threads 1,2] [--shapes \"m,n,k;...\"] [--min-time S] [--runs N]\n",
+                 "[--threads 1,2] [--shapes \"m,n,k;...\"] [--min-time S] [--runs N] [--precision d|s]\n",
                  e.what());
     return 2;
   }

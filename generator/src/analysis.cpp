@@ -437,7 +437,8 @@ fused_statement match_epilogue(const model& m, const analysis& a, const scop& s,
 }
 
 // Matches every statement but the GEMM as its prologue (before it) or
-// epilogue (after it); one fused statement per spec.
+// epilogue (after it); one fused statement per spec. Either element type:
+// the runtime's fused operations (src/fused_ops.h) take double and float.
 void match_fused(const model& m, const scop& s, const statement& gemm, analysis* a) {
   bool before = true;
   for (const statement& st : s.statements) {
@@ -445,9 +446,6 @@ void match_fused(const model& m, const scop& s, const statement& gemm, analysis*
       before = false;
       continue;
     }
-    if (s.elem != element_type::f64)  // the runtime's fused operations (src/fused_ops.h) are double
-      throw spec_error(st.describe() + ": fused prologues and epilogues are generated for double only, not " +
-                       c_type(s.elem));
     if (!a->fused.empty())
       throw spec_error(st.describe() + ": one fused prologue or epilogue per spec (this is the second)");
     a->fused.push_back(before ? match_prologue(m, s, gemm, st, a->roles) : match_epilogue(m, *a, s, gemm, st));

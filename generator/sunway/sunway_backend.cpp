@@ -1,6 +1,8 @@
 // The Sunway back end (see sunway_backend.h).
 #include "sunway_backend.h"
 
+#include "driver.h"
+
 #include "sunway_generate.h"
 #include "sunway_manifest.h"
 
@@ -14,8 +16,13 @@ class sunway_backend : public backend {
     targets_.push_back(parse_sunway_target(text, file));
   }
 
+  // A spec whose element type is a parameter (gemm_epilogue_relu.c) gives
+  // its double kernel, named with the BLAS letter (dgemm_epilogue_relu).
   void add_spec(const std::string& name, const std::string& source) override {
-    for (const sunway_target& t : targets_) kernels_.push_back(generate_kernel_files(source, t, name + "_" + t.name));
+    bool parameter = false;
+    spec_element_types(source, &parameter);
+    const std::string kernel = parameter ? blas_letter(element_type::f64) + name : name;
+    for (const sunway_target& t : targets_) kernels_.push_back(generate_kernel_files(source, t, kernel + "_" + t.name));
   }
 
   void report(std::ostream& out, bool schedules, bool sources) const override {

@@ -2,6 +2,8 @@
 // only isl context of a run.
 #include "sunway_generate.h"
 
+#include <stdexcept>
+
 #include "isl_c.h"
 #include "polyhedral.h"
 #include "spec.h"
@@ -26,7 +28,16 @@ kernel_entry entry_of(const std::string& name, const sunway_recipe_result& r) {
 }  // namespace
 
 generated_files generate_kernel_files(const std::string& spec_source, const sunway_target& t, const std::string& name) {
-  const scop s = parse_spec(spec_source);
+  scop s = parse_spec(spec_source);
+  // The CPE micro kernel and the printed kernels are double ones: a spec
+  // whose element type is a parameter gives its double instance, a float
+  // spec is refused.
+  if (s.elem_is_parameter) {
+    s.elem = element_type::f64;
+    s.elem_is_parameter = false;
+  }
+  if (s.elem != element_type::f64)
+    throw std::runtime_error("sunway: " + name + ": the Sunway back end generates double kernels only (its CPE micro kernel is DGEMM's)");
   islc::context ctx;
   const model m = build_model(ctx.get(), s);
   const analysis a = analyse(m, s);

@@ -45,41 +45,43 @@ void check_call(fused_call call, std::uint32_t seed) {
       << call.epi.bias_kind << " act " << call.epi.activation;
 }
 
-// Every layout, transpose pair, prologue, bias and activation on m x n x k.
+// Every layout, prologue, bias and activation on m x n x k, with every
+// transpose pair (`every_transpose`) or one per call, in turn.
 template <class T>
-void check_every_op_layout_and_transpose(int m, int n, int k) {
+void check_every_op_and_layout(int m, int n, int k, bool every_transpose) {
   std::uint32_t seed = 1;
+  const int pairs = every_transpose ? 4 : 1;
   for (CBLAS_LAYOUT layout : kLayouts)
-    for (CBLAS_TRANSPOSE ta : kTransposes)
-      for (CBLAS_TRANSPOSE tb : kTransposes)
-        for (const swblas_prologue& pro : kPrologues)
-          for (swblas_bias_kind bias : kBiases)
-            for (swblas_activation act : kActivations) {
-              fused_call call;
-              call.layout = layout;
-              call.transa = ta;
-              call.transb = tb;
-              call.m = m;
-              call.n = n;
-              call.k = k;
-              call.pad = 3;
-              call.alpha = 1.5;
-              call.beta = 0.5;
-              call.pro = pro;
-              call.epi = epilogue(bias, act);
-              check_call<T>(call, seed++);
-            }
+    for (const swblas_prologue& pro : kPrologues)
+      for (swblas_bias_kind bias : kBiases)
+        for (swblas_activation act : kActivations)
+          for (int pair = 0; pair < pairs; ++pair) {
+            const int t = every_transpose ? pair : static_cast<int>(seed % 4);
+            fused_call call;
+            call.layout = layout;
+            call.transa = kTransposes[t % 2];
+            call.transb = kTransposes[t / 2];
+            call.m = m;
+            call.n = n;
+            call.k = k;
+            call.pad = 3;
+            call.alpha = 1.5;
+            call.beta = 0.5;
+            call.pro = pro;
+            call.epi = epilogue(bias, act);
+            check_call<T>(call, seed++);
+          }
 }
 
 TEST(FusedApi, EveryOpLayoutAndTransposeOnASmallProblem) {
-  check_every_op_layout_and_transpose<double>(13, 7, 9);
+  check_every_op_and_layout<double>(13, 7, 9, true);
 }
 
 // Single precision: the small problem, then one past the tiny-problem layer
-// (the passes around the packed SGEMM, on every thread).
+// (the generated epilogue kernels, the prologue in the packing).
 TEST(SgemmFused, EveryOpLayoutAndTranspose) {
-  check_every_op_layout_and_transpose<float>(13, 7, 9);
-  check_every_op_layout_and_transpose<float>(75, 41, 90);
+  check_every_op_and_layout<float>(13, 7, 9, true);
+  check_every_op_and_layout<float>(75, 41, 90, false);
 }
 
 // Packed path: k spans several kc blocks (the epilogue must run after the

@@ -88,17 +88,15 @@ INSTANTIATE_TEST_SUITE_P(PreEmitted, FusedPath, ::testing::ValuesIn(pre_emitted_
                          [](const auto& info) { return kind_name(info.param); });
 
 // Single precision: a prologue goes into the packing of the plain SGEMM
-// kernel where the manifest has the prologue's spec; an epilogue, with no
-// float epilogue kernel in the manifest, is a pass after the SGEMM.
-TEST(FusedPlan, FloatFusesItsPrologueIntoThePackingAndPassesItsEpilogue) {
+// kernel where the manifest has the prologue's spec, an epilogue into the
+// manifest's sgemm_epilogue kernel for the op.
+TEST(FusedPlan, FloatFusesItsPrologueIntoThePackingAndItsEpilogueIntoItsKernel) {
   const dispatch_table& t = active_dispatch();
   const basic_block_engine<float>& e = engine_of<float>(t);
   if (!e.ukernel) GTEST_SKIP() << "no single-precision micro kernel";
   prologue_args pro;
   pro.op = prologue_op::scale;
   pro.scale = 0.5;
-  epilogue_args epi;
-  epi.op = epilogue_op::relu;
   basic_gemm_problem<float> p;
   p.m = 120;
   p.n = 90;
@@ -120,10 +118,24 @@ TEST(FusedPlan, FloatFusesItsPrologueIntoThePackingAndPassesItsEpilogue) {
     EXPECT_FALSE(plan.epilogue_pass);
   }
   p.pro = nullptr;
-  p.epi = &epi;
-  const fused_plan plan = plan_fused(t, p, o);
-  EXPECT_EQ(plan.path, fused_path::unfused);
-  EXPECT_TRUE(plan.epilogue_pass);
+  static const double bias[120] = {};
+  for (int op = 0; op < kEpilogueOpCount; ++op) {
+    epilogue_args epi;
+    epi.op = static_cast<epilogue_op>(op);
+    epi.bias = bias;  // a per-row bias: op none is then an epilogue too
+    epi.rs_bias = 1;
+    p.epi = &epi;
+    const fused_plan plan = plan_fused(t, p, o);
+    if (!t.fused_f32.epilogue[op]) {
+      EXPECT_EQ(plan.path, fused_path::unfused) << "op " << op;
+      EXPECT_TRUE(plan.epilogue_pass);
+      continue;
+    }
+    EXPECT_EQ(plan.path, fused_path::generated) << "op " << op << ": " << fused_path_name(plan.path);
+    EXPECT_STREQ(plan.kernel_name, t.fused_f32.epilogue_name[op]);
+    EXPECT_EQ(plan.family, kernel_family::epilogue);
+    EXPECT_FALSE(plan.epilogue_pass);
+  }
 }
 
 TEST(FusedPlan, QuickCases) {

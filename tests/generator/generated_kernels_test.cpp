@@ -5,8 +5,7 @@
 // naive triple loop in its element type: plain GEMM entries as they are,
 // fused entries against the unfused composition (prologue on a copy of the
 // operand, GEMM, then the epilogue), batched entries on a batch of three
-// against each entry's GEMM. Double entries run the runtime's packed path;
-// float entries, which it does not run yet, the same loops written here.
+// against each entry's GEMM.
 // Entries whose ISA the CPU lacks are skipped.
 #include <gtest/gtest.h>
 
@@ -194,12 +193,12 @@ std::vector<shape> shapes_for(const basic_generated_entry<T>& e, const basic_blo
           {mr + 1, b.nc + nr + 1, 3}};
 }
 
-// Runs fused or batched entry e (double only) on one problem: its fused op,
-// or a batch of three of it. `got` is C as the kernel finds it; returns what
+// Runs prologue or batched entry e (double only) on one problem: its fused
+// op, or a batch of three of it. `got` is C as the kernel finds it; returns what
 // it wrote there, *want the unfused reference, *bound the tolerance.
 std::vector<double> run_fused_or_batched(const generated_entry& e, const run_setup<double>& r,
                                          const operands<double>& op, double beta, std::vector<double> got,
-                                         std::vector<double>* want, std::vector<double>* bound, std::mt19937* rng) {
+                                         std::vector<double>* want, std::vector<double>* bound) {
   operands<double> ref = op;  // the reference's copy of the operands, transformed by an unfused prologue
   prologue_args pro = test_prologue(e.op);
   if (e.family == kernel_family::prologue_b) pro.operand = prologue_operand::b;
@@ -229,23 +228,35 @@ std::vector<double> run_fused_or_batched(const generated_entry& e, const run_set
     return std::vector<double>(c3.begin() + sc, c3.begin() + 2 * sc);
   }
   gemm_problem p = op.problem(1.5, beta, got.data());
+  p.pro = &pro;
+  run_entry(r, p);
+  return got;
+}
+
+// Runs epilogue entry e (double or float) on one problem with its op and a
+// double bias (per row for even ops); returns what it wrote to C, *want the
+// reference with the op applied in double, *bound the tolerance.
+template <class T>
+std::vector<T> run_with_epilogue(const basic_generated_entry<T>& e, const run_setup<T>& r, const operands<T>& op,
+                                 T beta, std::vector<T> got, std::vector<T>* want, std::vector<T>* bound,
+                                 std::mt19937* rng) {
+  reference(op.problem(T(1.5), beta, want->data()), want, bound);
+  basic_gemm_problem<T> p = op.problem(T(1.5), beta, got.data());
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const bool per_row = e.op % 2 == 0;
   std::vector<double> bias(static_cast<std::size_t>(per_row ? op.m : op.n));
   for (double& x : bias) x = u(*rng);
   const epilogue_args epi = test_epilogue(e.op, bias, per_row);
-  if (e.family == kernel_family::prologue_a || e.family == kernel_family::prologue_b) p.pro = &pro;
-  if (e.family == kernel_family::epilogue) p.epi = &epi;
+  p.epi = &epi;
   run_entry(r, p);
-  if (e.family == kernel_family::epilogue)
-    for (dim_t j = 0; j < op.n; ++j)
-      for (dim_t i = 0; i < op.m; ++i) {
-        double& w = (*want)[static_cast<std::size_t>(i + j * op.ldc)];
-        // The activations are 1.2-Lipschitz at most; the op itself may differ by a few ulps.
-        w = activation(epi, w + bias[static_cast<std::size_t>(per_row ? i : j)]);
-        double& b = (*bound)[static_cast<std::size_t>(i + j * op.ldc)];
-        b = 1.2 * b + 64 * std::numeric_limits<double>::epsilon() * (std::fabs(w) + 1.0);
-      }
+  for (dim_t j = 0; j < op.n; ++j)
+    for (dim_t i = 0; i < op.m; ++i) {
+      T& w = (*want)[static_cast<std::size_t>(i + j * op.ldc)];
+      // The activations are 1.2-Lipschitz at most; the op itself may differ by a few ulps.
+      w = T(activation(epi, double(w) + bias[static_cast<std::size_t>(per_row ? i : j)]));
+      T& b = (*bound)[static_cast<std::size_t>(i + j * op.ldc)];
+      b = T(1.2) * b + 64 * std::numeric_limits<T>::epsilon() * (std::fabs(w) + T(1));
+    }
   return got;
 }
 
@@ -318,8 +329,9 @@ std::vector<T> run_checked(const basic_generated_entry<T>& e, const run_setup<T>
   if (e.family == kernel_family::c_triangle) return run_on_triangle(e, r, op, beta, std::move(got), want, bound);
   if (e.family == kernel_family::a_triangle || e.family == kernel_family::b_triangle)
     return run_on_factor_triangle(e, r, op, beta, std::move(got), want, bound);
+  if (e.family == kernel_family::epilogue) return run_with_epilogue(e, r, op, beta, std::move(got), want, bound, rng);
   if constexpr (std::is_same_v<T, double>)
-    if (e.family != kernel_family::dgemm) return run_fused_or_batched(e, r, op, beta, std::move(got), want, bound, rng);
+    if (e.family != kernel_family::dgemm) return run_fused_or_batched(e, r, op, beta, std::move(got), want, bound);
   reference(op.problem(T(1.5), beta, want->data()), want, bound);
   run_entry(r, op.problem(T(1.5), beta, got.data()));
   return got;
@@ -420,13 +432,13 @@ std::size_t distinct_kernels_of(const std::string& name) {
   return distinct.size();
 }
 
-// At most three double kernels a target (plain, and the two epilogue
-// shapes) and one float kernel (plain GEMM), whatever the number of specs,
-// and for each one of each C triangle and of each triangular A and B.
+// At most three kernels a target of each element type (plain, and the two
+// epilogue shapes), whatever the number of specs, and for each one of each
+// C triangle and of each triangular A and B.
 TEST(GeneratedKernels, SpecsShareTheirTargetsKernels) {
   for (std::size_t t = 0; t < generated_target_count; ++t) {
     EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), 3u + 2 * kTriangleOpCount + 2) << generated_targets[t].name;
-    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 1u + 2 * kTriangleOpCount + 2) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 3u + 2 * kTriangleOpCount + 2) << generated_targets[t].name;
   }
 }
 

@@ -32,8 +32,12 @@ const spec_kernel& generic_from(const std::string& spec) {
   auto it = cache.find(spec);
   if (it == cache.end()) {
     const target_desc t = parse_target(source_file("targets/generic.target"), "generic.target");
-    const std::string name = spec.substr(0, spec.find('.'));
-    it = cache.emplace(spec, generate_for_target(name, source_file("specs/" + spec), t)).first;
+    const std::string name = spec.substr(0, spec.find('.')), source = source_file("specs/" + spec);
+    bool parameter = false;
+    spec_element_types(source, &parameter);  // `real` specs: their double instance (dgemm_epilogue_relu)
+    it = cache.emplace(spec, parameter ? generate_for_target("d" + name, source, t, element_type::f64)
+                                       : generate_for_target(name, source, t))
+             .first;
   }
   return it->second;
 }
@@ -87,9 +91,9 @@ TEST(PrintedKernel, KOutermostSpecPrintsTheSameKernel) {
 // one, the register epilogues one, the others one.
 TEST(PrintedKernel, SpecsShareTheirKernels) {
   const target_output out = generic_output({"dgemm.c", "dgemm_batch.c", "dgemm_prologue_scale_a.c",
-                                            "dgemm_prologue_fake_quant_b.c", "dgemm_epilogue_none.c",
-                                            "dgemm_epilogue_relu.c", "dgemm_epilogue_clamp.c",
-                                            "dgemm_epilogue_gelu_tanh.c", "dgemm_epilogue_sigmoid.c"});
+                                            "dgemm_prologue_fake_quant_b.c", "gemm_epilogue_none.c",
+                                            "gemm_epilogue_relu.c", "gemm_epilogue_clamp.c",
+                                            "gemm_epilogue_gelu_tanh.c", "gemm_epilogue_sigmoid.c"});
   std::vector<std::string> names;
   for (const spec_kernel* k : distinct_kernels(out)) names.push_back(k->function);
   EXPECT_EQ(names, (std::vector<std::string>{"dgemm_block_generic_4x4",
@@ -190,7 +194,7 @@ TEST(PrintedKernel, ParameterElementTypeMustBeGiven) {
 }
 
 TEST(Manifest, SourceListsTheTargetAndEverySpec) {
-  const std::string src = manifest_source({generic_output({"dgemm.c", "dgemm_epilogue_relu.c"})});
+  const std::string src = manifest_source({generic_output({"dgemm.c", "gemm_epilogue_relu.c"})});
   EXPECT_NE(src.find("const std::size_t generated_target_count = 2;"), std::string::npos) << src;  // f64, f32
   EXPECT_NE(src.find("const std::size_t generated_entry_count = 2;"), std::string::npos) << src;
   EXPECT_NE(src.find("{\"generic\", isa::generic, element_type::f64, \"generic_4x4\", {4, 4, 4, 2, false, 8}, kgeneric_caches, 4},"),
@@ -208,7 +212,7 @@ TEST(Manifest, SourceListsTheTargetAndEverySpec) {
 
 // One target row per register block; float entries in their own array.
 TEST(Manifest, FloatRowsAndEntries) {
-  const target_output out = generic_output({"dgemm.c", "sgemm.c", "dgemm_epilogue_relu.c"});
+  const target_output out = generic_output({"dgemm.c", "sgemm.c", "gemm_epilogue_relu.c"});
   const std::string src = manifest_source({out});
   EXPECT_NE(src.find("const std::size_t generated_target_count = 2;"), std::string::npos) << src;
   EXPECT_NE(src.find("{\"generic\", isa::generic, element_type::f32, \"f32_generic_4x4\", {4, 4, 4, 4, false, 4}, "

@@ -250,7 +250,7 @@ TEST(Batch, OneEntryIsThePlainGemm) {
 }
 
 TEST(Epilogue, MatchedWithItsLastWriter) {
-  analysed g("dgemm_epilogue_gelu_tanh.c");
+  analysed g("gemm_epilogue_gelu_tanh.c");
   ASSERT_EQ(g.a.fused.size(), 1u);
   const fused_statement& f = g.a.fused[0];
   EXPECT_EQ(f.what, fused_statement::role::epilogue);
@@ -263,7 +263,7 @@ TEST(Epilogue, MatchedWithItsLastWriter) {
 // A transcendental activation: grafted after the micro-kernel call of each
 // tile, and applied on the block that ends C's reduction.
 TEST(Epilogue, GraftedAfterTheMicroKernelOfEachTileAndGuardedByTheLastBlock) {
-  analysed g("dgemm_epilogue_gelu_tanh.c");
+  analysed g("gemm_epilogue_gelu_tanh.c");
   const recipe_result r = apply_block_recipe(g.m, g.a, kTile);
   EXPECT_EQ(r.stages.back().first, "fusion");
   EXPECT_FALSE(r.epilogue_in_ukernel);
@@ -288,7 +288,7 @@ TEST(Epilogue, GraftedAfterTheMicroKernelOfEachTileAndGuardedByTheLastBlock) {
 // "ukernel" mark, after the k band, and printed as one call that fuses it on
 // the block that ends C's reduction.
 TEST(Epilogue, CheapOperationFusedIntoTheMicroKernelCall) {
-  analysed g("dgemm_epilogue_relu.c");
+  analysed g("gemm_epilogue_relu.c");
   const recipe_result r = apply_block_recipe(g.m, g.a, kTile);
   EXPECT_EQ(r.stages.back().first, "fusion");
   EXPECT_TRUE(r.epilogue_in_ukernel);
@@ -303,7 +303,7 @@ TEST(Epilogue, CheapOperationFusedIntoTheMicroKernelCall) {
       << code;
   EXPECT_EQ(code.find("apply_epilogue"), std::string::npos) << code;
   EXPECT_EQ(code.find(".ukernel_full("), std::string::npos) << "every tile goes through the fusing call";
-  analysed clamp("dgemm_epilogue_clamp.c");
+  analysed clamp("gemm_epilogue_clamp.c");
   EXPECT_EQ(code_of(clamp), code) << "one kernel for every register epilogue";
 }
 

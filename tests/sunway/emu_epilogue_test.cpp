@@ -1,5 +1,5 @@
 // DGEMM with a fused epilogue on the emulation: the kernels generated from
-// generator/specs/dgemm_epilogue_<op>.c apply bias + activation to each C tile
+// generator/specs/gemm_epilogue_<op>.c apply bias + activation to each C tile
 // in LDM before it is stored (paper 000 7.3). Every operation, with a bias per
 // row, per column or none, against epi(naive GEMM).
 #include <gtest/gtest.h>
@@ -145,7 +145,7 @@ std::string read(const std::string& path) {
 TEST(SunwayEpilogueRecipe, TheEpilogueRunsBetweenTheLastBlockAndPutC) {
   const auto t = swgen::sunway::parse_sunway_target(read(SWBLAS_SOURCE_DIR "/generator/targets/sunway.target"), "t");
   const auto out =
-      swgen::sunway::generate_kernel_files(read(SWBLAS_SOURCE_DIR "/generator/specs/dgemm_epilogue_relu.c"), t, "ke");
+      swgen::sunway::generate_kernel_files(read(SWBLAS_SOURCE_DIR "/generator/specs/gemm_epilogue_relu.c"), t, "ke");
   const std::string& tree = out.stages.back().second;
   const std::size_t epilogue = tree.find("- filter: \"[M, N, K, rid, cid] -> { epilogue"),
                     put = tree.find("- filter: \"[M, N, K, rid, cid] -> { putC");

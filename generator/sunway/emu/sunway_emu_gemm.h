@@ -11,7 +11,7 @@ namespace swblas {
 // C := epi(alpha * op(A) * op(B) + beta * C) with the contract of
 // gemm_problem (src/macro_kernel.h). Without p.epi any m, n, k >= 0 (k == 0
 // or alpha == 0 only scales C). With p.epi, the kernel generated from
-// generator/specs/dgemm_epilogue_<op>.c runs it on each C tile in LDM; k >= 1
+// generator/specs/gemm_epilogue_<op>.c runs it on each C tile in LDM; k >= 1
 // then (std::invalid_argument otherwise, as for an op without a kernel).
 // p.pro must be null (std::invalid_argument otherwise): see below.
 // Thread safe: the emulated core group runs one call at a time. A misuse

@@ -1,9 +1,11 @@
-/* DGEMM with an epilogue on C: bias, then leaky_relu. Bias is a broadcast matrix at
+/* GEMM with an epilogue on C: bias, then leaky_relu. Bias is a broadcast matrix at
  * run time (per row, per column, or absent); the activation's parameters are
  * the runtime's epilogue_args. swblas-gen runs the epilogue on each C tile
- * right after the micro kernel wrote its last k block. */
-void dgemm_epilogue_leaky_relu(int M, int N, int K, double C[M][N], double A[M][K], double B[K][N],
-                       double Bias[M][N])
+ * right after the micro kernel wrote its last k block. `real` makes the
+ * element type a parameter: dgemm_ and sgemm_ kernels (the bias and the
+ * activation's parameters stay double at run time). */
+void gemm_epilogue_leaky_relu(int M, int N, int K, real C[M][N], real A[M][K], real B[K][N],
+                              real Bias[M][N])
 {
   int i, j, k;
 #pragma scop
