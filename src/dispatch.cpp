@@ -164,6 +164,14 @@ void take_triangle_kernel(const basic_generated_entry<T>& x, basic_block_engine<
   if (x.family == kernel_family::b_triangle) take(e->b_triangle, kTriangleOpCount);
 }
 
+// An epilogue entry's block kernel into the table of its element type.
+template <class T>
+void take_epilogue_kernel(const basic_generated_entry<T>& x, basic_epilogue_kernels<T>* f) {
+  if (x.op < 0 || x.op >= kEpilogueOpCount) return;
+  f->epilogue[x.op] = x.run;
+  f->epilogue_name[x.op] = x.kernel;
+}
+
 // The block kernels generated for target g: the plain one into the engine,
 // the fused ones into the table.
 void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispatch_table* t, dispatch_log* log) {
@@ -177,12 +185,7 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
         t->engine.kernel = e.run;
         t->kernel_name = e.kernel;
         break;
-      case kernel_family::epilogue:
-        if (e.op >= 0 && e.op < kEpilogueOpCount) {
-          t->fused.epilogue[e.op] = e.run;
-          t->fused.epilogue_name[e.op] = e.kernel;
-        }
-        break;
+      case kernel_family::epilogue: take_epilogue_kernel(e, &t->fused); break;
       case kernel_family::prologue_a:
       case kernel_family::prologue_b:
         if (e.op >= 0 && e.op < kPrologueOpCount) t->fused.prologue[e.family == kernel_family::prologue_b][e.op] = true;
@@ -221,10 +224,7 @@ void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t 
       e.kernel = x.run;
       t->kernel_name_f32 = x.kernel;
     } else if (x.family == kernel_family::epilogue) {
-      if (x.op >= 0 && x.op < kEpilogueOpCount) {
-        t->fused_f32.epilogue[x.op] = x.run;
-        t->fused_f32.epilogue_name[x.op] = x.kernel;
-      }
+      take_epilogue_kernel(x, &t->fused_f32);
     } else {
       take_triangle_kernel(x, &e);
     }

@@ -27,15 +27,16 @@ inline constexpr const char* kReferenceTarget = "reference";
 // The generated kernels that fuse an operation, resolved once: an epilogue
 // by its block kernel, a prologue by the packing rule that applies it (the
 // plain block kernel multiplies). Null / false: not generated, the fused
-// driver takes its unfused path. Per element type; the prologue's packing
-// rule serves both (double's flags).
+// driver takes its unfused path. The epilogue kernels are per element type;
+// the prologue's packing rule serves both, so its flags are held once.
 template <class T>
-struct basic_fused_kernels {
+struct basic_epilogue_kernels {
   basic_block_kernel_fn<T> epilogue[kEpilogueOpCount] = {};
   const char* epilogue_name[kEpilogueOpCount] = {};
+};
+struct fused_kernels : basic_epilogue_kernels<double> {
   bool prologue[2][kPrologueOpCount] = {};  // [prologue_operand][prologue_op]
 };
-using fused_kernels = basic_fused_kernels<double>;
 
 struct dispatch_table {
   std::string target;                        // "avx2", ..., or "reference"
@@ -47,7 +48,7 @@ struct dispatch_table {
   const char* kernel_name_f32 = kReferenceTarget;
   const small_gemm_desc<float>* small_f32 = nullptr;  // engine_f32's small routine, if it has one
   fused_kernels fused;
-  basic_fused_kernels<float> fused_f32;      // engine_f32's epilogue kernels
+  basic_epilogue_kernels<float> fused_f32;   // engine_f32's epilogue kernels
   int threads = 1;                           // configured team size
   bool sunway_emu = false;                   // plain DGEMM routed to the Sunway emulation (sunway_route.h)
   prefetch_policy prefetch;                  // how batches of small problems fetch ahead
@@ -124,9 +125,9 @@ const basic_block_engine<T>& engine_of(const dispatch_table& t) {
     return t.engine;
 }
 
-// The table's fused kernels of element type T.
+// The table's epilogue kernels of element type T.
 template <class T>
-const basic_fused_kernels<T>& fused_of(const dispatch_table& t) {
+const basic_epilogue_kernels<T>& fused_of(const dispatch_table& t) {
   if constexpr (std::is_same_v<T, float>)
     return t.fused_f32;
   else

@@ -194,7 +194,7 @@ void transformed_in_blocks(const dispatch_table& t, const basic_gemm_problem<T>&
 template <class T>
 void choose_kernel(const dispatch_table& t, const basic_gemm_problem<T>& p, fused_plan* plan) {
   const basic_block_engine<T>& engine = engine_of<T>(t);
-  const basic_fused_kernels<T>& fused = fused_of<T>(t);
+  const basic_epilogue_kernels<T>& fused = fused_of<T>(t);
   const bool pro_on_b = has_prologue(p) && p.pro->operand == prologue_operand::b;
   const bool pro = has_prologue(p) && engine.kernel &&
                    t.fused.prologue[static_cast<int>(p.pro->operand)][static_cast<int>(p.pro->op)];
