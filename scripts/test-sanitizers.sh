@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 main=${SWBLAS_BUILD_DIR:-build}
 jobs=$(nproc)
 common=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE=-DNDEBUG -DCMAKE_CXX_FLAGS_RELEASE=-DNDEBUG
-        -DSWBLAS_WERROR=ON -DSWBLAS_BUILD_BENCH=OFF -DSWBLAS_GEN_TARGETS=generic
+        -DSWBLAS_WERROR=ON -DSWBLAS_BUILD_BENCH=OFF -DSWBLAS_GEN_TARGETS=generic -DSWBLAS_UNIFORM_OPTIMIZATION=ON
         -DSWBLAS_GEN_EXECUTABLE="$(cd "$main" && pwd)/generator/swblas-gen")
 
 configure() {  # dir, sanitizer flags
