@@ -6,12 +6,13 @@ cd "$(dirname "$0")/.."
 build=${SWBLAS_BUILD_DIR:-build}
 # A run with SWBLAS_TARGET forcing the variant dispatch chooses anyway, or
 # one the CPU cannot run (it falls back to the chosen one), repeats the
-# default run: those are left out.
+# default run: those are left out (`<program>_forced_<variant>`, and netlib's
+# `netlib_<tester>_<variant>`).
 repeats=$(SWBLAS_VERBOSE=1 "$build/tests/fortran/fortran_dgemm_calls" 2>&1 |
   sed -n 's/^swblas: chosen target \([a-z0-9_]*\) .*/\1/p; s/^swblas: target \([a-z0-9_]*\): refused .*/\1/p' |
   paste -sd'|' || true)
 echo "test: forced runs left out, as they repeat the default: ${repeats:-none}"
-(cd "$build" && ctest --output-on-failure -j"$(nproc)" --timeout 1200 ${repeats:+-E "_forced_($repeats)\$"})
+(cd "$build" && ctest --output-on-failure -j"$(nproc)" --timeout 1200 ${repeats:+-E "(_forced_|^netlib_x[a-z0-9]+_)($repeats)\$"})
 
 # The POWER target: cross-built for ppc64le, tested under qemu -cpu power10
 # (MMA) and -cpu power9 (VSX; dispatch must never run MMA there).
