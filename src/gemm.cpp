@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <type_traits>
 
 #include "call_trace.h"
 #include "fused_ops.h"
@@ -176,27 +177,35 @@ template void run_route(const dispatch_table&, const basic_gemm_problem<float>&,
 template void gemm_with(const dispatch_table&, const basic_gemm_problem<double>&, const gemm_options&);
 template void gemm_with(const dispatch_table&, const basic_gemm_problem<float>&, const gemm_options&);
 
-void gemm(const basic_gemm_problem<float>& p) {
-  const dispatch_table& t = active_dispatch();
-  gemm_options o;
-  o.threads = available_threads();
-  const gemm_route r = route_gemm(t, p, o);
-  run_traced([&] { run_route(t, p, r); }, [&] { return "sgemm " + problem_text(p); },
-             [&] { return describe_route(r); });
+namespace {
+
+// What the emulated Sunway kernels take: plain real operands (and, in
+// double, a fused prologue or epilogue).
+template <class T>
+bool sunway_emu_takes(const basic_gemm_problem<T>& p) {
+  const bool plain = p.a_structure.kind == structure::general && p.b_structure.kind == structure::general &&
+                     !p.c_domain.on && !p.complex;
+  return plain && (std::is_same_v<T, double> || (!p.pro && !p.epi));
 }
 
-void gemm(const gemm_problem& p) {
+// A GEMM of T's: on the emulated Sunway kernels when routed there, else by
+// the planner's route.
+template <class T>
+void gemm_of(const basic_gemm_problem<T>& p, const char* name) {
   const dispatch_table& t = active_dispatch();
-  const auto what = [&] { return "dgemm " + problem_text(p); };
-  // The emulated Sunway kernels multiply plain operands only.
-  const bool plain =
-      p.a_structure.kind == structure::general && p.b_structure.kind == structure::general && !p.c_domain.on;
-  if (t.sunway_emu && plain)
+  const auto what = [&] { return name + (" " + problem_text(p)); };
+  if (t.sunway_emu && sunway_emu_takes(p))
     return run_traced([&] { sunway_emu_run(p); }, what, [] { return std::string("Sunway emulation"); });
   gemm_options o;
   o.threads = available_threads();
   const gemm_route r = route_gemm(t, p, o);
   run_traced([&] { run_route(t, p, r); }, what, [&] { return describe_route(r); });
 }
+
+}  // namespace
+
+void gemm(const basic_gemm_problem<float>& p) { gemm_of(p, "sgemm"); }
+
+void gemm(const gemm_problem& p) { gemm_of(p, "dgemm"); }
 
 }  // namespace swblas

@@ -11,9 +11,10 @@ namespace swblas {
 
 namespace {
 
-// Set while the dispatch table is built, before any DGEMM can run; the
+// Set while the dispatch table is built, before any GEMM can run; the
 // library stays loaded for the life of the process.
 sunway_emu_entry_fn emu_entry = nullptr;
+sunway_emu_sgemm_entry_fn emu_sgemm_entry = nullptr;
 
 // SWBLAS_SUNWAY_EMU_LIBRARY, else the library next to the file this code
 // was loaded from (dladdr of one of its variables, links resolved: loaded
@@ -30,18 +31,28 @@ std::string emu_library_path() {
   return slash == std::string::npos ? kSunwayEmuLibrary : file.substr(0, slash + 1) + kSunwayEmuLibrary;
 }
 
-// Loads the library at `path` and its entry point: "" when done, else why not.
+// Loads the library at `path` and its entry points: "" when done, else why not.
 std::string load_emulation(const std::string& path) {
   void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library) return dlerror();
   void* entry = dlsym(library, kSunwayEmuEntry);
-  if (!entry) {
+  void* sgemm_entry = entry ? dlsym(library, kSunwayEmuSgemmEntry) : nullptr;
+  if (!sgemm_entry) {
     const std::string why = dlerror();
     dlclose(library);
     return why;
   }
   emu_entry = reinterpret_cast<sunway_emu_entry_fn>(entry);
+  emu_sgemm_entry = reinterpret_cast<sunway_emu_sgemm_entry_fn>(sgemm_entry);
   return "";
+}
+
+template <class Entry, class T>
+void run_or_abort(Entry entry, const basic_gemm_problem<T>& p) {
+  char error[512] = "";
+  if (entry(&p, error, sizeof error) == 0) return;
+  std::fprintf(stderr, "swblas: fatal: the Sunway emulation failed: %s\n", error);
+  std::abort();
 }
 
 }  // namespace
@@ -56,16 +67,13 @@ void route_to_sunway_emu(dispatch_table* t, dispatch_log* log) {
     return;
   }
   log->lines.push_back(std::string("chosen target ") + kSunwayEmuTarget +
-                       " (forced by SWBLAS_TARGET): DGEMM runs the generated SW26010Pro CPE code on the "
+                       " (forced by SWBLAS_TARGET): DGEMM and SGEMM run the generated SW26010Pro CPE code on the "
                        "athread emulation (" + path + "); batched and fused calls stay on " + t->target);
   t->sunway_emu = true;
 }
 
-void sunway_emu_run(const gemm_problem& p) {
-  char error[512] = "";
-  if (emu_entry(&p, error, sizeof error) == 0) return;
-  std::fprintf(stderr, "swblas: fatal: the Sunway emulation failed: %s\n", error);
-  std::abort();
-}
+void sunway_emu_run(const gemm_problem& p) { run_or_abort(emu_entry, p); }
+
+void sunway_emu_run(const basic_gemm_problem<float>& p) { run_or_abort(emu_sgemm_entry, p); }
 
 }  // namespace swblas

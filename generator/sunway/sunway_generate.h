@@ -16,6 +16,7 @@ struct kernel_entry {
   std::string name;    // functions <name>_cpe and <name>_mpe, parameter block sw_<name>_params
   std::string family;  // swblas::kernel_family enumerator: dgemm, batch, prologue_a, prologue_b, epilogue
   std::string op;      // the fused operation's enumerator ("relu", "none": bias only); empty for dgemm, batch
+  element_type elem = element_type::f64;
 };
 
 struct generated_files {
@@ -25,8 +26,10 @@ struct generated_files {
 };
 
 // Parses and analyses the spec with swblas_gen_core (spec_error when refused),
-// applies the Sunway recipe (spec_error when the tiles exceed the LDM budget)
-// and prints, for kernel `name`:
+// applies the Sunway recipe for the spec's element type (spec_error when the
+// tiles exceed the LDM budget; a spec whose element type is a parameter gives
+// its double kernel; float: plain GEMM only, on the target's float micro
+// kernel and CPE tile, target_for_element) and prints, for kernel `name`:
 //   <name>.h        the parameter block shared by the MPE and CPE sources
 //   <name>_cpe.cpp  the CPE (slave) kernel: DMA, RMA, barriers, micro-kernel calls
 //   <name>_mpe.cpp  the MPE (host) launcher: athread_spawn / athread_join

@@ -23,13 +23,17 @@ std::string launcher(const std::string& family) {
 }
 
 // The table row of kernel k: its launcher instantiated for its parameter
-// block and MPE function, in the run_batch slot for a batched kernel.
+// block and MPE function, in the run_batch slot for a batched kernel and
+// the run_f32 slot for a float one.
 std::string row(const kernel_entry& k) {
   const std::string type = op_type(k.family);
   const std::string op = type.empty() ? "0" : "static_cast<int>(" + type + "::" + k.op + ")";
   const std::string fn = "&" + launcher(k.family) + "<sw_" + k.name + "_params, " + k.name + "_mpe>";
-  const std::string runs = k.family == "batch" ? "nullptr, " + fn : fn + ", nullptr";
-  return "    {\"" + k.name + "\", kernel_family::" + k.family + ", " + op + ", " + runs + "},\n";
+  const std::string runs = k.elem == element_type::f32 ? "nullptr, nullptr, " + fn
+                           : k.family == "batch"       ? "nullptr, " + fn + ", nullptr"
+                                                       : fn + ", nullptr, nullptr";
+  return "    {\"" + k.name + "\", kernel_family::" + k.family + ", element_type::" + enumerator(k.elem) + ", " + op +
+         ", " + runs + "},\n";
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The Sunway recipe passes (see sunway_recipe.h).
 #include "sunway_recipe.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "isl_c.h"
@@ -271,10 +272,10 @@ std::size_t round_up(std::size_t v, std::size_t a) { return (v + a - 1) / a * a;
 }  // namespace
 
 std::vector<ldm_buffer> ldm_plan(const sunway_target& t, std::size_t param_bytes) {
-  const std::size_t a = static_cast<std::size_t>(t.tile_m) * t.tile_k * 8;
-  const std::size_t b = static_cast<std::size_t>(t.tile_k) * t.tile_n * 8;
+  const std::size_t a = static_cast<std::size_t>(t.tile_m) * t.tile_k * t.elem_bytes();
+  const std::size_t b = static_cast<std::size_t>(t.tile_k) * t.tile_n * t.elem_bytes();
   std::vector<ldm_buffer> v = {{"params", param_bytes}, {"reply_words", 2 * sizeof(long)},
-                               {"c_tile", static_cast<std::size_t>(t.tile_m) * t.tile_n * 8}};
+                               {"c_tile", static_cast<std::size_t>(t.tile_m) * t.tile_n * t.elem_bytes()}};
   for (const char* slot : {"[0]", "[1]"}) {
     v.push_back({std::string("a_dma") + slot, a});
     v.push_back({std::string("b_dma") + slot, b});
@@ -284,24 +285,61 @@ std::vector<ldm_buffer> ldm_plan(const sunway_target& t, std::size_t param_bytes
   return v;
 }
 
-void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buffers) {
+namespace {
+
+// The LDM the buffers take, each rounded to the allocation granule.
+std::size_t ldm_total(const sunway_target& t, const std::vector<ldm_buffer>& buffers) {
   std::size_t total = 0;
+  for (const ldm_buffer& b : buffers) total += round_up(b.bytes, t.ldm_align);
+  return total;
+}
+
+// The largest tile one DMA moves: C's, or A's or B's when k is the longest.
+std::size_t largest_tile_bytes(const sunway_target& t) {
+  const std::size_t m = static_cast<std::size_t>(t.tile_m), n = static_cast<std::size_t>(t.tile_n),
+                    k = static_cast<std::size_t>(t.tile_k);
+  return std::max({m * n, m * k, k * n}) * t.elem_bytes();
+}
+
+bool fits(const sunway_target& t) {
+  return largest_tile_bytes(t) <= t.dma_max_bytes && ldm_total(t, ldm_plan(t, kernel_param_bytes)) <= t.ldm_budget;
+}
+
+}  // namespace
+
+void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buffers) {
+  const std::size_t total = ldm_total(t, buffers);
   std::string list;
-  for (const ldm_buffer& b : buffers) {
-    total += round_up(b.bytes, t.ldm_align);
-    list += (list.empty() ? "" : ", ") + b.name + " " + std::to_string(b.bytes);
-  }
-  const std::size_t largest_dma = static_cast<std::size_t>(t.tile_m) * t.tile_n * 8;
+  for (const ldm_buffer& b : buffers) list += (list.empty() ? "" : ", ") + b.name + " " + std::to_string(b.bytes);
+  const std::size_t largest_dma = largest_tile_bytes(t);
   if (largest_dma > t.dma_max_bytes)
-    throw spec_error("target " + t.name + ": a " + std::to_string(t.tile_m) + "x" + std::to_string(t.tile_n) +
-                     " C tile is " + std::to_string(largest_dma) + " bytes, more than one DMA moves (" +
-                     std::to_string(t.dma_max_bytes) + ")");
+    throw spec_error("target " + t.name + ": CPE tile " + std::to_string(t.tile_m) + "x" + std::to_string(t.tile_n) +
+                     "x" + std::to_string(t.tile_k) + " has a tile of " + std::to_string(largest_dma) +
+                     " bytes, more than one DMA moves (" + std::to_string(t.dma_max_bytes) + ")");
   if (total > t.ldm_budget)
     throw spec_error("target " + t.name + ": CPE tile " + std::to_string(t.tile_m) + "x" + std::to_string(t.tile_n) +
                      "x" + std::to_string(t.tile_k) + " needs " + std::to_string(total) +
                      " bytes of LDM per CPE with every double buffer counted (" + list + "; each rounded up to " +
                      std::to_string(t.ldm_align) + " bytes) but the budget is " + std::to_string(t.ldm_budget) +
                      " bytes (ldm_budget)");
+}
+
+sunway_target target_for_element(const sunway_target& t, element_type e) {
+  sunway_target r = t;
+  r.elem = e;
+  if (e == element_type::f64) return r;
+  if (t.ukernel_f32.empty())
+    throw spec_error("target " + t.name + " has no single-precision CPE micro kernel (ukernel_f32)");
+  r.ukernel = t.ukernel_f32;
+  // Narrower elements leave LDM over: k doubles while every buffer fits, so
+  // each DMA and broadcast moves as many bytes as double's and the mesh
+  // step's arithmetic grows with it.
+  for (sunway_target deeper = r;;) {
+    deeper.tile_k *= 2;
+    if (!fits(deeper)) break;
+    r = deeper;
+  }
+  return r;
 }
 
 namespace {

@@ -112,4 +112,10 @@ void check_ldm_budget(const sunway_target& t, const std::vector<ldm_buffer>& buf
 // Bytes of the CPE kernel's parameter block (copied into LDM at start).
 constexpr std::size_t kernel_param_bytes = 256;
 
+// Target `t` for kernels of element type `e`: double's as the file gives
+// it; float's with the file's ukernel_f32 (spec_error when there is none)
+// and the deepest CPE tile, k doubled from the file's, whose buffers fit
+// the LDM budget (64x64x64 for sunway.target).
+sunway_target target_for_element(const sunway_target& t, element_type e);
+
 }  // namespace swgen::sunway

@@ -46,6 +46,8 @@ void set_field(sunway_target& t, const std::string& key, const std::string& valu
     t.ldm_align = parse_bytes(value);
   } else if (key == "ukernel") {
     t.ukernel = value;
+  } else if (key == "ukernel_f32") {
+    t.ukernel_f32 = value;
   } else if (key == "dma_max_bytes") {
     t.dma_max_bytes = parse_bytes(value);
   } else if (key == "rma_align") {

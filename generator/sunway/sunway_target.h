@@ -8,8 +8,13 @@
 #include <cstddef>
 #include <string>
 
+#include "element_type.h"
+
 namespace swgen::sunway {
 
+// As the file gives it, the CPE tile and micro kernel are double's; the
+// recipe's target_for_element derives another element type's (elem then
+// says which).
 struct sunway_target {
   std::string name = "sunway";
   int mesh_rows = 8, mesh_cols = 8;
@@ -18,8 +23,12 @@ struct sunway_target {
   std::size_t ldm_budget = 216 * 1024;
   std::size_t ldm_align = 64;
   std::string ukernel = "sw_dgemm_ukernel";
+  std::string ukernel_f32;  // the single-precision micro kernel; none: float specs are refused
   std::size_t dma_max_bytes = (1u << 18) - 1;
   int rma_align = 4;
+  element_type elem = element_type::f64;
+
+  std::size_t elem_bytes() const { return static_cast<std::size_t>(bytes_of(elem)); }
 
   // One mesh step: every CPE computes one tile; k is split across the mesh
   // (A tiles reach a row by row broadcast, B tiles a column by column broadcast),

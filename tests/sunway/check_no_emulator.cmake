@@ -2,12 +2,12 @@
 # the emulated Sunway kernels are in the product libraries. Checks the
 # dynamic symbols of libswblas.so (SHARED) and every symbol libswblas.a
 # (STATIC) defines, and that the emulation library (EMU, where it is built)
-# exports only its entry point.
+# exports only its two entry points.
 find_program(NM nm REQUIRED)
 
 # athread/CRTS API, the emulator's own names (swsim::, sim_*), LDM calls,
 # CPE/MPE functions and the emulated kernels and drivers.
-set(emulator_names "athread|CRTS|crts_|swsim|sim_check|sim_count|ldm_malloc|ldm_free|slave_|_cpe|_mpe|sw_dgemm|10sunway_emu|sunway_emu_gemm|generated_sunway")
+set(emulator_names "athread|CRTS|crts_|swsim|sim_check|sim_count|ldm_malloc|ldm_free|slave_|_cpe|_mpe|sw_[ds]gemm|10sunway_emu|sunway_emu_s?gemm|generated_sunway")
 
 function(symbols_of out)
   execute_process(COMMAND ${NM} ${ARGN} OUTPUT_VARIABLE symbols RESULT_VARIABLE rc ERROR_QUIET)
@@ -37,9 +37,9 @@ expect_no_emulator(${STATIC} "${static}" "${emulator_names}")
 if(EMU)
   symbols_of(emu -D --defined-only ${EMU})
   string(REGEX MATCHALL "[0-9a-f]+ [A-Za-z] [^\n]+" exported "${emu}")
-  if(NOT exported MATCHES "^[0-9a-f]+ T swblas_sunway_emu_gemm$")
+  if(NOT exported MATCHES "^[0-9a-f]+ T swblas_sunway_emu_gemm;[0-9a-f]+ T swblas_sunway_emu_sgemm$")
     string(REPLACE ";" "\n" exported "${exported}")
-    message(FATAL_ERROR "${EMU} must export swblas_sunway_emu_gemm and nothing else; it exports:\n${exported}")
+    message(FATAL_ERROR "${EMU} must export swblas_sunway_emu_gemm and swblas_sunway_emu_sgemm and nothing else; it exports:\n${exported}")
   endif()
 endif()
 message(STATUS "no emulator symbols in ${SHARED} and ${STATIC}")

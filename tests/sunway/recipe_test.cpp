@@ -145,6 +145,30 @@ TEST(SunwaySources, PrintTheAthreadApi) {
   EXPECT_THAT(mpe, HasSubstr("athread_join();"));
 }
 
+// A float spec: the same kernel with float elements, the float micro kernel
+// and the float tile (64x64x64: 16384-byte A and B buffers, as double's).
+TEST(SunwaySources, AFloatSpecPrintsAFloatKernel) {
+  const auto out = swgen::sunway::generate_kernel_files(read(SWBLAS_SOURCE_DIR "/generator/specs/sgemm.c"),
+                                                        default_target(), "sgemm_sunway");
+  EXPECT_EQ(out.kernel.elem, swgen::element_type::f32);
+  EXPECT_EQ(out.kernel.family, "dgemm");
+  const std::string& header = out.files[0].second;
+  const std::string& cpe = out.files[1].second;
+  EXPECT_THAT(header, HasSubstr("  float alpha, beta;\n  const float* a;"));
+  EXPECT_THAT(cpe, HasSubstr("sw_sgemm_ukernel(m, n, k, p->alpha, a, at.rs, at.cs, b, bt.rs, bt.cs, c, m);"));
+  EXPECT_THAT(cpe, HasSubstr("a_dma[slot] = static_cast<float*>(ldm_malloc(16384));"));
+  EXPECT_THAT(cpe, HasSubstr("float* c_tile = static_cast<float*>(ldm_malloc(16384));"));
+  EXPECT_EQ(cpe.find("double"), std::string::npos);
+}
+
+// Float kernels are plain GEMM on Sunway: a float batched spec is refused.
+TEST(SunwaySources, AFloatBatchedSpecIsRefused) {
+  std::string spec = read(SWBLAS_SOURCE_DIR "/generator/specs/dgemm_batch.c");
+  for (std::size_t at; (at = spec.find("double")) != std::string::npos;) spec.replace(at, 6, "float");
+  EXPECT_THAT([&] { swgen::sunway::generate_kernel_files(spec, default_target(), "sgemm_batch_sunway"); },
+              ::testing::ThrowsMessage<swgen::spec_error>(HasSubstr("float kernels are plain GEMM only")));
+}
+
 // The loop order of the spec does not matter: every index the printer uses
 // comes from the GEMM roles, so k-outermost prints the same kernel.
 TEST(SunwaySources, LoopOrderOfTheSpecDoesNotChangeTheKernel) {

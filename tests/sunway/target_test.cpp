@@ -34,6 +34,39 @@ TEST(SunwayTarget, TheShippedDescription) {
   EXPECT_EQ(t.step_k(), 256);
   EXPECT_EQ(t.ldm_bytes, 256u * 1024);
   EXPECT_EQ(t.ldm_budget, 216u * 1024);
+  EXPECT_EQ(t.ukernel, "sw_dgemm_ukernel");
+  EXPECT_EQ(t.ukernel_f32, "sw_sgemm_ukernel");
+}
+
+// Float kernels: the float micro kernel, m and n as the file gives them, and
+// k doubled while the buffers fit: 64x64x64 takes 147728 bytes of the 221184
+// (64x64x128 would take 278800), so each tile moves as many bytes as
+// double's 64x64x32 and a mesh step is 512 deep.
+TEST(SunwayTarget, FloatTilesAreAsDeepAsTheBudgetAllows) {
+  const auto file = parse_sunway_target(read(SWBLAS_SOURCE_DIR "/generator/targets/sunway.target"), "sunway.target");
+  const auto d = swgen::sunway::target_for_element(file, swgen::element_type::f64);
+  EXPECT_EQ(d.tile_k, 32);
+  EXPECT_EQ(d.ukernel, "sw_dgemm_ukernel");
+  const auto f = swgen::sunway::target_for_element(file, swgen::element_type::f32);
+  EXPECT_EQ(f.tile_m, 64);
+  EXPECT_EQ(f.tile_n, 64);
+  EXPECT_EQ(f.tile_k, 64);
+  EXPECT_EQ(f.step_k(), 512);
+  EXPECT_EQ(f.ukernel, "sw_sgemm_ukernel");
+  std::size_t total = 0;
+  for (const auto& b : swgen::sunway::ldm_plan(f, swgen::sunway::kernel_param_bytes)) total += b.bytes;
+  EXPECT_EQ(total, 16384u + 8 * 16384u + 256u + 16u);
+  // A budget that 64x64x64 exceeds (147776 bytes with each buffer rounded
+  // to 64) keeps the file's depth (82240 bytes).
+  auto tight = file;
+  tight.ldm_budget = 100 * 1024;
+  EXPECT_EQ(swgen::sunway::target_for_element(tight, swgen::element_type::f32).tile_k, 32);
+}
+
+TEST(SunwayTarget, FloatSpecsNeedAFloatMicroKernel) {
+  const auto t = parse_sunway_target("name = doubles\n", "doubles.target");
+  EXPECT_THAT([&] { swgen::sunway::generate(read(SWBLAS_SOURCE_DIR "/generator/specs/sgemm.c"), t); },
+              ::testing::ThrowsMessage<swgen::spec_error>(HasSubstr("target doubles has no single-precision CPE micro kernel (ukernel_f32)")));
 }
 
 TEST(SunwayTarget, BadLinesNameTheFileAndLine) {

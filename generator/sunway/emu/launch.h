@@ -15,15 +15,15 @@
 namespace swblas::sunway_emu {
 
 // Starts kernel Mpe with the fields of p, then `rest` (what Params adds).
-template <class Params, void (*Mpe)(Params*), class... Rest>
-void start(const gemm_problem& p, const Rest&... rest) {
+template <class Params, void (*Mpe)(Params*), class T, class... Rest>
+void start(const basic_gemm_problem<T>& p, const Rest&... rest) {
   Params params{p.m, p.n, p.k, p.alpha, p.beta, p.a, p.rs_a, p.cs_a, p.b, p.rs_b, p.cs_b, p.c, p.ldc, rest...};
   run_on_core_group([&] { Mpe(&params); });
 }
 
-// A plain DGEMM kernel, for problem p (k >= 1, alpha != 0).
-template <class Params, void (*Mpe)(Params*)>
-void launch(const gemm_problem& p) {
+// A plain GEMM kernel of T's, for problem p (k >= 1, alpha != 0).
+template <class Params, void (*Mpe)(Params*), class T>
+void launch(const basic_gemm_problem<T>& p) {
   start<Params, Mpe>(p);
 }
 
@@ -50,19 +50,23 @@ void launch_with_prologue(const gemm_problem& p) {
 struct sunway_kernel {
   const char* name;
   kernel_family family;
+  element_type elem;
   int op;  // the prologue_op / epilogue_op value of a fused family, else 0
-  void (*run)(const gemm_problem& p);              // every family but batch
-  void (*run_batch)(const gemm_batch_problem& p);  // kernel_family::batch
+  void (*run)(const gemm_problem& p);                   // double: every family but batch
+  void (*run_batch)(const gemm_batch_problem& p);       // double: kernel_family::batch
+  void (*run_f32)(const basic_gemm_problem<float>& p);  // float: plain GEMM
 };
 
 // The table, defined in the generated source.
 extern const sunway_kernel generated_sunway_kernels[];
 extern const std::size_t generated_sunway_kernel_count;
 
-// The kernel of `family` and `op` in the table, or null.
-inline const sunway_kernel* find_kernel(kernel_family family, int op = 0) {
-  for (std::size_t k = 0; k < generated_sunway_kernel_count; ++k)
-    if (generated_sunway_kernels[k].family == family && generated_sunway_kernels[k].op == op) return &generated_sunway_kernels[k];
+// The kernel of `family`, `op` and `elem` in the table, or null.
+inline const sunway_kernel* find_kernel(kernel_family family, int op = 0, element_type elem = element_type::f64) {
+  for (std::size_t k = 0; k < generated_sunway_kernel_count; ++k) {
+    const sunway_kernel& g = generated_sunway_kernels[k];
+    if (g.family == family && g.op == op && g.elem == elem) return &g;
+  }
   return nullptr;
 }
 

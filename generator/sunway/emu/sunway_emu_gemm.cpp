@@ -11,10 +11,11 @@ namespace swblas {
 
 namespace {
 
-// The generated kernel of `family` and `op` (sunway_manifest.cpp);
+// The generated kernel of `family`, `op` and `elem` (sunway_manifest.cpp);
 // std::invalid_argument naming `what` when there is none.
-const sunway_emu::sunway_kernel& kernel_for(kernel_family family, int op, const std::string& what) {
-  if (const sunway_emu::sunway_kernel* k = sunway_emu::find_kernel(family, op)) return *k;
+const sunway_emu::sunway_kernel& kernel_for(kernel_family family, int op, const std::string& what,
+                                            element_type elem = element_type::f64) {
+  if (const sunway_emu::sunway_kernel* k = sunway_emu::find_kernel(family, op, elem)) return *k;
   throw std::invalid_argument("no Sunway kernel was generated for " + what);
 }
 
@@ -32,6 +33,14 @@ void sunway_emu_gemm(const gemm_problem& p) {
   }
   if (q == quick_case::beta_only) return scale_c(p);
   kernel_for(kernel_family::dgemm, 0, "plain DGEMM").run(p);
+}
+
+void sunway_emu_gemm(const basic_gemm_problem<float>& p) {
+  if (p.pro || p.epi) throw std::invalid_argument("sunway_emu_gemm: the float kernel is plain GEMM (no prologue or epilogue)");
+  const quick_case q = quick_case_of(p);
+  if (q == quick_case::empty) return;
+  if (q == quick_case::beta_only) return scale_c(p);
+  kernel_for(kernel_family::dgemm, 0, "plain SGEMM", element_type::f32).run_f32(p);
 }
 
 void sunway_emu_gemm_prologue(const gemm_problem& p, bool on_b) {

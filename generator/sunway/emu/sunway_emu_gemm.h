@@ -1,4 +1,4 @@
-// swblas::sunway_emu_gemm: a DGEMM computed by the code swblas-gen
+// swblas::sunway_emu_gemm: a DGEMM or SGEMM computed by the code swblas-gen
 // generated for the SW26010Pro (CPE + MPE sources), run on the host
 // emulation of one core group (sim/: 64 CPE threads, 256 KB LDM each).
 // For SWBLAS_TARGET=sunway-emu and the Sunway tests; slow by design.
@@ -17,6 +17,12 @@ namespace swblas {
 // Thread safe: the emulated core group runs one call at a time. A misuse
 // found by the emulator throws swsim::sim_error.
 void sunway_emu_gemm(const gemm_problem& p);
+
+// C := alpha * op(A) * op(B) + beta * C in single precision, any m, n, k >= 0,
+// by the kernel generated from generator/specs/sgemm.c (float micro kernel,
+// CPE tile 64x64x64). p.pro and p.epi must be null (std::invalid_argument
+// otherwise: the fused Sunway kernels are double ones).
+void sunway_emu_gemm(const basic_gemm_problem<float>& p);
 
 // C := alpha * op(pro(A)) * op(B) + beta * C (on_b: op(A) * op(pro(B))) with
 // p.pro not null: the kernel generated from

@@ -44,55 +44,61 @@ inline sw_layout sw_tile_layout(sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols) 
 }
 
 // One rows x cols tile of the matrix at `mem` (element (r, c) at
-// mem[r*rs + c*cs]) between main memory and LDM: len = rows*cols*8 bytes,
-// bsize = the contiguous run, stride = the gap to the next run (docs/targets.md
-// A.5). Returns the requests issued; each raises *reply by one.
-template <bool get>
-int sw_tile_dma(double* ldm, double* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
+// mem[r*rs + c*cs]) between main memory and LDM: len = rows*cols*sizeof(T)
+// bytes, bsize = the contiguous run, stride = the gap to the next run
+// (docs/targets.md A.5). Returns the requests issued; each raises *reply by one.
+template <bool get, class T>
+int sw_tile_dma(T* ldm, T* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
   if (rows <= 0 || cols <= 0) return 0;
+  constexpr int size = static_cast<int>(sizeof(T));
   const bool by_rows = cs == 1 && rs != 1;
   const sw_dim run = by_rows ? cols : rows, runs = by_rows ? rows : cols, pitch = by_rows ? rs : cs;
   if (rs != 1 && cs != 1) {  // no unit stride: one element-gather per column
     for (sw_dim c = 0; c < cols; ++c) {
-      const int len = static_cast<int>(rows * 8), gap = static_cast<int>((rs - 1) * 8);
-      if (get) athread_dma_iget_stride(ldm + c * rows, mem + c * cs, len, 8, gap, reply);
-      else athread_dma_iput_stride(mem + c * cs, ldm + c * rows, len, 8, gap, reply);
+      const int len = static_cast<int>(rows * size), gap = static_cast<int>((rs - 1) * size);
+      if (get) athread_dma_iget_stride(ldm + c * rows, mem + c * cs, len, size, gap, reply);
+      else athread_dma_iput_stride(mem + c * cs, ldm + c * rows, len, size, gap, reply);
     }
     return static_cast<int>(cols);
   }
-  const int len = static_cast<int>(rows * cols * 8), bsize = static_cast<int>(run * 8);
-  const int stride = runs > 1 ? static_cast<int>((pitch - run) * 8) : 0;
+  const int len = static_cast<int>(rows * cols * size), bsize = static_cast<int>(run * size);
+  const int stride = runs > 1 ? static_cast<int>((pitch - run) * size) : 0;
   if (get) athread_dma_iget_stride(ldm, mem, len, bsize, stride, reply);
   else athread_dma_iput_stride(mem, ldm, len, bsize, stride, reply);
   return 1;
 }
-inline int sw_tile_get(double* ldm, const double* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
-  return sw_tile_dma<true>(ldm, const_cast<double*>(mem), rs, cs, rows, cols, reply);
+template <class T>
+int sw_tile_get(T* ldm, const T* mem, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
+  return sw_tile_dma<true>(ldm, const_cast<T*>(mem), rs, cs, rows, cols, reply);
 }
-inline int sw_tile_put(double* mem, double* ldm, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
+template <class T>
+int sw_tile_put(T* mem, T* ldm, sw_dim rs, sw_dim cs, sw_dim rows, sw_dim cols, athread_rply_t* reply) {
   return sw_tile_dma<false>(ldm, mem, rs, cs, rows, cols, reply);
 }
 
-// Broadcast of a tile of `elements` doubles from this CPE's DMA buffer into
+// Broadcast of a tile of `elements` elements from this CPE's DMA buffer into
 // the same RMA buffer of every CPE of its row (A) or column (B), sender
 // included. words[0] is the landed word (r_rply), words[1] the sent word
 // (l_rply). Returns the sends issued.
-inline int sw_row_bcast(double* dst, double* src, sw_dim elements, athread_rply_t* words) {
+template <class T>
+int sw_row_bcast(T* dst, T* src, sw_dim elements, athread_rply_t* words) {
   if (elements <= 0) return 0;
-  athread_rma_row_ibcast(dst, src, static_cast<int>(elements * 8), &words[1], &words[0]);
+  athread_rma_row_ibcast(dst, src, static_cast<int>(elements * sizeof(T)), &words[1], &words[0]);
   return 1;
 }
-inline int sw_col_bcast(double* dst, double* src, sw_dim elements, athread_rply_t* words) {
+template <class T>
+int sw_col_bcast(T* dst, T* src, sw_dim elements, athread_rply_t* words) {
   if (elements <= 0) return 0;
-  athread_rma_col_ibcast(dst, src, static_cast<int>(elements * 8), &words[1], &words[0]);
+  athread_rma_col_ibcast(dst, src, static_cast<int>(elements * sizeof(T)), &words[1], &words[0]);
   return 1;
 }
 
 // C tile := beta * C tile (beta == 0: C was not read, so zero it).
-inline void sw_scale_tile(double* c, sw_dim elements, double beta) {
-  if (elements <= 0 || beta == 1.0) return;
-  SW_EMU_CHECK_WRITE(c, sizeof(double) * elements);
-  for (sw_dim e = 0; e < elements; ++e) c[e] = beta == 0.0 ? 0.0 : beta * c[e];
+template <class T>
+void sw_scale_tile(T* c, sw_dim elements, T beta) {
+  if (elements <= 0 || beta == T(1)) return;
+  SW_EMU_CHECK_WRITE(c, sizeof(T) * elements);
+  for (sw_dim e = 0; e < elements; ++e) c[e] = beta == T(0) ? T(0) : beta * c[e];
 }
 
 }  // namespace
