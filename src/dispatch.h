@@ -50,7 +50,7 @@ struct dispatch_table {
   fused_kernels fused;
   basic_epilogue_kernels<float> fused_f32;   // engine_f32's epilogue kernels
   int threads = 1;                           // configured team size
-  bool sunway_emu = false;                   // plain DGEMM routed to the Sunway emulation (sunway_route.h)
+  bool sunway_emu = false;                   // plain DGEMM and SGEMM routed to the Sunway emulation (sunway_route.h)
   prefetch_policy prefetch;                  // how batches of small problems fetch ahead
   team_costs team;                           // what split rows' packing of B costs (gemm_driver.h)
   const blocking& blk() const { return engine.blk; }

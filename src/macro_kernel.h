@@ -69,8 +69,8 @@ struct c_triangle {
 };
 
 // The element type T is a real one (double, float); complex problems reach
-// the runtime as real ones through `complex` (above). Fused operations exist
-// for double only: `pro` and `epi` are null for any other T.
+// the runtime as real ones through `complex` (above). A fused prologue or
+// epilogue (`pro`, `epi`) is computed in double for either T.
 template <class T>
 struct basic_gemm_problem {
   using value_type = T;
