@@ -21,10 +21,9 @@ common=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE=-DNDEBUG -DCMAKE_CXX_
         -DSWBLAS_WERROR=ON -DSWBLAS_BUILD_BENCH=OFF -DSWBLAS_GEN_TARGETS=generic -DSWBLAS_UNIFORM_OPTIMIZATION=ON
         -DSWBLAS_GEN_EXECUTABLE="$(cd "$main" && pwd)/generator/swblas-gen")
 
-configure() {  # dir, sanitizer flags
-  local flags="$2 -O1 -fno-omit-frame-pointer -g1"
-  cmake -S . -B "$1" "${common[@]}" -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
-        -DCMAKE_EXE_LINKER_FLAGS="$2" -DCMAKE_SHARED_LINKER_FLAGS="$2" > "$1/configure.log"
+configure() {  # dir, sanitizers (-fsanitize=)
+  cmake -S . -B "$1" "${common[@]}" -DCMAKE_C_FLAGS="-O1 -g1" -DCMAKE_CXX_FLAGS="-O1 -g1" \
+        -DSWBLAS_SANITIZE="$2" > "$1/configure.log"
 }
 
 # Longest first (level3 and asm take about a minute each), so that the
@@ -36,7 +35,7 @@ asan_tests=(level3/level3_tests asm/asm_tests level2_triangular/level2_triangula
             level2/level2_team_tests level1/level1_team_tests batch/batch_error_tests
             interface/interface_layer_tests)
 mkdir -p build-asan
-configure build-asan "-fsanitize=address,undefined -fno-sanitize-recover=all"
+configure build-asan address,undefined
 cmake --build build-asan -j"$jobs" --target "${asan_tests[@]##*/}"
 # Leaks are reported too (LeakSanitizer). allocator_may_return_null: the
 # memory-limit tests need malloc to fail as glibc's does, not ASan to abort.
@@ -70,7 +69,7 @@ echo "== ASan+UBSan: netlib's 24 BLAS testers"
 # does not support starting threads in the child of a threaded process) and
 # address-space limits (TSan's shadow memory does not fit under them).
 mkdir -p build-tsan
-configure build-tsan "-fsanitize=thread"
+configure build-tsan thread
 cmake --build build-tsan -j"$jobs" --target runtime_tests batch_driver_tests
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 no_openmp='-*ParallelRegion*'  # every test that opens an OpenMP region is named so
