@@ -103,8 +103,11 @@ skip="$skip|^Manifest/EveryEntry\.MatchesNaiveLoopTeamOfTwo/[ds](gemmt|trmm)_"
 # kernels, the generated kernels, dispatch and the Level-3 routines on them.
 # The Level-1/2 routines, the interface's argument checks, the element-wise
 # functions and the batched and fused drivers (tested on VSX's kernels
-# through the generated-kernel tests) run the same code under both models.
+# through the generated-kernel tests) run the same code under both models,
+# and so do the drivers' sweeps over every target the CPU runs (power10 runs
+# VSX's and the generic one too).
 skip_power9="$skip|^level[12]_|^level2_(symmetric|triangular)_|^Elementwise|^interface_tests|^batch_|^Fused|^SgemmFused"
+skip_power9="$skip_power9|^GemmTriangle\.OnlyTheTriangleOnEveryTarget|^GemmThreads\.EveryTargetEveryLoop|^UnpackedGemm\.EveryTargetEveryTeam"
 skip_power10="$skip|^Manifest/.*_power_vsx( |$)"
 run_model() {
   local cpu=$1 ukernel=$2 skipped=$3
