@@ -71,6 +71,19 @@ pthread_key_t buffers_key() {
 alignas(kPackAlignment) unsigned char arenas[2][kShortageArenaBytes];
 std::mutex arena_locks[2];
 
+// A fork while another thread holds an arena would leave the child's copy
+// locked for good (only the forking thread lives on there): fork waits for
+// both arenas, in the order calls take them, and each side releases them.
+void lock_arenas() {
+  arena_locks[static_cast<int>(shortage_arena::driver)].lock();
+  arena_locks[static_cast<int>(shortage_arena::gemm_block)].lock();
+}
+void unlock_arenas() {
+  arena_locks[static_cast<int>(shortage_arena::gemm_block)].unlock();
+  arena_locks[static_cast<int>(shortage_arena::driver)].unlock();
+}
+[[maybe_unused]] const int arenas_survive_fork = pthread_atfork(lock_arenas, unlock_arenas, unlock_arenas);
+
 }  // namespace
 
 double* try_thread_pack_buffer(pack_role role, std::size_t doubles) {

@@ -1,13 +1,15 @@
 // fork() after threaded calls: the child's first threaded call must finish
 // with the right result (it starts without the parent's helper threads and
 // makes its own), and the parent must go on working. The child runs under a
-// deadline: a hang fails the test instead of stalling the suite.
+// deadline: a hang fails the test instead of stalling the suite. And a fork
+// while another thread holds a shortage arena leaves the child both arenas.
 #include <gtest/gtest.h>
 
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -15,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "pack_buffer.h"
 #include "swblas.h"
 #include "thread_pool.h"
 
@@ -71,6 +74,31 @@ TEST(Fork, ChildOfAThreadedParentComputesOnThreads) {
   EXPECT_EQ(wait_for_child(child, std::chrono::seconds(120)), 0) << "-1: the child hung";
   EXPECT_TRUE(threaded_dgemm_is_right(600, 4));  // and the parent goes on
   swblas_set_num_threads(0);
+}
+
+// The arenas that calls fall back on when memory is short: a fork while
+// another thread holds one waits for it, so the child can take both.
+TEST(Fork, WhileAnotherThreadHoldsAShortageArena) {
+  std::atomic<bool> held{false}, forked{false};
+  std::thread holder([&] {
+    {
+      arena_lease lease(shortage_arena::driver);
+      held = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    }
+    while (!forked) std::this_thread::yield();  // nothing allocated until the fork is done
+  });
+  while (!held) std::this_thread::yield();
+  const pid_t child = fork();
+  if (child == 0) {
+    arena_lease driver(shortage_arena::driver);
+    arena_lease gemm_block(shortage_arena::gemm_block);
+    _exit(0);
+  }
+  forked = true;
+  holder.join();
+  ASSERT_GE(child, 0);
+  EXPECT_EQ(wait_for_child(child, std::chrono::seconds(20)), 0) << "-1: the child hung on an arena";
 }
 
 }  // namespace
