@@ -7,6 +7,13 @@
 # emulation (src/sunway_route.h).
 set(swblas_shared_dependencies Threads::Threads PkgConfig::HWLOC ${CMAKE_DL_LIBS})
 
+# Shared library `target` exports only what cmake/swblas-exports.map lists.
+function(swblas_export_only_the_api target)
+  set(map ${PROJECT_SOURCE_DIR}/cmake/swblas-exports.map)
+  target_link_options(${target} PRIVATE "LINKER:--version-script=${map}")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${map})
+endfunction()
+
 # The objects of the given OBJECT libraries, in `out`.
 function(swblas_objects_of out)
   set(objects "")
@@ -27,6 +34,7 @@ function(swblas_add_libraries name)
   # need them on their link line, named plainly so that a C or Fortran
   # program can link it without enabling C++ or threads in CMake.
   target_link_libraries(${name} PRIVATE ${swblas_shared_dependencies})
+  swblas_export_only_the_api(${name})
   target_link_libraries(${name}_static
     PRIVATE $<BUILD_INTERFACE:Threads::Threads> $<BUILD_INTERFACE:PkgConfig::HWLOC>
     INTERFACE $<INSTALL_INTERFACE:pthread> $<INSTALL_INTERFACE:hwloc> stdc++ m ${CMAKE_DL_LIBS})

@@ -18,6 +18,7 @@ function(swblas_add_blas_provider target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "NAME;DIRECTORY" "OBJECTS;LINK_LIBRARIES")
   add_library(${target} SHARED ${arg_OBJECTS})
   target_link_libraries(${target} PRIVATE ${arg_LINK_LIBRARIES})
+  swblas_export_only_the_api(${target})
   # SOVERSION without VERSION: the file is lib<name>.so.3 itself, as in
   # Debian's openblas-pthread/ and blis-openmp/, not a link to a longer name.
   set_target_properties(${target} PROPERTIES

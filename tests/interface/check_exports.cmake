@@ -28,4 +28,12 @@ endforeach()
 if(symbols MATCHES "swblas3api")
   message(FATAL_ERROR "libswblas.so exports interface internals (swblas::api)")
 endif()
+# Of C++ names only swblas::chosen_runtime() (for the demo and benchmarks):
+# not the standard library's template instances (cmake/swblas-exports.map).
+string(REGEX MATCHALL "[0-9a-f]+ [A-Za-z] _Z[^\n]*" cxx_names "${symbols}")
+list(FILTER cxx_names EXCLUDE REGEX " _ZN6swblas14chosen_runtimeEv$")
+if(cxx_names)
+  list(JOIN cxx_names "\n  " listed)
+  message(FATAL_ERROR "libswblas.so exports C++ names beyond swblas::chosen_runtime():\n  ${listed}")
+endif()
 message(STATUS "exports of ${LIBRARY}: the Level-3 routines (Fortran and CBLAS), xerbla_, cblas_xerbla")
