@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
-#include <type_traits>
 
 #include "call_trace.h"
 #include "fused_ops.h"
@@ -179,13 +178,12 @@ template void gemm_with(const dispatch_table&, const basic_gemm_problem<float>&,
 
 namespace {
 
-// What the emulated Sunway kernels take: plain real operands (and, in
-// double, a fused prologue or epilogue).
+// What the emulated Sunway kernels take here: plain real operands (fused
+// calls come through gemm_fused, which stays on the CPU target).
 template <class T>
 bool sunway_emu_takes(const basic_gemm_problem<T>& p) {
-  const bool plain = p.a_structure.kind == structure::general && p.b_structure.kind == structure::general &&
-                     !p.c_domain.on && !p.complex;
-  return plain && (std::is_same_v<T, double> || (!p.pro && !p.epi));
+  return p.a_structure.kind == structure::general && p.b_structure.kind == structure::general &&
+         !p.c_domain.on && !p.complex && !p.pro && !p.epi;
 }
 
 // A GEMM of T's: on the emulated Sunway kernels when routed there, else by
