@@ -16,6 +16,7 @@
 
 #include <algorithm>
 
+#include "complex_pairs.h"
 #include "prefetch.h"
 #include "simd_scalar.h"
 #include "ukernel.h"
@@ -43,6 +44,57 @@ struct panel_packer {
         interleave_lanes(kc, s, lane_stride, dst);
       } else {
         gather(width, kc, s, lane_stride, k_stride, dst);
+      }
+    }
+  }
+
+  // The 1m A format (pack_a_1m_fn, ukernel.h) of `lanes` real rows: step pair
+  // by step pair across every panel, so that the columns of A are read down
+  // (as copy_steps reads them). The even step is alpha z (complex_pairs, as
+  // the Level-1 kernels scale), the odd one i alpha z: the pairs swapped,
+  // the first negated. A partial panel's last vector goes under a mask, so
+  // an element gets the same arithmetic wherever it falls; its padding is
+  // zero.
+  static void pack_1m(dim_t lanes, dim_t kc, const T* a, inc_t cs_a, T alpha_re, T alpha_im, bool conj, T* dst) {
+    using pairs = complex_pairs<V>;
+    using reg = typename V::reg;
+    constexpr int W = V::width;
+    static_assert(P % W == 0, "1m panels of whole vectors");
+    const reg re_a = V::set1(alpha_re), im_a = pairs::alternating(-alpha_im, alpha_im);
+    const reg conj_signs = pairs::alternating(T(1), conj ? T(-1) : T(1));
+    const reg times_i = pairs::alternating(T(-1), T(1));
+    const auto even_of = [&](reg z) { return pairs::times(re_a, im_a, V::mul(z, conj_signs)); };
+    const auto odd_of = [&](reg e) { return V::mul(times_i, V::swap_pairs(e)); };
+    const auto put = [&](reg z, T* even, T* odd) {
+      const reg e = even_of(z);
+      V::storeu(even, e);
+      V::storeu(odd, odd_of(e));
+    };
+    for (dim_t l = 0; l < kc / 2; ++l, a += cs_a) {
+      if (l + kAheadSteps < kc / 2) prefetch_span<kIntoL2>(a + kAheadSteps * cs_a, lanes);
+      T* even = dst + 2 * l * P;
+      for (dim_t p0 = 0; p0 < lanes; p0 += P, even += P * kc) {
+        T* odd = even + P;
+        const dim_t width = std::min<dim_t>(P, lanes - p0);
+        if (width == P) {
+#pragma GCC unroll 8
+          for (int v = 0; v < P; v += W) put(V::loadu(a + p0 + v), even + v, odd + v);
+          continue;
+        }
+        for (int v = 0; v < P; v += W) {
+          const dim_t rest = width - v;
+          if (rest >= W) {
+            put(V::loadu(a + p0 + v), even + v, odd + v);
+            continue;
+          }
+          V::storeu(even + v, V::zero());
+          V::storeu(odd + v, V::zero());
+          if (rest <= 0) continue;
+          const typename V::mask m = V::first_lanes(static_cast<int>(rest));
+          const reg e = even_of(V::load_first(a + p0 + v, m));
+          V::store_first(even + v, m, e);
+          V::store_first(odd + v, m, odd_of(e));
+        }
       }
     }
   }
@@ -147,6 +199,22 @@ template <class V, int MR>
 void pack_a(dim_t mc, dim_t kc, const typename V::value_type* a, inc_t rs_a, inc_t cs_a,
             typename V::value_type* ap) {
   panel_packer<V, MR>::pack(mc, kc, a, rs_a, cs_a, ap);
+}
+
+// pack_a_1m_fn<V::value_type> for an MR-row register block.
+template <class V, int MR>
+void pack_a_1m(dim_t mc, dim_t kc, const typename V::value_type* a, inc_t cs_a, typename V::value_type alpha_re,
+               typename V::value_type alpha_im, bool conj, typename V::value_type* ap) {
+  panel_packer<V, MR>::pack_1m(mc, kc, a, cs_a, alpha_re, alpha_im, conj, ap);
+}
+
+// pack_a_1m for traits that hold complex pairs, else none.
+template <class V, int MR>
+constexpr pack_a_1m_fn<typename V::value_type> pack_a_1m_of() {
+  if constexpr (swaps_pairs<V>(0))
+    return &pack_a_1m<V, MR>;
+  else
+    return nullptr;
 }
 
 // pack_b_fn<V::value_type> for an NR-column register block.

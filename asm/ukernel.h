@@ -98,6 +98,12 @@ using pack_a_fn = void (*)(dim_t mc, dim_t kc, const T* a, inc_t rs_a, inc_t cs_
 // b[l*rs_b + j*cs_b].
 template <class T>
 using pack_b_fn = void (*)(dim_t kc, dim_t nc, const T* b, inc_t rs_b, inc_t cs_b, T* bp);
+// Packs a block of a complex op(A) times alpha (conjugated first if `conj`)
+// into the A format in the 1m rule (src/operand_packing.h): mc real rows and
+// kc real steps (both even), complex element (i, l) the (re, im) pair at
+// a + 2 i + l cs_a (op(A)'s columns contiguous; cs_a in reals).
+template <class T>
+using pack_a_1m_fn = void (*)(dim_t mc, dim_t kc, const T* a, inc_t cs_a, T alpha_re, T alpha_im, bool conj, T* ap);
 
 // The largest register block (mr x nr elements) of any micro kernel: a
 // tile of C the drivers hold on the stack (tests/asm/registry_test.cpp).
@@ -121,6 +127,7 @@ struct ukernel_desc {
   full_epilogue_table<T> ukernel_full_epilogue;
   pack_a_fn<T> pack_a;
   pack_b_fn<T> pack_b;
+  pack_a_1m_fn<T> pack_a_1m;  // null: the packing of src/operand_packing.h
 };
 
 // DGEMM.

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "complex_pairs.h"
 #include "vector_kernels.h"
 
 namespace swblas::kernels {
@@ -244,22 +245,14 @@ struct real_vector_ops {
   }
 };
 
-// Complex elements in the registers of the real traits, (re, im) pairs
-// side by side; for traits with swap_pairs (two or more lanes).
-// a x = re(a) x + im(a) (-im x, re x): one FMA with re(a) in every lane, one
-// with (-im a, +im a) against the pair-swapped x.
+// Complex elements in the registers of the real traits (complex_pairs.h).
 template <class T, class Simd>
-struct complex_simd_ops {
+struct complex_simd_ops : complex_pairs<Simd> {
   using R = real_t<T>;
   using reg = typename Simd::reg;
   static constexpr index_t W = Simd::width;  // reals a register: W / 2 elements
-
-  static reg alternating(R even, R odd) {
-    alignas(64) R lanes[W];
-    for (index_t l = 0; l < W; ++l) lanes[l] = l % 2 == 0 ? even : odd;
-    return Simd::loadu(lanes);
-  }
-  static reg times(reg re_a, reg im_a, reg x) { return Simd::fma(im_a, Simd::swap_pairs(x), Simd::mul(re_a, x)); }
+  using complex_pairs<Simd>::alternating;
+  using complex_pairs<Simd>::times;
 
   static void axpy(index_t n, T alpha, const T* x, T* y) {
     const reg re_a = Simd::set1(alpha.real()), im_a = alternating(-alpha.imag(), alpha.imag());
@@ -500,17 +493,6 @@ void substitute(index_t nb, bool forward, bool unit, const T* coefficient, real_
       }
     }
   }
-}
-
-// Whether traits can hold complex pairs: two lanes or more and swap_pairs
-// (an expression test: vector types as template arguments lose attributes).
-template <class Simd>
-constexpr auto swaps_pairs(int) -> decltype((void)&Simd::swap_pairs, true) {
-  return Simd::width >= 2;
-}
-template <class Simd>
-constexpr bool swaps_pairs(...) {
-  return false;
 }
 
 // The set of one ISA for element type T; Simd: the ISA's traits over

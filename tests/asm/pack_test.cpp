@@ -3,8 +3,10 @@
 // partial panels; nothing is written past the packed panels.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -52,6 +54,16 @@ std::vector<stride_case> stride_cases(dim_t lanes, dim_t kc) {
           {"general k-major", 2 * kc + 1, 2}};
 }
 
+// pack(out) writes exactly `expect` at out, and nothing around it.
+template <class T, class Pack>
+void expect_packed(const std::vector<T>& expect, const Pack& pack) {
+  basic_guarded_matrix<T> out(static_cast<std::ptrdiff_t>(expect.size()), 1,
+                              static_cast<std::ptrdiff_t>(expect.size()));
+  pack(out.data());
+  for (std::size_t i = 0; i < expect.size(); ++i) ASSERT_EQ(out.data()[i], expect[i]) << "at packed index " << i;
+  EXPECT_EQ(out.guards_changed(), 0u);
+}
+
 // Packs with `pack` (a pack_a or pack_b of T seen as lanes x kc) and
 // compares.
 template <class T, class Pack>
@@ -70,12 +82,7 @@ void check_pack(const char* what, int p, Pack pack) {
         fill_random(src.data(), src.size(), 5);
         const std::vector<T> expect =
             naive_pack(lanes, kc, src.data(), s.lane_stride, s.k_stride, p);
-        basic_guarded_matrix<T> out(static_cast<std::ptrdiff_t>(expect.size()), 1,
-                           static_cast<std::ptrdiff_t>(expect.size()));
-        pack(lanes, kc, src.data(), s.lane_stride, s.k_stride, out.data());
-        for (std::size_t i = 0; i < expect.size(); ++i)
-          ASSERT_EQ(out.data()[i], expect[i]) << "at packed index " << i;
-        EXPECT_EQ(out.guards_changed(), 0u);
+        expect_packed(expect, [&](T* out) { pack(lanes, kc, src.data(), s.lane_stride, s.k_stride, out); });
       }
 }
 
@@ -95,6 +102,54 @@ TEST_P(pack_test, PackBMatchesNaive) {
         using T = typename std::remove_pointer_t<decltype(d)>::value_type;
         check_pack<T>("pack_b", d->nr, [&](dim_t nc, dim_t kc, const T* b, inc_t cs, inc_t rs,
                                            T* bp) { d->pack_b(kc, nc, b, rs, cs, bp); });
+      },
+      GetParam());
+}
+
+// The 1m packing of a complex A with contiguous columns, against the rule
+// written out (src/operand_packing.h): complex element (i, l), z conjugated
+// if asked, becomes e = alpha z in the pair of rows 2i, 2i + 1 at step 2l
+// and i e = (-im e, re e) at step 2l + 1, e as complex_pairs computes it
+// (re: fma(-im alpha, im z, re alpha re z); im: fma(im alpha, re z,
+// re alpha im z)); partial panels zero padded, nothing written past them.
+template <class T>
+void check_pack_1m(const ukernel_desc<T>& d) {
+  const dim_t mr = d.mr;
+  const dim_t row_counts[] = {2, mr - 2, mr, mr + 2, 2 * mr + 6};
+  const std::pair<T, T> alphas[] = {{T(1), T(0)}, {T(0.75), T(-1.5)}};
+  for (dim_t rows : row_counts)
+    for (dim_t kc : {dim_t{2}, dim_t{6}, dim_t{34}})
+      for (bool conj : {false, true})
+        for (const auto& [are, aim] : alphas) {
+          if (rows <= 0) continue;
+          SCOPED_TRACE(testing::Message() << "rows=" << rows << " kc=" << kc << " conj=" << conj
+                                          << " alpha=(" << are << "," << aim << ")");
+          const inc_t cs = rows + 6;  // reals between columns of A
+          std::vector<T> a(static_cast<std::size_t>(cs * kc / 2));
+          fill_random(a.data(), a.size(), 11);
+          const dim_t panels = (rows + mr - 1) / mr;
+          std::vector<T> expect(static_cast<std::size_t>(panels * mr * kc), T(0));
+          for (dim_t l = 0; l < kc / 2; ++l)
+            for (dim_t r = 0; r < rows; r += 2) {
+              const T zr = a[l * cs + r], zi = conj ? -a[l * cs + r + 1] : a[l * cs + r + 1];
+              const T re_times_re = are * zr, re_times_im = are * zi;
+              const T er = std::fma(-aim, zi, re_times_re), ei = std::fma(aim, zr, re_times_im);
+              T* even = expect.data() + (r / mr) * mr * kc + 2 * l * mr + r % mr;
+              T* odd = even + mr;
+              even[0] = er;
+              even[1] = ei;
+              odd[0] = -ei;
+              odd[1] = er;
+            }
+          expect_packed(expect, [&](T* out) { d.pack_a_1m(rows, kc, a.data(), cs, are, aim, conj, out); });
+        }
+}
+
+TEST_P(pack_test, PackA1mMatchesTheRule) {
+  std::visit(
+      [](auto* d) {
+        if (!d->pack_a_1m) GTEST_SKIP() << d->name << " packs complex A element by element (no complex pairs)";
+        check_pack_1m(*d);
       },
       GetParam());
 }
