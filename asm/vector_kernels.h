@@ -99,9 +99,4 @@ struct vector_family_list {
 };
 extern const vector_family_list kBuildVectorFamilies;
 
-// The process's set for T: that of the ISA of the dispatched GEMM target
-// (the generic one under SWBLAS_TARGET=reference or generic).
-template <class T>
-const vector_kernels<T>& vector_kernels_of();
-
 }  // namespace swblas

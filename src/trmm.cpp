@@ -30,6 +30,7 @@
 #include "level2/triangular_vector.h"
 #include "pack_buffer.h"
 #include "triangular.h"
+#include "vector_dispatch.h"
 
 namespace swblas {
 namespace {

@@ -17,7 +17,7 @@
 
 #include "element_ops.h"
 #include "triangular.h"
-#include "vector_kernels.h"
+#include "vector_dispatch.h"
 
 namespace swblas {
 namespace {

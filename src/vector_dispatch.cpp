@@ -2,10 +2,9 @@
 // dispatch chose (its verdicts and SWBLAS_TARGET apply to both), or the best
 // below it (POWER10's MMA target runs the VSX set); the generic set when
 // the hand-written reference GEMM is forced.
-#include <complex>
+#include "vector_dispatch.h"
 
 #include "dispatch.h"
-#include "vector_kernels.h"
 
 namespace swblas {
 namespace {
@@ -22,15 +21,9 @@ const vector_family& choose_family() {
 
 }  // namespace
 
-template <class T>
-const vector_kernels<T>& vector_kernels_of() {
+const vector_family& chosen_vector_family() {
   static const vector_family& family = choose_family();
-  return member_of<T>(family);
+  return family;
 }
-
-template const vector_kernels<float>& vector_kernels_of();
-template const vector_kernels<double>& vector_kernels_of();
-template const vector_kernels<std::complex<float>>& vector_kernels_of();
-template const vector_kernels<std::complex<double>>& vector_kernels_of();
 
 }  // namespace swblas

@@ -7,7 +7,7 @@
 
 #include "element_ops.h"
 #include "pack_buffer.h"
-#include "vector_kernels.h"
+#include "vector_dispatch.h"
 
 namespace swblas {
 

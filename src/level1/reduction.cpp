@@ -171,11 +171,16 @@ bool unscaled_sum_is_exact_enough(R sumsq, index_t count) {
 template <class T>
 T dot(bool conj, const vector_view<const T>& x, const vector_view<const T>& y) {
   if (x.n < 1) return T(0);
+  const vector_kernels<T>& k = vector_kernels_of<T>();
+  const auto kernel = conj ? k.dotc : k.dotu;
+  // Short unit-stride calls straight to the kernel: at length 8 the layers
+  // below cost as much as the products.
+  if (x.unit() && y.unit() && vector_team_size(x.n, 2 * sizeof(T) * std::size_t(x.n)) <= 1)
+    return kernel(x.n, x.data, y.data);
   const T* xs = contiguous_x(x);
   const T* ys = xs ? contiguous_y(y) : nullptr;
   if (!ys) return strided_dot(conj, x, y);
-  const vector_kernels<T>& k = vector_kernels_of<T>();
-  return team_dot(conj ? k.dotc : k.dotu, x.n, xs, ys);
+  return team_dot(kernel, x.n, xs, ys);
 }
 
 }  // namespace
