@@ -233,6 +233,45 @@ struct real_vector_ops {
     for (; j < n; ++j) axpy(m, alpha * x[j], a + j * lda, y);
   }
 
+  // gemv_n and gemv_t in one pass, four columns at a time: each element
+  // of A is loaded once for the update and the dot (symv read its
+  // rectangles twice: at 1000^2, 44 GB/s against OpenBLAS's 68 on Zen 5).
+  // The same operations in the same order as the two, so the same results.
+  static void gemv_nt(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x_n, R* y_n, const R* x_t,
+                      R* y_t) {
+    index_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+      const R* c[4] = {a + j * lda, a + (j + 1) * lda, a + (j + 2) * lda, a + (j + 3) * lda};
+      const reg v[4] = {Simd::set1(alpha * x_n[j]), Simd::set1(alpha * x_n[j + 1]), Simd::set1(alpha * x_n[j + 2]),
+                        Simd::set1(alpha * x_n[j + 3])};
+      reg acc[4] = {Simd::zero(), Simd::zero(), Simd::zero(), Simd::zero()};
+      index_t i = 0;
+      for (; i + W <= m; i += W) {
+        const reg xv = Simd::loadu(x_t + i);
+        reg s = Simd::loadu(y_n + i);
+        for (int u = 0; u < 4; ++u) {
+          const reg au = Simd::loadu(c[u] + i);
+          s = Simd::fma(v[u], au, s);
+          acc[u] = Simd::fma(au, xv, acc[u]);
+        }
+        Simd::storeu(y_n + i, s);
+      }
+      staged_tail<Simd>(m - i, {c[0] + i, c[1] + i, c[2] + i, c[3] + i}, y_n + i, [&](const auto& in, R* out) {
+        reg s = Simd::loadu(out);
+        for (int u = 0; u < 4; ++u) s = Simd::fma(v[u], Simd::loadu(in[u]), s);
+        Simd::storeu(out, s);
+      });
+      for (int u = 0; u < 4; ++u) {
+        R s = lane_sum<Simd>(acc[u]);
+        for (index_t t = i; t < m; ++t) s += c[u][t] * x_t[t];
+        y_t[j + u] += alpha * s;
+      }
+    }
+    if (j == n) return;
+    gemv_n(m, n - j, alpha, a + j * lda, lda, x_n + j, y_n);
+    gemv_t(m, n - j, alpha, a + j * lda, lda, x_t, y_t + j);
+  }
+
   // Four column dot products at a time: x is read once per four columns.
   static void gemv_t(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
     index_t j = 0;
@@ -504,6 +543,15 @@ void substitute(index_t nb, bool forward, bool unit, const T* coefficient, real_
   }
 }
 
+// gemv_nt and gemv_nc of complex types: gemv_n, then gemv_t (gemv_c), two
+// passes over A.
+template <class T, class Ops, bool Conj>
+void gemv_n_then_t(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x_n, T* y_n, const T* x_t,
+                   T* y_t) {
+  Ops::gemv_n(m, n, alpha, a, lda, x_n, y_n);
+  Ops::template gemv_t<Conj>(m, n, alpha, a, lda, x_t, y_t);
+}
+
 // The set of one ISA for element type T; Simd: the ISA's traits over
 // real_t<T> (complex T uses only its name and ISA).
 template <class T, class Simd>
@@ -512,18 +560,19 @@ constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
     using ops = complex_simd_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
-            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>,
-            &substitute<T, Simd>};
+            &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
+            &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>};
   } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
-            &ops::template gemv_t<true>, &ops::template axpy_dot<false>, &ops::template axpy_dot<true>,
-            &substitute<T, Simd>};
+            &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
+            &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>};
   } else {
     using ops = real_vector_ops<Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
-            &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::axpy_dot, &ops::axpy_dot, &substitute<T, Simd>};
+            &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::gemv_nt, &ops::gemv_nt, &ops::axpy_dot, &ops::axpy_dot,
+            &substitute<T, Simd>};
   }
 }
 

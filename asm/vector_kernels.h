@@ -53,6 +53,14 @@ struct vector_kernels {
   // y(0:n) += alpha A^T x, and alpha A^H x.
   void (*gemv_t)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y);
   void (*gemv_c)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y);
+  // y_n(0:m) += alpha A x_n and y_t(0:n) += alpha A^T x_t (gemv_nc: A^H),
+  // each element of A read once where the ISA can (real types): symv's
+  // rectangles, which stand for their columns and their mirrored rows.
+  // y_n and y_t get gemv_n's and gemv_t's (gemv_c's) arithmetic exactly.
+  void (*gemv_nt)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x_n, T* y_n, const T* x_t,
+                  T* y_t);
+  void (*gemv_nc)(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x_n, T* y_n, const T* x_t,
+                  T* y_t);
   // y += alpha a, returning sum a_i x_i (axpy_dotu) or sum conj(a_i) x_i
   // (axpy_dotc): one pass over a column of a symmetric or Hermitian matrix
   // serves the column and its mirrored row (symv).

@@ -34,9 +34,10 @@ void accumulate_columns(const symmetric_product_problem<T>& p, index_t j0, index
 
 // Full storage: diagonal blocks of kBlock columns by the fused column loop,
 // and the rectangle beside each (above it for an upper triangle, below for
-// a lower one) by the primitives: gemv_n for it as columns, gemv_t (gemv_c:
-// Hermitian) for it as the mirrored rows, a panel of rows at a time so that
-// the second pass reads the panel from cache, not from memory.
+// a lower one) by gemv_nt (gemv_nc: Hermitian): it as columns and as the
+// mirrored rows at once, a panel of rows at a time so that, where the
+// primitive makes two passes (complex types), the second reads the panel
+// from cache, not from memory.
 template <class T>
 constexpr index_t kBlock = 64;
 template <class T>
@@ -46,7 +47,7 @@ constexpr index_t kPanelRows = index_t(256 * 1024 / (64 * sizeof(T)));
 template <symmetry S, class T>
 void accumulate_full(const symmetric_product_problem<T>& p, index_t b0, index_t b1, T alpha, const T* x, T* y) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
-  const auto mirrored_product = S == symmetry::hermitian ? k.gemv_c : k.gemv_t;
+  const auto both_products = S == symmetry::hermitian ? k.gemv_nc : k.gemv_nt;
   const triangle_storage& s = p.storage;
   for (index_t j0 = b0 * kBlock<T>; j0 < std::min(s.n, b1 * kBlock<T>); j0 += kBlock<T>) {
     const index_t j1 = std::min(s.n, j0 + kBlock<T>), width = j1 - j0;
@@ -54,8 +55,7 @@ void accumulate_full(const symmetric_product_problem<T>& p, index_t b0, index_t 
     for (index_t i = r0; i < r1; i += kPanelRows<T>) {
       const index_t rows = std::min(kPanelRows<T>, r1 - i);
       const T* panel = p.a + i + j0 * s.lda;
-      k.gemv_n(rows, width, alpha, panel, s.lda, x + j0, y + i);
-      mirrored_product(rows, width, alpha, panel, s.lda, x + i, y + j0);
+      both_products(rows, width, alpha, panel, s.lda, x + j0, y + i, x + i, y + j0);
     }
     for (index_t j = j0; j < j1; ++j) {
       const T* diag = p.a + j + j * s.lda;

@@ -204,6 +204,32 @@ TYPED_TEST(vector_kernels_test, GemvPrimitivesMatchNaiveLoops) {
   }
 }
 
+// gemv_nt and gemv_nc (symv's rectangles) give exactly what gemv_n, then
+// gemv_t or gemv_c, give: each of the two outputs the same arithmetic.
+TYPED_TEST(vector_kernels_test, FusedGemvIsBothGemvsExactly) {
+  using T = TypeParam;
+  const T alpha = scalar_of<T>(0.75, -1.5);
+  const index_t shapes[][2] = {{0, 5}, {5, 0}, {1, 1}, {7, 5}, {16, 8}, {33, 4}, {100, 13}, {70, 11}};
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (const auto& shape : shapes)
+      for (bool conj : {false, true}) {
+        const index_t m = shape[0], n = shape[1], lda = m + 2;
+        const std::string where = std::string(k.name) + " " + std::to_string(m) + "x" + std::to_string(n) +
+                                  (conj ? " gemv_nc" : " gemv_nt");
+        const std::vector<T> a = random_vector<T>(static_cast<std::size_t>(lda * n), 31);
+        const std::vector<T> x_n = random_vector<T>(n, 32), x_t = random_vector<T>(m, 33);
+        const std::vector<T> y_n0 = random_vector<T>(m, 34), y_t0 = random_vector<T>(n, 35);
+        std::vector<T> y_n = y_n0, y_t = y_t0, want_n = y_n0, want_t = y_t0;
+        (conj ? k.gemv_nc : k.gemv_nt)(m, n, alpha, a.data(), lda, x_n.data(), y_n.data(), x_t.data(), y_t.data());
+        k.gemv_n(m, n, alpha, a.data(), lda, x_n.data(), want_n.data());
+        (conj ? k.gemv_c : k.gemv_t)(m, n, alpha, a.data(), lda, x_t.data(), want_t.data());
+        for (index_t i = 0; i < m; ++i) ASSERT_EQ(y_n[i], want_n[i]) << where << " y_n[" << i << "]";
+        for (index_t j = 0; j < n; ++j) ASSERT_EQ(y_t[j], want_t[j]) << where << " y_t[" << j << "]";
+      }
+  }
+}
+
 // LAPACK compares results of calls over different ranges of one vector bit
 // for bit (its eigenvalue drivers must give the same eigenvalues whether or
 // not eigenvectors are computed): an updated element must come out the same
