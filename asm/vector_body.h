@@ -171,31 +171,75 @@ struct real_vector_ops {
     return s;
   }
 
-  // The reference's search (see first_iamax) a block at a time: a block
-  // whose largest |x| (NaN lanes ignored: max keeps its second operand)
-  // does not exceed the running maximum cannot hold the answer; one that
-  // does is searched element by element.
+  // The reference's answer (see first_iamax) is the first element whose
+  // |x| is the largest (NaNs never are, unless x[0] is one: nothing is
+  // larger than it then). Zen 5, idamax GB/s at 1000 / 10^4 / 10^5: two
+  // passes 83 / 86 / 74-77, one 64-66 / 92 / 94-99 (OpenBLAS 85 / 78 / 61-66).
+  static constexpr std::size_t kTwoPassBytes = 32 * 1024;
   static index_t iamax(index_t n, const R* x) {
     if (n < 1) return 0;
-    constexpr index_t kBlock = 4 * W;
+    return std::size_t(n) * sizeof(R) <= kTwoPassBytes ? iamax_in_two_passes(n, x) : iamax_by_running_max(n, x);
+  }
+
+  // Two passes within L1: the largest |x| by vectors in four independent
+  // chains (max keeps its second operand when the first is NaN), then the
+  // first block holding it.
+  static index_t iamax_in_two_passes(index_t n, const R* x) {
+    const R first = std::fabs(x[0]);
+    if (std::isnan(first)) return 0;
+    // Pass 1: the largest |x|.
+    const reg start = Simd::set1(first);
+    reg m[4] = {start, start, start, start};
+    index_t i = 1;
+    for (; i + 4 * W <= n; i += 4 * W)
+      for (int c = 0; c < 4; ++c) m[c] = Simd::max(abs(Simd::loadu(x + i + c * W)), m[c]);
+    R max = lane_max(Simd::max(Simd::max(m[0], m[1]), Simd::max(m[2], m[3])));
+    for (index_t t = i; t < n; ++t) max = std::fabs(x[t]) > max ? std::fabs(x[t]) : max;
+    if (!(max > first)) return 0;
+    // Pass 2: the first element that reaches it, a 4-vector block at a time.
+    i = 1;
+    for (; i + 4 * W <= n; i += 4 * W) {
+      reg bm = Simd::zero();  // |x| >= 0, and NaN lanes stay out
+      for (index_t u = 0; u < 4 * W; u += W) bm = Simd::max(abs(Simd::loadu(x + i + u)), bm);
+      if (lane_max(bm) >= max) break;
+    }
+    for (;; ++i)
+      if (std::fabs(x[i]) == max) return i;
+  }
+  // One pass beyond L1: a block whose largest |x| (NaN lanes ignored: max
+  // keeps its second operand) does not exceed the running maximum cannot
+  // hold the answer; one that does is searched element by element. Blocks
+  // of 16 vectors in four independent chains, one that exceeds it by blocks
+  // of 4 (each block's test ends in a lane reduction).
+  static index_t iamax_by_running_max(index_t n, const R* x) {
     index_t best = 0;
     R max = std::fabs(x[0]);
-    index_t i = 1;
-    for (; i + kBlock <= n; i += kBlock) {
-      reg m = Simd::set1(max);
-      for (index_t u = 0; u < kBlock; u += W) m = Simd::max(abs(Simd::loadu(x + i + u)), m);
-      if (!(lane_max(m) > max)) continue;
-      for (index_t t = i; t < i + kBlock; ++t)
+    const auto search = [&](index_t from, index_t to) {
+      for (index_t t = from; t < to; ++t)
         if (std::fabs(x[t]) > max) {
           best = t;
           max = std::fabs(x[t]);
         }
-    }
-    for (; i < n; ++i)
-      if (std::fabs(x[i]) > max) {
-        best = i;
-        max = std::fabs(x[i]);
+    };
+    // Blocks of 4 vectors in [from, to), to - from a multiple of 4 W.
+    const auto search_blocks = [&](index_t from, index_t to) {
+      for (index_t b = from; b < to; b += 4 * W) {
+        reg m = Simd::set1(max);
+        for (index_t u = 0; u < 4 * W; u += W) m = Simd::max(abs(Simd::loadu(x + b + u)), m);
+        if (lane_max(m) > max) search(b, b + 4 * W);
       }
+    };
+    index_t i = 1;
+    for (; i + 16 * W <= n; i += 16 * W) {
+      const reg start = Simd::set1(max);
+      reg m[4] = {start, start, start, start};
+      for (index_t u = 0; u < 16 * W; u += 4 * W)
+        for (int c = 0; c < 4; ++c) m[c] = Simd::max(abs(Simd::loadu(x + i + u + c * W)), m[c]);
+      if (lane_max(Simd::max(Simd::max(m[0], m[1]), Simd::max(m[2], m[3]))) > max) search_blocks(i, i + 16 * W);
+    }
+    const index_t blocks_end = i + (n - i) / (4 * W) * (4 * W);
+    search_blocks(i, blocks_end);
+    search(blocks_end, n);
     return best;
   }
   static R lane_max(reg r) {

@@ -147,7 +147,8 @@ TYPED_TEST(vector_kernels_test, IamaxMatchesTheReferenceOnLongVectors) {
   const T nan = T(std::numeric_limits<real_t<T>>::quiet_NaN());
   for (const vector_family* f : runnable_families()) {
     const vector_kernels<T>& k = member_of<T>(*f);
-    for (index_t n : {100, 1000}) {
+    // 9000: beyond the two-pass search's 32 KiB, in both types.
+    for (index_t n : {100, 1000, 9000}) {
       for (index_t where : {index_t{1}, index_t{31}, index_t{32}, index_t{33}, n / 2, n - 1}) {
         std::vector<T> x = random_vector<T>(n, static_cast<unsigned>(where));
         x[n / 3] = nan;
@@ -161,6 +162,12 @@ TYPED_TEST(vector_kernels_test, IamaxMatchesTheReferenceOnLongVectors) {
             max = abs1(x[i]);
           }
         EXPECT_EQ(k.iamax(n, x.data()), want) << k.name << " n=" << n << " max at " << where;
+        // x[0] a NaN (nothing is larger), the largest, or tied with it.
+        for (real_t<T> first : {std::numeric_limits<real_t<T>>::quiet_NaN(), real_t<T>(7), real_t<T>(-5)}) {
+          std::vector<T> y = x;
+          y[0] = T(first);
+          EXPECT_EQ(k.iamax(n, y.data()), 0) << k.name << " n=" << n << " x[0]=" << first;
+        }
       }
       std::vector<T> rising(n);
       for (index_t i = 0; i < n; ++i) rising[i] = T(static_cast<real_t<T>>(i));
