@@ -75,6 +75,13 @@ double run_pass(kernel k, double* a, const double* b, const double* c, std::size
 
 }  // namespace
 
+// No CPU has a last-level cache of this size per die: hypervisors report
+// such figures (a 2-vCPU KVM guest of a Zen 5: 508 MiB), which made the
+// probe's arrays 2 GiB each and counted 80 MB vectors as in cache. (The
+// library rejects them as well: src/topology.cpp.)
+constexpr std::size_t kMostPlausibleLlc = std::size_t{256} << 20;
+constexpr std::size_t kFallbackLlc = std::size_t{32} << 20;
+
 std::size_t last_level_cache_bytes() {
   int best_level = 0;
   std::size_t best = 0;
@@ -86,9 +93,9 @@ std::size_t last_level_cache_bytes() {
     const std::size_t size = parse_cache_size(read_word(dir + "/size"));
     if (std::stoi(level) >= best_level && size > 0) best_level = std::stoi(level), best = size;
   }
-  if (best > 0) return best;
+  if (best > 0 && best <= kMostPlausibleLlc) return best;
   const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-  return l3 > 0 ? static_cast<std::size_t>(l3) : 32u << 20;
+  return l3 > 0 && std::size_t(l3) <= kMostPlausibleLlc ? static_cast<std::size_t>(l3) : kFallbackLlc;
 }
 
 std::vector<bandwidth> measure_bandwidth(int threads, double min_seconds) {
