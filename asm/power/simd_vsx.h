@@ -82,13 +82,17 @@ struct vsx_simd_f32 : vsx_lanes<Tag, float> {
   using typename vsx_lanes<Tag, float>::mask;
   using vsx_lanes<Tag, float>::width;
 
+  // Through memory: vec_insert at a variable lane made GCC 12 fail
+  // (internal compiler error) at -mcpu=power9 once staged_tail used it.
   static reg load_first(const float* p, mask count) {
-    reg x = vec_splats(0.0f);
-    for (int i = 0; i < count; ++i) x = vec_insert(p[i], x, i);
-    return x;
+    alignas(16) float lanes[width] = {};
+    for (int i = 0; i < count; ++i) lanes[i] = p[i];
+    return vec_xl(0, lanes);
   }
   static void store_first(float* p, mask count, reg x) {
-    for (int i = 0; i < count; ++i) p[i] = vec_extract(x, i);
+    alignas(16) float lanes[width];
+    vec_xst(x, 0, lanes);
+    for (int i = 0; i < count; ++i) p[i] = lanes[i];
   }
   // Pairs of rows interleaved by word, then by doubleword: x[j] becomes
   // column j of the 4 x 4 block.
