@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <new>
 
 #include "call_trace.h"
 #include "config.h"
@@ -99,8 +100,13 @@ class pool {
  public:
   pool() { pthread_atfork(nullptr, nullptr, [] { instance().forget_helpers_in_child(); }); }
 
+  // Never destroyed (helpers may outlive static destruction), and in
+  // static storage, not the heap: a program's first parallel call may come
+  // when no memory is left, and an allocation failure would throw through
+  // the C interface.
   static pool& instance() {
-    static pool* p = new pool;  // never destroyed: helpers may outlive static destruction
+    alignas(pool) static unsigned char storage[sizeof(pool)];
+    static pool* p = new (storage) pool;
     return *p;
   }
 
