@@ -7,12 +7,14 @@
 #pragma once
 
 #include <complex>
+#include <type_traits>
 #include <utility>
 
 #include "batch.h"
 #include "complex_gemm.h"
 #include "gemm.h"
 #include "gemm_args.h"
+#include "tiny_gemm.h"
 
 namespace swblas::api {
 
@@ -119,12 +121,19 @@ batch_type<X> pointer_group_of(const gemm_args& g, X alpha, X beta, const array_
   return group;
 }
 
-// Solves a checked single GEMM: one gemm_problem to swblas::gemm, whose
+// Solves a checked single GEMM: a tiny real one straight on the small
+// routine (tiny_gemm.h), else one gemm_problem to swblas::gemm, whose
 // planner returns without touching C where the reference does.
 // Every precision: T is float, double, std::complex<float> or
 // std::complex<double>.
 template <class T>
 void solve(const gemm_args& g, T alpha, T beta, const matrix_operands_of<T>& x) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const element_strides b = op_strides(g.transb, g.ldb);
+    if (g.transa == trans_op::none &&
+        gemm_tiny(dim_t{g.m}, g.n, g.k, alpha, x.a, g.lda, x.b, b.rows, b.cols, beta, x.c, g.ldc))
+      return;
+  }
   gemm(problem_of(g, alpha, beta, x));
 }
 

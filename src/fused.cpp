@@ -252,7 +252,7 @@ fused_plan plan_fused(const dispatch_table& t, const basic_gemm_problem<T>& p, c
     return plan;
   }
   const basic_block_engine<T>& engine = engine_of<T>(t);
-  if (!engine.ukernel || (o.allow_small && double(p.m) * double(p.n) * double(p.k) <= kTinyWork)) {
+  if (!engine.ukernel || (o.allow_small && tiny_work(p.m, p.n, p.k))) {
     plan.path = fused_path::small;
     plan.team.threads = 1;
   } else {

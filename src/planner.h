@@ -131,7 +131,7 @@ inline gemm_route route_gemm(const dispatch_table& t, const basic_gemm_problem<T
   const bool allow_small = o.allow_small && p.a_structure.kind == structure::general &&
                            p.b_structure.kind == structure::general && !p.complex && !p.c_domain.on;
   // A tiny problem goes straight to the small routine: one thread, one call.
-  if (allow_small && !o.loop && small && p.rs_a == 1 && double(p.m) * double(p.n) * double(p.k) <= kTinyWork) {
+  if (allow_small && !o.loop && small && p.rs_a == 1 && tiny_work(p.m, p.n, p.k)) {
     r.how = path::tiny;
     return r;
   }

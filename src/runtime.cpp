@@ -9,6 +9,7 @@
 #include "gemm_driver.h"
 #include "unpacked_gemm.h"
 #include "sunway_route.h"
+#include "tiny_gemm.h"
 
 namespace swblas {
 namespace {
@@ -65,11 +66,23 @@ process_runtime detect_and_choose() {
   return rt;
 }
 
+// Opens the entry points' shortcut for tiny GEMMs (tiny_gemm.h) where it
+// changes nothing but the time: no call tracing, no Sunway routing.
+void open_tiny_shortcuts(const process_runtime& rt) {
+  if (rt.trace_calls || rt.table.sunway_emu) return;
+  if (rt.table.small) tiny_gemm_shortcut<double>.store(rt.table.small->gemm, std::memory_order_release);
+  if (rt.table.small_f32) tiny_gemm_shortcut<float>.store(rt.table.small_f32->gemm, std::memory_order_release);
+}
+
 // A function-local static: initialised once, thread-safely, on first use;
 // afterwards a call costs one load of its guard (std::call_once touched
 // thread-local state and pthread_once on every call: 15 ns of an 8^3 DGEMM).
 process_runtime& process() {
-  static process_runtime rt = detect_and_choose();
+  static process_runtime rt = [] {
+    process_runtime built = detect_and_choose();
+    open_tiny_shortcuts(built);
+    return built;
+  }();
   return rt;
 }
 

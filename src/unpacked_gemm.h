@@ -66,6 +66,7 @@ inline constexpr double kMinUnpackedWorkPerThread = 32.0 * 32.0 * 32.0;
 // Any problem with at most this many multiply-adds is small, whatever its
 // shape (packing one operand would cost as much as the product).
 inline constexpr double kTinyWork = 32.0 * 32.0 * 32.0;
+inline constexpr bool tiny_work(dim_t m, dim_t n, dim_t k) { return double(m) * double(n) * double(k) <= kTinyWork; }
 
 // Which side the threads split, or none: the problem takes the packed path.
 enum class unpacked_split : int {
@@ -91,7 +92,7 @@ inline unpacked_split classify_unpacked(const basic_gemm_problem<T>& p,
   if (p.rs_a != 1)
     return r->at_full_rate && p.m <= kSkinnyRows && p.m < p.n ? unpacked_split::by_columns
                                                               : unpacked_split::none;
-  const bool tiny = double(p.m) * double(p.n) * double(p.k) <= kTinyWork;
+  const bool tiny = tiny_work(p.m, p.n, p.k);
   if (tiny || (p.m <= r->max_dim && p.n <= r->max_dim && p.k <= r->max_dim))
     return p.m >= p.n ? unpacked_split::by_rows : unpacked_split::by_columns;
   if (!r->at_full_rate) return unpacked_split::none;

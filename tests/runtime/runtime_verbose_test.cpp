@@ -15,6 +15,7 @@
 #include "fused_ops.h"
 #include "gemm.h"
 #include "runtime.h"
+#include "swblas.h"
 
 namespace swblas {
 namespace {
@@ -78,8 +79,17 @@ TEST(ProcessRuntimeDeathTest, VerboseExplainsTheChoiceOnce) {
   EXPECT_EXIT(first_use_and_check(), ::testing::ExitedWithCode(0), "");
 }
 
+// The same plain product through the Fortran entry point, whose tiny calls
+// skip the route when nothing is traced (src/tiny_gemm.h).
+void multiply_through_dgemm(int n) {
+  std::vector<double> a(n * n, 0.5), b(n * n, 0.25), c(n * n, 0.0);
+  const double one = 1.0, zero = 0.0;
+  dgemm_("N", "N", &n, &n, &n, &one, a.data(), &n, b.data(), &n, &zero, c.data(), &n);
+}
+
 // SWBLAS_VERBOSE=2: the start-up lines, then one line per call with the
-// problem, the route and the time; the fused entry names its path.
+// problem, the route and the time, tiny calls through an entry point too;
+// the fused entry names its path.
 [[noreturn]] void trace_calls_and_check() {
   const std::string log = ::testing::TempDir() + "swblas_trace.txt";
   setenv("SWBLAS_VERBOSE", "2", 1);
@@ -88,13 +98,14 @@ TEST(ProcessRuntimeDeathTest, VerboseExplainsTheChoiceOnce) {
   if (!std::freopen(log.c_str(), "w", stderr)) std::_Exit(2);
   multiply(300);
   multiply(4);
+  multiply_through_dgemm(4);
   multiply(300, /*fused=*/true);
   const std::string s = captured(log);
-  const bool ok = count(s, "swblas: chosen target ") == 1 && count(s, "swblas: call ") == 3 &&
+  const bool ok = count(s, "swblas: chosen target ") == 1 && count(s, "swblas: call ") == 4 &&
                   count(s, "swblas: call dgemm 300 x 300 x 300, alpha 1, beta 0: ") == 1 &&
-                  count(s, "swblas: call dgemm 4 x 4 x 4, alpha 1, beta 0: small routine, 1 thread, ") == 1 &&
+                  count(s, "swblas: call dgemm 4 x 4 x 4, alpha 1, beta 0: small routine, 1 thread, ") == 2 &&
                   count(s, "swblas: call dgemm_fused 300 x 300 x 300, alpha 1, beta 0: ") == 1 &&
-                  count(s, " ms\n") >= 3;
+                  count(s, " ms\n") >= 4;
   std::_Exit(ok ? 0 : 1);
 }
 
