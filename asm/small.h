@@ -8,7 +8,9 @@
 // the very last one partial (masked loads and stores of the first m % width
 // rows: a 15-row problem is one strip of two vectors, not a vector and seven
 // one-lane rows). Each strip is cut into register blocks of at most NB
-// columns, as even as they come (no narrow tail block). beta == 0: C is not read.
+// columns, as even as they come (no narrow tail block); a problem that fits
+// one register block (wider, up to 2 NB columns, where its few rows leave
+// the registers for them) goes straight to it. beta == 0: C is not read.
 //
 // A prefetch_stream (the next problem of a batch) is fetched a few lines per
 // k step, spread evenly over the blocks.
@@ -111,9 +113,29 @@ struct small_block {
     }
   }
 
+  // C := alpha * A * op(B) + beta * C for this block; a stream (ahead) is
+  // fed on the way. Without one the block runs a loop that keeps no cursor:
+  // its registers and checks had the compiler spill the loop's strides
+  // (Zen 5, one thread, the routine alone: 12^3 90 -> 51 ns, 16^3 127 -> 83
+  // ns). Two functions, not two loops in one, so that the streaming loop
+  // compiles as it did alone (with both in one function, batches of 32^3
+  // and 64^3 entries in memory ran 2-10 % slower, on a noisy machine).
   static void run(dim_t k, T alpha, const T* a, inc_t lda,
                   const T* b, inc_t rs_b, inc_t cs_b, T beta,
                   T* c, inc_t ldc, mask last, bool fetch_a, stream_cursor& ahead) {
+    if (ahead.per_step)
+      return product<true>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, fetch_a, ahead);
+    product<false>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, fetch_a, ahead);
+  }
+
+ private:
+  static constexpr bool is_partial(int r) { return Partial && r == Rows - 1; }
+
+  template <bool Streams>
+  __attribute__((noinline)) static void product(dim_t k, T alpha, const T* a, inc_t lda,
+                                                const T* b, inc_t rs_b, inc_t cs_b, T beta,
+                                                T* c, inc_t ldc, mask last, bool fetch_a,
+                                                stream_cursor& ahead) {
     reg acc[Cols][Rows];
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
@@ -137,19 +159,16 @@ struct small_block {
     dim_t l = 0;
     for (; fetch_a && l + kPrefetchColumns < k; ++l, a += lda, b += rs_b) {
       prefetch_span<kIntoL2>(a + kPrefetchColumns * lda, kHeight);
-      fetch.step();
+      if constexpr (Streams) fetch.step();
       rank1(a, b, cs_b, last, acc);
     }
     for (; l < k; ++l, a += lda, b += rs_b) {
-      fetch.step();
+      if constexpr (Streams) fetch.step();
       rank1(a, b, cs_b, last, acc);
     }
-    ahead = fetch;
+    if constexpr (Streams) ahead = fetch;
     store(acc, alpha, beta, c, ldc, last);
   }
-
- private:
-  static constexpr bool is_partial(int r) { return Partial && r == Rows - 1; }
 
   // acc += A(:, l) * B(l, :) for the strip's column of A at a.
   __attribute__((always_inline)) static void rank1(const T* a, const T* b, inc_t cs_b,
@@ -294,6 +313,15 @@ struct small_gemm {
   static constexpr int block_columns(int rows) {
     return NB > (kMinChains + rows - 1) / rows ? NB : (kMinChains + rows - 1) / rows;
   }
+  // Columns of the block of a problem that is one block (one_block): as
+  // many as keep the full strip's RowVecs * NB accumulators, up to 2 NB.
+  // One wide block starts and stores once: Zen 5, one thread, the routine
+  // alone, 12^3 (one 2 x 12 block, not two 2 x 6) 80 -> 64 ns. Strips keep
+  // block_columns: wider blocks beside a batch's prefetch cursor ran
+  // batches of 16^3 and 32^3 entries 1.1-1.4x slower.
+  static constexpr int one_block_columns(int rows) {
+    return std::max(block_columns(rows), std::min(RowVecs * NB / rows, 2 * NB));
+  }
 
   static void run(dim_t m, dim_t n, dim_t k, T alpha, const T* a,
                   inc_t lda, const T* b, inc_t rs_b, inc_t cs_b,
@@ -342,11 +370,14 @@ struct small_gemm {
     if (vectors > RowVecs) return false;
     const int lanes = static_cast<int>(s.m % V::width);
     const int last_lanes = lanes ? lanes : V::width;
-    if (const block_fns* block = one_block(s.m, s.n)) {
-      if (s.ahead == batch_fetch::stream) return false;
+    const bool streams = s.ahead == batch_fetch::stream;
+    if (const block_fns* block = streams ? nullptr : one_block(s.m, s.n)) {
       block->batch(s, last_lanes);
       return true;
     }
+    // A stream needs two blocks of the strip at least: a block fetches one
+    // range only.
+    if (streams && s.n <= block_columns(static_cast<int>(vectors))) return false;
     const batch_fn* strips = for_lanes(lanes, [](auto partial) {
       return batch_strip_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
     });
@@ -362,15 +393,15 @@ struct small_gemm {
     block_fn one;
     batch_fn batch;
   };
-  static constexpr int kMaxBlockColumns = block_columns(1);
+  static constexpr int kMaxBlockColumns = one_block_columns(1);
   using block_row_fns = std::array<block_fns, kMaxBlockColumns>;
 
   // The register block of an m x n problem (m, n >= 1), when the problem
   // is one: at most RowVecs vectors (the last partial when m asks for it)
-  // by at most block_columns of them; else null.
+  // by at most one_block_columns of them; else null.
   static const block_fns* one_block(dim_t m, dim_t n) {
     const dim_t vectors = (m + V::width - 1) / V::width;
-    if (vectors > RowVecs || n > block_columns(static_cast<int>(vectors))) return nullptr;
+    if (vectors > RowVecs || n > one_block_columns(static_cast<int>(vectors))) return nullptr;
     const block_row_fns* blocks = for_lanes(static_cast<int>(m % V::width), [](auto partial) {
       return block_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
     });
@@ -398,7 +429,7 @@ struct small_gemm {
   }
 
   // [v - 1][w - 1]: the block of v vectors by w columns, w up to
-  // block_columns(v) (null past it).
+  // one_block_columns(v) (null past it).
   template <bool Partial, int... R>
   static const block_row_fns* block_table(std::integer_sequence<int, R...>) {
     static constexpr block_row_fns table[] = {
@@ -411,7 +442,7 @@ struct small_gemm {
   }
   template <bool Partial, int Rows, int Cols>
   static constexpr block_fns block_entry() {
-    if constexpr (Cols <= block_columns(Rows))
+    if constexpr (Cols <= one_block_columns(Rows))
       return {&small_block<V, Rows, Cols, Partial>::run,
               &small_block<V, Rows, Cols, Partial>::run_batch};
     else

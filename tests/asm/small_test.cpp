@@ -129,15 +129,15 @@ TEST_P(small_test, EveryRowRemainder) {
 }
 
 // Problems of one register block (every height up to a strip of the widest
-// blocks, every width up to the widest block) go straight to their block;
-// around them, the shapes that do not. beta == 1 adds C, other betas
-// multiply it, beta == 0 does not read it.
+// blocks, every width up to the widest block, 2 nr at most) go straight to
+// their block; around them, the shapes that do not. beta == 1 adds C, other
+// betas multiply it, beta == 0 does not read it.
 TEST_P(small_test, OneBlockProblems) {
   run([](const auto& r) {
     const auto& d = *r.ukernel;
     const double alpha_beta[][2] = {{1.0, 1.0}, {0.7, 0.0}, {-1.0, 1.3}};
     for (dim_t m = 1; m <= 2 * d.mr + 1; ++m)
-      for (dim_t n = 1; n <= 9; ++n)
+      for (dim_t n = 1; n <= 2 * d.nr + 1; ++n)
         for (const auto& ab : alpha_beta) {
           check_small(r, {m, n, 3}, false, 0, ab[0], ab[1]);
           if (fatal()) return;
