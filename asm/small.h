@@ -124,8 +124,14 @@ struct small_block {
                   const T* b, inc_t rs_b, inc_t cs_b, T beta,
                   T* c, inc_t ldc, mask last, bool fetch_a, stream_cursor& ahead) {
     if (ahead.per_step)
-      return product<true>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, fetch_a, ahead);
-    product<false>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, fetch_a, ahead);
+      return product<true>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, fetch_a, &ahead);
+    product<false>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, fetch_a, nullptr);
+  }
+
+  // The block as a whole problem: no stream, A fetched ahead (see product).
+  static void alone(dim_t k, T alpha, const T* a, inc_t lda, const T* b, inc_t rs_b, inc_t cs_b, T beta,
+                    T* c, inc_t ldc, mask last) {
+    product<false>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, true, nullptr);
   }
 
  private:
@@ -135,7 +141,7 @@ struct small_block {
   __attribute__((noinline)) static void product(dim_t k, T alpha, const T* a, inc_t lda,
                                                 const T* b, inc_t rs_b, inc_t cs_b, T beta,
                                                 T* c, inc_t ldc, mask last, bool fetch_a,
-                                                stream_cursor& ahead) {
+                                                stream_cursor* ahead) {
     reg acc[Cols][Rows];
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
@@ -155,7 +161,7 @@ struct small_block {
     // than L1 (3-5% faster than into L1). fetch_a: only the first column
     // block of a strip, the others find the strip in L1 or L2 (prefetches
     // there cost a batch of 128^3 problems 12%).
-    stream_cursor fetch = ahead;  // a local copy stays in registers
+    stream_cursor fetch = Streams ? *ahead : stream_cursor{};  // a local copy stays in registers
     dim_t l = 0;
     for (; fetch_a && l + kPrefetchColumns < k; ++l, a += lda, b += rs_b) {
       prefetch_span<kIntoL2>(a + kPrefetchColumns * lda, kHeight);
@@ -166,7 +172,7 @@ struct small_block {
       if constexpr (Streams) fetch.step();
       rank1(a, b, cs_b, last, acc);
     }
-    if constexpr (Streams) ahead = fetch;
+    if constexpr (Streams) *ahead = fetch;
     store(acc, alpha, beta, c, ldc, last);
   }
 
@@ -322,21 +328,35 @@ struct small_gemm {
   static constexpr int one_block_columns(int rows) {
     return std::max(block_columns(rows), std::min(RowVecs * NB / rows, 2 * NB));
   }
+  // [v - 1]: one_block_columns(v), looked up on every call, not divided.
+  static constexpr std::array<int, RowVecs> kOneBlockColumns = [] {
+    std::array<int, RowVecs> columns{};
+    for (int v = 1; v <= RowVecs; ++v) columns[v - 1] = one_block_columns(v);
+    return columns;
+  }();
 
   static void run(dim_t m, dim_t n, dim_t k, T alpha, const T* a,
                   inc_t lda, const T* b, inc_t rs_b, inc_t cs_b,
                   T beta, T* c, inc_t ldc, prefetch_stream* ahead) {
     if (m <= 0 || n <= 0) return;
-    const mask all = V::first_lanes(V::width);  // unused by whole strips
     // A problem that is one register block, with no stream to feed, goes
     // straight to its block: the strip's set-up (stream feed, column
-    // blocks, tables) was a tenth of an 8^3 DGEMM.
+    // blocks, tables) was a tenth of an 8^3 DGEMM, and its stack frame,
+    // set up before the test while both were one function, 2-3 ns of a
+    // 4^3 one (Zen 5).
     if (const block_fns* block = ahead ? nullptr : one_block(m, n)) {
       const int lanes = static_cast<int>(m % V::width);
-      stream_cursor none;
-      return block->one(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc,
-                        lanes ? V::first_lanes(lanes) : all, true, none);
+      return block->alone(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc,
+                          V::first_lanes(lanes ? lanes : V::width));
     }
+    run_strips(m, n, k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, ahead);
+  }
+
+  // run() for a problem of strips.
+  __attribute__((noinline)) static void run_strips(dim_t m, dim_t n, dim_t k, T alpha, const T* a, inc_t lda,
+                                                   const T* b, inc_t rs_b, inc_t cs_b, T beta, T* c, inc_t ldc,
+                                                   prefetch_stream* ahead) {
+    const mask all = V::first_lanes(V::width);  // unused by whole strips
     // Register blocks of about NB columns, each strip of up to kStrip rows.
     const dim_t blocks = ((m + kStrip - 1) / kStrip) * ((n + NB - 1) / NB);
     stream_feed feed(ahead, static_cast<std::size_t>(blocks * k));
@@ -387,10 +407,10 @@ struct small_gemm {
 
  private:
   using batch_fn = void (*)(const basic_small_batch<T>&, int);
-  using block_fn = small_block_fn<V>;
+  using alone_fn = void (*)(dim_t, T, const T*, inc_t, const T*, inc_t, inc_t, T, T*, inc_t, mask);
   // One register block's two entry points: a problem, a batch of them.
   struct block_fns {
-    block_fn one;
+    alone_fn alone;
     batch_fn batch;
   };
   static constexpr int kMaxBlockColumns = one_block_columns(1);
@@ -401,7 +421,7 @@ struct small_gemm {
   // by at most one_block_columns of them; else null.
   static const block_fns* one_block(dim_t m, dim_t n) {
     const dim_t vectors = (m + V::width - 1) / V::width;
-    if (vectors > RowVecs || n > one_block_columns(static_cast<int>(vectors))) return nullptr;
+    if (vectors > RowVecs || n > kOneBlockColumns[vectors - 1]) return nullptr;
     const block_row_fns* blocks = for_lanes(static_cast<int>(m % V::width), [](auto partial) {
       return block_table<decltype(partial)::value>(std::make_integer_sequence<int, RowVecs>());
     });
@@ -443,7 +463,7 @@ struct small_gemm {
   template <bool Partial, int Rows, int Cols>
   static constexpr block_fns block_entry() {
     if constexpr (Cols <= one_block_columns(Rows))
-      return {&small_block<V, Rows, Cols, Partial>::run,
+      return {&small_block<V, Rows, Cols, Partial>::alone,
               &small_block<V, Rows, Cols, Partial>::run_batch};
     else
       return {nullptr, nullptr};
