@@ -257,25 +257,12 @@ struct real_vector_ops {
   static void gemv_n(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
     index_t j = 0;
     for (; j + 4 <= n; j += 4) {
-      const R* c0 = a + j * lda;
-      const R* c1 = c0 + lda;
-      const R* c2 = c1 + lda;
-      const R* c3 = c2 + lda;
-      const R t0 = alpha * x[j], t1 = alpha * x[j + 1], t2 = alpha * x[j + 2], t3 = alpha * x[j + 3];
-      const reg v0 = Simd::set1(t0), v1 = Simd::set1(t1), v2 = Simd::set1(t2), v3 = Simd::set1(t3);
-      const auto four_columns = [&](const R* r0, const R* r1, const R* r2, const R* r3, R* yi) {
-        reg s = Simd::loadu(yi);
-        s = Simd::fma(v0, Simd::loadu(r0), s);
-        s = Simd::fma(v1, Simd::loadu(r1), s);
-        s = Simd::fma(v2, Simd::loadu(r2), s);
-        s = Simd::fma(v3, Simd::loadu(r3), s);
-        Simd::storeu(yi, s);
-      };
+      const R* c[4] = {a + j * lda, a + (j + 1) * lda, a + (j + 2) * lda, a + (j + 3) * lda};
+      const reg v[4] = {Simd::set1(alpha * x[j]), Simd::set1(alpha * x[j + 1]), Simd::set1(alpha * x[j + 2]),
+                        Simd::set1(alpha * x[j + 3])};
       index_t i = 0;
-      for (; i + W <= m; i += W) four_columns(c0 + i, c1 + i, c2 + i, c3 + i, y + i);
-      staged_tail<Simd>(m - i, {c0 + i, c1 + i, c2 + i, c3 + i}, y + i, [&](const auto& in, R* out) {
-        four_columns(in[0], in[1], in[2], in[3], out);
-      });
+      for (; i + W <= m; i += W) add_four_columns(v, c[0] + i, c[1] + i, c[2] + i, c[3] + i, y + i);
+      add_four_columns_tail(v, c, i, m, y);
     }
     for (; j < n; ++j) axpy(m, alpha * x[j], a + j * lda, y);
   }
@@ -303,16 +290,8 @@ struct real_vector_ops {
         }
         Simd::storeu(y_n + i, s);
       }
-      staged_tail<Simd>(m - i, {c[0] + i, c[1] + i, c[2] + i, c[3] + i}, y_n + i, [&](const auto& in, R* out) {
-        reg s = Simd::loadu(out);
-        for (int u = 0; u < 4; ++u) s = Simd::fma(v[u], Simd::loadu(in[u]), s);
-        Simd::storeu(out, s);
-      });
-      for (int u = 0; u < 4; ++u) {
-        R s = lane_sum<Simd>(acc[u]);
-        for (index_t t = i; t < m; ++t) s += c[u][t] * x_t[t];
-        y_t[j + u] += alpha * s;
-      }
+      add_four_columns_tail(v, c, i, m, y_n);
+      add_four_dots(acc, c, i, m, x_t, alpha, y_t + j);
     }
     if (j == n) return;
     gemv_n(m, n - j, alpha, a + j * lda, lda, x_n + j, y_n);
@@ -330,13 +309,41 @@ struct real_vector_ops {
         const reg xv = Simd::loadu(x + i);
         for (int u = 0; u < 4; ++u) acc[u] = Simd::fma(Simd::loadu(c[u] + i), xv, acc[u]);
       }
-      for (int u = 0; u < 4; ++u) {
-        R s = lane_sum<Simd>(acc[u]);
-        for (index_t t = i; t < m; ++t) s += c[u][t] * x[t];
-        y[j + u] += alpha * s;
-      }
+      add_four_dots(acc, c, i, m, x, alpha, y + j);
     }
     for (; j < n; ++j) y[j] += alpha * dot(m, a + j * lda, x);
+  }
+
+ private:
+  // y := y + v[0] A(:, 0) + ... + v[3] A(:, 3) on one vector of rows, in
+  // that order (gemv_n's step and gemv_nt's: the same results).
+  __attribute__((always_inline)) static void add_four_columns(const reg (&v)[4], const R* r0, const R* r1,
+                                                              const R* r2, const R* r3, R* y) {
+    reg s = Simd::loadu(y);
+    s = Simd::fma(v[0], Simd::loadu(r0), s);
+    s = Simd::fma(v[1], Simd::loadu(r1), s);
+    s = Simd::fma(v[2], Simd::loadu(r2), s);
+    s = Simd::fma(v[3], Simd::loadu(r3), s);
+    Simd::storeu(y, s);
+  }
+
+  // add_four_columns on rows i..m-1 (fewer than a vector) of columns c.
+  __attribute__((always_inline)) static void add_four_columns_tail(const reg (&v)[4], const R* const (&c)[4],
+                                                                   index_t i, index_t m, R* y) {
+    staged_tail<Simd>(m - i, {c[0] + i, c[1] + i, c[2] + i, c[3] + i}, y + i, [&](const auto& in, R* out) {
+      add_four_columns(v, in[0], in[1], in[2], in[3], out);
+    });
+  }
+
+  // y[u] += alpha * (acc[u]'s lanes in order, then rows i..m-1 of column
+  // c[u] times x), u = 0..3: the end of gemv_t's four dots and gemv_nt's.
+  __attribute__((always_inline)) static void add_four_dots(const reg (&acc)[4], const R* const (&c)[4], index_t i,
+                                                           index_t m, const R* x, R alpha, R* y) {
+    for (int u = 0; u < 4; ++u) {
+      R s = lane_sum<Simd>(acc[u]);
+      for (index_t t = i; t < m; ++t) s += c[u][t] * x[t];
+      y[u] += alpha * s;
+    }
   }
 };
 

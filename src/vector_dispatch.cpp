@@ -7,9 +7,8 @@
 #include "dispatch.h"
 
 namespace swblas {
-namespace {
 
-const vector_family& choose_family() {
+const vector_family& chosen_vector_family() {
   const dispatch_table& t = active_dispatch();
   const vector_family_list& list = kBuildVectorFamilies;
   const vector_family* chosen = list.families[0];
@@ -17,13 +16,6 @@ const vector_family& choose_family() {
   for (std::size_t i = 0; i < list.count; ++i)
     if (static_cast<int>(list.families[i]->needs) <= static_cast<int>(t.ukernel->needs)) chosen = list.families[i];
   return *chosen;
-}
-
-}  // namespace
-
-const vector_family& chosen_vector_family() {
-  static const vector_family& family = choose_family();
-  return family;
 }
 
 }  // namespace swblas

@@ -9,10 +9,10 @@
 namespace swblas {
 
 // The family of the ISA of the dispatched GEMM target (the generic one
-// under SWBLAS_TARGET=reference or generic).
+// under SWBLAS_TARGET=reference or generic), chosen anew on every call.
 const vector_family& chosen_vector_family();
 
-// The process's set for T.
+// The process's set for T, chosen on the first call.
 template <class T>
 inline const vector_kernels<T>& vector_kernels_of() {
   static const vector_family& family = chosen_vector_family();
