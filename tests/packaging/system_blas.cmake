@@ -123,6 +123,25 @@ run(${CC} ${CONSUMER_DIR}/solve.c -o ${WORK_DIR}/pc-solve -L${reference_lapack} 
 expect_blas(${WORK_DIR}/pc-solve "${system_libdir}:${reference_lapack}" ${system_libdir}/libblas.so.3)
 message(STATUS "pkg-config consumer on the scratch system: ok")
 
+# 4b. The ILP64 groups, linked as Debian's libblas64 ones are (with
+# cblas64.h): a C program built through those links gets 64-bit CBLAS_INT
+# and swblas's libblas64.so.3.
+set(provider64 ${prefix}/${LIBDIR}/swblas64)
+expect_link(${system_libdir}/libblas64.so.3 ${provider64}/libblas64.so.3)
+expect_link(${system_libdir}/libblas64.so ${provider64}/libblas64.so.3)
+expect_link(${root}/usr/include/${MULTIARCH}/cblas64.h ${prefix}/include/swblas/cblas64.h)
+run(${CC} -I${root}/usr/include/${MULTIARCH} ${CONSUMER_DIR}/dgemm64.c -o ${WORK_DIR}/dgemm64
+    -L${system_libdir} -lblas64)
+run(${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${system_libdir} ldd ${WORK_DIR}/dgemm64)
+if(NOT run_output MATCHES "libblas64\\.so\\.3 => ${system_libdir}/libblas64\\.so\\.3 ")
+  message(FATAL_ERROR "dgemm64 does not load the system's libblas64.so.3:\n${run_output}")
+endif()
+run(${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${system_libdir} ${WORK_DIR}/dgemm64)
+if(NOT run_output STREQUAL "ok\n")
+  message(FATAL_ERROR "dgemm64: ${run_output}")
+endif()
+message(STATUS "ILP64 consumer (cblas64.h, -lblas64) on the scratch system: ok")
+
 # 5. remove (twice): the group of the other BLAS goes back to automatic mode
 # and to it; the dev group, swblas's alone, goes.
 use_as_system_blas(remove)
@@ -134,6 +153,8 @@ endif()
 expect_link(${system_libdir}/libblas.so.3 ${WORK_DIR}/other/libblas.so.3)
 expect_link(${system_libdir}/libblas.so "")
 expect_link(${system_libdir}/pkgconfig/blas.pc "")
+expect_link(${system_libdir}/libblas64.so.3 "")
+expect_link(${root}/usr/include/${MULTIARCH}/cblas64.h "")
 
 # 6. CMake's stock FindBLAS and FindLAPACK, with swblas's provider directory
 # and reference LAPACK's first on CMAKE_LIBRARY_PATH.
