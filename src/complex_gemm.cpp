@@ -1,7 +1,8 @@
 // Complex GEMM by the 1m method (complex_gemm.h): the quick cases on the
 // complex problem, a complex beta applied to C first, then the real view on
-// the packed path (a tiny product: on the small routine); a batch as the
-// batch of its real views.
+// the packed path (or, where the real planner would not pack the real view,
+// with A copied by the 1m rule on the real route); a batch as the batch of
+// its real views.
 #include "complex_gemm.h"
 
 #include <algorithm>
@@ -14,6 +15,8 @@
 #include "operand_packing.h"
 #include "gemm_driver.h"
 #include "thread_pool.h"
+#include "pack_buffer.h"
+#include "planner.h"
 #include "unpacked_gemm.h"
 
 namespace swblas {
@@ -92,31 +95,47 @@ complex_view<T> view_of(const complex_gemm_problem<T>& p) {
   return {p.alpha.real(), p.alpha.imag(), p.conj_a, p.conj_b};
 }
 
-// A tiny problem's operands fit these many complex elements (A: m x k;
-// B: k x n where op(B) is not B's real view): the 1m copies take 16 and 8
-// KiB of the stack in double. 512 takes 20^3 (zgemm 53 -> 72 GFLOP/s on
-// Zen 5, one thread; 256: packed).
-inline constexpr dim_t kTinyComplexArea = 512;
-
-// Whether p is a tiny general product that solve_tiny takes.
+// Products whose real view the real planner would multiply unpacked go
+// there with alpha op(A) copied by the 1m rule (2 x 2 real blocks
+// [re -im; im re], 2m x 2k) and op(B) as its real view (2k x n: in place
+// when op(B) = B, else a conjugated copy), instead of the packed path's 1m
+// packing: Zen 5, one thread, against OpenBLAS, a zgemm of 4^3-20^3 took
+// 1.2-3 times its time and a cgemm of 32^3 1.4 times.
 template <class T>
-bool tiny_complex(const complex_gemm_problem<T>& p) {
-  const bool b_in_place = p.rs_b == 1 && !p.conj_b;
-  return p.a_structure.kind == structure::general && p.b_structure.kind == structure::general &&
-         !p.c_domain.on && tiny_work(2 * p.m, p.n, 2 * p.k) && p.m * p.k <= kTinyComplexArea &&
-         (b_in_place || p.k * p.n <= kTinyComplexArea);
+struct one_m_copy {
+  dim_t a_elems = 0, b_elems = 0;  // real elements of the copies of A and (if any) B
+};
+
+// The most real elements the copies take (2 MiB of doubles): larger
+// operands are packed block by block as before, not held whole by the
+// thread's buffer.
+inline constexpr dim_t kMaxCopyElems = dim_t{1} << 18;
+
+// Whether p's operands can be copied so (general operands, all of C, not
+// too large), and how large the copies are.
+template <class T>
+bool copies_one_m(const complex_gemm_problem<T>& p, one_m_copy<T>* copy) {
+  if (p.a_structure.kind != structure::general || p.b_structure.kind != structure::general || p.c_domain.on)
+    return false;
+  copy->a_elems = 4 * p.m * p.k;
+  copy->b_elems = p.rs_b == 1 && !p.conj_b ? 0 : 2 * p.k * p.n;
+  return double(copy->a_elems) + double(copy->b_elems) <= double(kMaxCopyElems);
 }
 
-// p (tiny_complex, a product to compute, beta already real) on the real
-// small routine by the 1m rule: alpha op(A) packed as 2 x 2 real blocks
-// [re -im; im re] (2m x 2k, on the stack), op(B) as its real view (2k x n:
-// in place when op(B) = B, else copied, conjugated as asked) and C's real
-// view. On the packed path a tiny zgemm or cgemm took 1.2-3 times
-// OpenBLAS's time (Zen 5, one thread, 4^3 to 20^3).
+// Where the real view of p reads its operands once copied: the 1m A
+// (2m x 2k, column stride lda) and op(B)'s real view (2k x n, unit row
+// stride).
 template <class T>
-void solve_tiny(const complex_gemm_problem<T>& p, const small_gemm_desc<T>& small, T beta) {
-  alignas(64) T a1m[4 * kTinyComplexArea];
-  alignas(64) T b1m[2 * kTinyComplexArea];
+struct one_m_operands {
+  const T* a;
+  inc_t lda;
+  const T* b;
+  inc_t cs_b;
+};
+
+// The copies into a (and b when copy.b_elems).
+template <class T>
+one_m_operands<T> copy_one_m(const complex_gemm_problem<T>& p, const one_m_copy<T>& copy, T* a, T* b) {
   const T ar = p.alpha.real(), ai = p.alpha.imag();
   const dim_t lda = 2 * p.m;
   for (dim_t l = 0; l < p.k; ++l)
@@ -124,28 +143,48 @@ void solve_tiny(const complex_gemm_problem<T>& p, const small_gemm_desc<T>& smal
       const std::complex<T> z = p.a[i * p.rs_a + l * p.cs_a];
       const T zr = z.real(), zi = p.conj_a ? -z.imag() : z.imag();
       const T er = ar * zr - ai * zi, ei = ar * zi + ai * zr;
-      T* even = a1m + 2 * i + 2 * l * lda;
+      T* even = a + 2 * i + 2 * l * lda;
       T* odd = even + lda;
       even[0] = er;
       even[1] = ei;
       odd[0] = -ei;
       odd[1] = er;
     }
-  const T* b = reinterpret_cast<const T*>(p.b);
-  inc_t cs_b = 2 * p.cs_b;
-  if (p.rs_b != 1 || p.conj_b) {
-    for (dim_t j = 0; j < p.n; ++j)
-      for (dim_t l = 0; l < p.k; ++l) {
-        const std::complex<T> z = p.b[l * p.rs_b + j * p.cs_b];
-        b1m[2 * (l + j * p.k)] = z.real();
-        b1m[2 * (l + j * p.k) + 1] = p.conj_b ? -z.imag() : z.imag();
-      }
-    b = b1m;
-    cs_b = 2 * p.k;
-  }
-  small.gemm(2 * p.m, p.n, 2 * p.k, T(1), a1m, lda, b, 1, cs_b, beta, reinterpret_cast<T*>(p.c), 2 * p.ldc,
-             nullptr);
+  if (!copy.b_elems) return {a, lda, reinterpret_cast<const T*>(p.b), 2 * p.cs_b};
+  for (dim_t j = 0; j < p.n; ++j)
+    for (dim_t l = 0; l < p.k; ++l) {
+      const std::complex<T> z = p.b[l * p.rs_b + j * p.cs_b];
+      b[2 * (l + j * p.k)] = z.real();
+      b[2 * (l + j * p.k) + 1] = p.conj_b ? -z.imag() : z.imag();
+    }
+  return {a, lda, b, 2 * p.k};
 }
+
+// The real view of p reading x, with the real beta `beta` (a complex one
+// was applied first).
+template <class T>
+basic_gemm_problem<T> copied_view(const complex_gemm_problem<T>& p, const one_m_operands<T>& x, T beta) {
+  basic_gemm_problem<T> q;
+  q.m = 2 * p.m;
+  q.n = p.n;
+  q.k = 2 * p.k;
+  q.a = x.a;
+  q.rs_a = 1;
+  q.cs_a = x.lda;
+  q.b = x.b;
+  q.rs_b = 1;
+  q.cs_b = x.cs_b;
+  q.beta = beta;
+  q.c = reinterpret_cast<T*>(p.c);
+  q.ldc = 2 * p.ldc;
+  return q;
+}
+
+// The copies of a tiny product go on the stack when they fit this many real
+// elements (16 KiB of doubles: A of 20^3), larger ones in the
+// thread's one_m_copy buffer (not operand_copy: rank-k updates and trmm
+// call complex GEMMs while they hold it).
+inline constexpr dim_t kStackCopyElems = 2048;
 
 template <class T>
 void solve(const complex_gemm_problem<T>& p, const char* name) {
@@ -160,9 +199,39 @@ void solve(const complex_gemm_problem<T>& p, const char* name) {
     beta = T(1);
   }
   const auto what = [&] { return std::string(name) + " " + complex_problem_text(p); };
-  if (const small_gemm_desc<T>* small = small_of<T>(t); small && tiny_complex(p))
-    return run_traced([&] { solve_tiny(p, *small, beta); }, what,
-                      [] { return std::string("1m, small routine, 1 thread"); });
+  if (one_m_copy<T> copy; copies_one_m(p, &copy)) {
+    const dim_t elems = copy.a_elems + copy.b_elems;
+    // A tiny product straight to the small routine, its copies on the
+    // stack (asking the planner cost a 4^3 zgemm a quarter of its time).
+    const small_gemm_desc<T>* small = small_of<T>(t);
+    if (small && tiny_work(2 * p.m, p.n, 2 * p.k) && elems <= kStackCopyElems) {
+      alignas(64) T on_stack[kStackCopyElems];
+      const one_m_operands<T> x = copy_one_m(p, copy, on_stack, on_stack + copy.a_elems);
+      const auto run = [&] {
+        small->gemm(2 * p.m, p.n, 2 * p.k, T(1), x.a, x.lda, x.b, 1, x.cs_b, beta, reinterpret_cast<T*>(p.c),
+                    2 * p.ldc, nullptr);
+      };
+      return run_traced(run, what, [] { return std::string("1m copied, small routine, 1 thread"); });
+    }
+    gemm_options o;
+    o.threads = available_threads();
+    // The route of the real view's shape (the copies are not made yet).
+    basic_gemm_problem<T> shape;
+    shape.m = 2 * p.m;
+    shape.n = p.n;
+    shape.k = 2 * p.k;
+    shape.rs_a = 1;
+    shape.cs_a = 2 * p.m;
+    const gemm_route r = route_gemm(t, shape, o);
+    // On one thread only: a helper would read its rows of the copy from
+    // the caller's cache (two threads, 96^3: zgemm 171 -> 81 GFLOP/s).
+    const bool alone = r.how == gemm_route::path::tiny ||
+                       (r.how == gemm_route::path::unpacked && r.unpacked_threads == 1);
+    if (T* a = alone ? try_thread_pack_buffer_of<T>(pack_role::one_m_copy, std::size_t(elems)) : nullptr) {
+      const basic_gemm_problem<T> q = copied_view(p, copy_one_m(p, copy, a, a + copy.a_elems), beta);
+      return run_traced([&] { run_route(t, q, r); }, what, [&] { return "1m copied, " + describe_route(r); });
+    }
+  }
   const complex_view<T> view = view_of(p);
   const basic_gemm_problem<T> q = one_m_view(p, &view, beta);
   gemm_options o;

@@ -28,8 +28,18 @@ namespace swblas {
 // calls GEMMs: a fused GEMM's transformed operand, trmm's saved B block,
 // a rank-k update's diagonal block, symv's per-thread vectors.
 // vector_x, vector_y: Level-1/2 vectors of non-unit increment, copied to
-// unit stride (vector_view.h).
-enum class pack_role : int { b_panel = 0, a_shared = 1, a_private = 2, operand_copy = 3, vector_x = 4, vector_y = 5 };
+// unit stride (vector_view.h). one_m_copy: a complex GEMM's operands copied
+// by the 1m rule for the real route (complex_gemm.cpp), which may be called
+// while a driver holds its operand_copy.
+enum class pack_role : int {
+  b_panel = 0,
+  a_shared = 1,
+  a_private = 2,
+  operand_copy = 3,
+  vector_x = 4,
+  vector_y = 5,
+  one_m_copy = 6
+};
 
 // This thread's buffer for `role`, at least `doubles` long and aligned to
 // kPackAlignment, or null when memory is short (the buffer it had stays).

@@ -202,6 +202,31 @@ TEST(MemoryLimit, TransposedSmallGemmUnderTightAddressSpaceIsRight) {
   });
 }
 
+// A complex product whose 1m copies (24 x 24 A, and B conjugated) exceed
+// the stack's share: they go in the thread's one_m_copy buffer, or, when
+// it cannot be had, the product takes the packed path (complex_gemm.cpp).
+TEST(MemoryLimit, ComplexCopiesUnderTightAddressSpaceAreRight) {
+  using Z = std::complex<double>;
+  const long m = 24, n = 8, k = 24;
+  std::vector<Z> a(std::size_t(m * k)), b(std::size_t(n * k)), c0(std::size_t(m * n));
+  for (std::size_t e = 0; e < a.size(); ++e) a[e] = Z(double(e % 7) - 3, double(e % 5) - 2);
+  for (std::size_t e = 0; e < b.size(); ++e) b[e] = Z(double(e % 3) - 1, double(e % 4) - 2);
+  for (std::size_t e = 0; e < c0.size(); ++e) c0[e] = Z(double(e % 9) - 4, 1);
+  std::vector<Z> want = c0;  // C := A B^H + C, exact in small integers
+  for (long j = 0; j < n; ++j)
+    for (long i = 0; i < m; ++i)
+      for (long l = 0; l < k; ++l)
+        want[std::size_t(i + j * m)] += a[std::size_t(i + l * m)] * std::conj(b[std::size_t(j + l * n)]);
+  std::vector<Z> c = c0;
+  expect_right_when_short("zgemm N C 24 x 8 x 24", [&] {
+    const Z one = 1;
+    std::copy(c0.begin(), c0.end(), c.begin());
+    cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, m, n, k, &one, a.data(), m, b.data(), n, &one,
+                c.data(), m);
+    return c == want;
+  });
+}
+
 // C's triangle against want's (the other triangle untouched).
 bool triangle_is(const std::vector<double>& c, const std::vector<double>& want, const std::vector<double>& c0, long n,
                  bool lower) {
