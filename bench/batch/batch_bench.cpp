@@ -1,12 +1,14 @@
 // swblas-bench-batch: one cblas_?gemm_batch call of swblas against a loop of
-// cblas_?gemm calls of OpenBLAS and a loop of cblas_?gemm calls of swblas, on
-// batches of square problems, for each thread count and one precision
-// (--precision s, d, c or z). Every (library, thread
-// count) is measured in its own child process, forked before anything is
-// loaded: the thread counts are read from the environment at load time, and
-// one library's spinning worker threads must not steal the cores another is
-// being timed on. Prints a markdown table (times and ratios); exits with 3 if
-// a result is wrong.
+// cblas_?gemm calls of OpenBLAS, a loop of cblas_?gemm calls of swblas and
+// (real precisions, one thread, when built with it) a loop of libxsmm's JIT
+// kernels, on batches of square problems, for each thread count and one
+// precision (--precision s, d, c or z); and each batch's roofline bound from
+// the FMA peak and the memory floor measured in the same run. Every (library,
+// thread count) is measured in its own child process, forked before anything
+// is loaded: the thread counts are read from the environment at load time,
+// and one library's spinning worker threads must not steal the cores another
+// is being timed on. Prints a markdown table (times and ratios); exits with 3
+// if a result is wrong.
 #include <dlfcn.h>
 #include <omp.h>
 #include <sys/wait.h>
@@ -30,6 +32,14 @@
 #include <vector>
 
 #include "../load_library.h"
+#include "fma_peak.h"
+
+#if defined(SWBLAS_BENCH_WITH_LIBXSMM)
+// Linked statically with libxsmmnoblas, whose stub dgemm_ stays out of this
+// executable's dynamic symbols (no -rdynamic), so the BLAS libraries the other
+// children dlopen keep their own.
+#include <libxsmm.h>
+#endif
 
 namespace {
 
@@ -186,6 +196,50 @@ batch_call<X> batched(cblas_gemm_batch_fn<X> gemm_batch) {
   };
 }
 
+#if defined(SWBLAS_BENCH_WITH_LIBXSMM)
+// A loop of libxsmm's JIT kernel for the batch's shape (C += A * B, fixed
+// leading dimensions), with the prefetch variant libxsmm picks for this CPU
+// (LIBXSMM_PREFETCH_AUTO: the kernel is also given the next entry's
+// operands) or none; both are timed and the faster kept, as a user tuning a
+// loop would. Real precisions only (libxsmm has no complex GEMM kernels);
+// null when libxsmm has no kernel for the shape.
+template <class X>
+batch_call<X> xsmm_loop(int size, bool prefetch) {
+  if constexpr (is_complex<X>) {
+    return nullptr;
+  } else {
+    const libxsmm_blasint n = size;
+    const X one(1);
+    const int flags = LIBXSMM_GEMM_FLAG_NONE;
+    const int prefetch_kind = prefetch ? LIBXSMM_PREFETCH_AUTO : LIBXSMM_GEMM_PREFETCH_NONE;
+    using kernel_t = void (*)(const X*, const X*, X*, ...);
+    kernel_t kernel = nullptr;
+    if constexpr (std::is_same_v<X, double>)
+      kernel = libxsmm_dmmdispatch(n, n, n, &n, &n, &n, &one, &one, &flags, &prefetch_kind);
+    else
+      kernel = libxsmm_smmdispatch(n, n, n, &n, &n, &n, &one, &one, &flags, &prefetch_kind);
+    if (!kernel) return nullptr;
+    return [kernel, prefetch](batch_operands<X>& x) {
+      const int last = x.shape().count - 1;
+      for (int e = 0; e <= last; ++e) {
+        if (!prefetch) {
+          kernel(x.a(e), x.b(e), x.c(e));
+        } else {
+          const int next = std::min(e + 1, last);
+          kernel(x.a(e), x.b(e), x.c(e), x.a(next), x.b(next), x.c(next));
+        }
+      }
+    };
+  }
+}
+#endif
+
+// Floating-point operations of one batch: 2 n^3 per real product, four real
+// products' worth per complex one.
+double batch_flops(const batch_shape& s, bool complex_elements) {
+  return (complex_elements ? 8.0 : 2.0) * s.count * double(s.size) * s.size * s.size;
+}
+
 // The memory floor: the least traffic any batched GEMM needs (read A, B and
 // C, write C: c := c + a + b element by element, entry after entry) on
 // `threads` threads, each taking a contiguous range of entries. Batches
@@ -262,6 +316,33 @@ void measure_as(const std::string& which, int threads, const options& o, FILE* o
   else
     unsetenv("OPENBLAS_CORETYPE");
   std::vector<std::pair<std::string, batch_call<X>>> calls;
+  if (which == "peak") {
+    const bool single = std::is_same_v<X, float> || std::is_same_v<X, std::complex<float>>;
+    // A second's worth of short runs for a table, less for a smoke test.
+    const double seconds = std::min(1.0, std::max(0.05, 5.0 * o.min_run_seconds));
+    const swblas_bench::fma_peak peak = swblas_bench::measure_fma_peak(
+        threads, seconds, single ? swblas_bench::fma_precision::f32 : swblas_bench::fma_precision::f64);
+    std::fprintf(out, "peak %.6g %s\n", peak.gflops, peak.isa.c_str());
+    return;
+  }
+#if defined(SWBLAS_BENCH_WITH_LIBXSMM)
+  if (which == "libxsmm") {
+    libxsmm_init();
+    for (const batch_shape& s : o.shapes) {
+      batch_operands<X> x(s);
+      double best = 0.0;  // no kernel: n/a
+      for (bool prefetch : {false, true})
+        if (const batch_call<X> loop = xsmm_loop<X>(s.size, prefetch)) {
+          const double t = time_call(loop, x, o);
+          if (t < 0.0 || best == 0.0 || (best > 0.0 && t < best)) best = t;
+        }
+      std::fprintf(out, "time libxsmm_loop %s %.9g\n", s.name().c_str(), best);
+      std::fflush(out);
+    }
+    libxsmm_finalize();
+    return;
+  }
+#endif
   if (which == "memory") {
     for (const batch_shape& s : o.shapes) {
       batch_operands<X> x(s);
@@ -383,12 +464,24 @@ std::string ratio(double slow, double fast) {
   return text;
 }
 
-// The project's targets for the batched call against the OpenBLAS loop:
-// 1.3x single-threaded and 2x on all cores up to 64^3, never slower above.
-std::string target(const batch_shape& s, int threads, int all_cores) {
-  if (s.size > 64) return ">= 1.00x";
-  if (threads == 1) return ">= 1.30x";
-  return threads == all_cores ? ">= 2.00x" : "-";
+// A share as a percentage ("n/a" when either side is missing).
+std::string share(double part, double whole) {
+  if (part <= 0.0 || whole <= 0.0) return "n/a";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f%%", 100.0 * part / whole);
+  return text;
+}
+
+// Which children run for a thread count: libxsmm's kernels run on the calling
+// thread only, so its loop is a single-threaded peer.
+std::vector<std::string> children(int threads) {
+  std::vector<std::string> which = {"swblas", "openblas", "openblas_skx", "memory", "peak"};
+#if defined(SWBLAS_BENCH_WITH_LIBXSMM)
+  if (threads == 1) which.push_back("libxsmm");
+#else
+  (void)threads;
+#endif
+  return which;
 }
 
 }  // namespace
@@ -407,6 +500,8 @@ int main(int argc, char** argv) {
   }
   // seconds[label][threads][shape]
   std::map<std::string, std::map<int, std::map<std::string, double>>> seconds;
+  std::map<int, double> peak_gflops;  // the best over the rounds
+  std::map<int, std::string> peak_isa;
   std::map<std::string, std::string> core = {{"openblas", "?"}, {"openblas_skx", "?"}};
   std::string skx_status = "measured";
   bool failed = false;
@@ -415,7 +510,7 @@ int main(int argc, char** argv) {
   // its best round, so the libraries are compared at their quietest.
   for (int round = 0; round < o.rounds; ++round) {
     for (int threads : o.threads)
-      for (const char* which : {"swblas", "openblas", "openblas_skx", "memory"})
+      for (const std::string& which : children(threads))
         for (const std::string& line : in_child(which, threads, o)) {
           const std::vector<std::string> f = split(line.substr(0, line.size() - 1), ' ');
           if (f.size() == 4 && f[0] == "time") {
@@ -423,6 +518,9 @@ int main(int argc, char** argv) {
             double& cell = seconds[f[1]][threads][f[2]];
             if (t < 0.0 || cell == 0.0 || (cell > 0.0 && t < cell)) cell = t;
             failed = failed || t < 0.0;
+          } else if (f.size() == 3 && f[0] == "peak") {
+            peak_gflops[threads] = std::max(peak_gflops[threads], std::stod(f[1]));
+            peak_isa[threads] = f[2];
           } else if (f.size() == 3 && f[0] == "core") {
             core[f[1]] = f[2];
           } else if (f.size() >= 2 && f[0] == "died" && f[1] == "openblas_skx") {
@@ -430,19 +528,23 @@ int main(int argc, char** argv) {
             skx_status.back() = ')';
           } else {
             std::fprintf(stderr, "%s", line.c_str());
-            failed = failed || std::string(which) == "swblas";
+            failed = failed || which == "swblas";
           }
         }
   }
-  const int all_cores = *std::max_element(o.threads.begin(), o.threads.end());
+  const bool complex_elements = o.precision == 'c' || o.precision == 'z';
+  const bool single = o.precision == 's' || o.precision == 'c';
   // The ratio is taken against the faster OpenBLAS loop: its own core
-  // choice or its SkylakeX kernels where they run.
-  std::printf("Precision %c: cblas_%cgemm_batch against loops of cblas_%cgemm.\n\n", o.precision, o.precision,
-              o.precision);
-  std::printf("| batch | threads | swblas batch (ms) | OpenBLAS loop (ms) | OpenBLAS SkylakeX loop (ms) | "
-              "swblas loop (ms) | batch / best OpenBLAS loop | target | batch / swblas loop | "
-              "memory floor (ms) | best OpenBLAS loop / floor |\n"
-              "|---|---|---|---|---|---|---|---|---|---|---|\n");
+  // choice or its SkylakeX kernels where they run. The roofline bound is the
+  // larger of the batch's flops at the measured FMA peak and the memory
+  // floor; "bound / batch" is the share of it the batched call reaches.
+  std::printf("Precision %c: cblas_%cgemm_batch against loops of cblas_%cgemm%s.\n\n", o.precision, o.precision,
+              o.precision, complex_elements ? "" : " and of libxsmm's JIT kernels");
+  std::printf("| batch | threads | swblas batch (ms) | swblas loop (ms) | OpenBLAS loop (ms) | "
+              "OpenBLAS SkylakeX loop (ms) | libxsmm loop (ms) | batch / best OpenBLAS loop | "
+              "batch / libxsmm loop (target >= 1.00x) | memory floor (ms) | flops at FMA peak (ms) | "
+              "bound / batch (target >= 90%%) |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   const bool skx_ran = skx_status == "measured";
   for (int threads : o.threads)
     for (const batch_shape& s : o.shapes) {
@@ -451,13 +553,22 @@ int main(int argc, char** argv) {
       const double openblas = seconds["openblas_loop"][threads][n];
       const double loop = seconds["swblas_loop"][threads][n];
       const double skx = seconds["openblas_skx_loop"][threads][n];
+      const double xsmm = seconds["libxsmm_loop"][threads][n];
       const double floor = seconds["memory_floor"][threads][n];
+      const double compute =
+          peak_gflops[threads] > 0.0 ? batch_flops(s, complex_elements) / (peak_gflops[threads] * 1e9) : 0.0;
+      const double bound = std::max(floor, compute);
       const double best = skx_ran && skx > 0.0 && skx < openblas ? skx : openblas;
-      std::printf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n.c_str(), threads,
-                  cell(batch).c_str(), cell(openblas).c_str(), skx_ran ? cell(skx).c_str() : "skipped",
-                  cell(loop).c_str(), ratio(best, batch).c_str(), target(s, threads, all_cores).c_str(),
-                  ratio(loop, batch).c_str(), cell(floor).c_str(), ratio(best, floor).c_str());
+      std::printf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n.c_str(), threads,
+                  cell(batch).c_str(), cell(loop).c_str(), cell(openblas).c_str(),
+                  skx_ran ? cell(skx).c_str() : "skipped", cell(xsmm).c_str(), ratio(best, batch).c_str(),
+                  ratio(xsmm, batch).c_str(), cell(floor).c_str(), cell(compute).c_str(),
+                  share(bound, batch).c_str());
     }
+  std::printf("\nFMA peak (%s, measured in this run):", single ? "float" : "double");
+  for (int threads : o.threads)
+    std::printf(" %.1f GFLOP/s on %d thread%s (%s);", peak_gflops[threads], threads, threads == 1 ? "" : "s",
+                peak_isa[threads].c_str());
   std::printf("\nOpenBLAS core: %s (its own choice). OPENBLAS_CORETYPE=SkylakeX: %s, core %s.\n",
               core["openblas"].c_str(), skx_status.c_str(), core["openblas_skx"].c_str());
   return failed ? 3 : 0;
