@@ -21,9 +21,12 @@ void sweep_product(const Storage& s, const triangle_shape& t, const triangular_o
     const index_t j = ascending(t, op) ? step : t.n - 1 - step;
     const triangle_column<T> c = column_of<T>(s, t, j);
     if (!op.transposed) {
-      if (x[j] == T(0)) continue;  // the reference skips the column: A's NaN stays out
-      add_column(c, x[j], x);
-      if (!t.unit_diag) x[j] = times(x[j], *c.diagonal);
+      // x_j read once, before the column's axpy (which leaves it alone):
+      // read after it, it waited for the axpy's last stores to be written.
+      const T xj = x[j];
+      if (xj == T(0)) continue;  // the reference skips the column: A's NaN stays out
+      add_column(c, xj, x);
+      if (!t.unit_diag) x[j] = times(xj, *c.diagonal);
     } else {
       const T diagonal_term = t.unit_diag ? x[j] : times(x[j], diagonal_of(c, op));
       x[j] = diagonal_term + column_dot(c, op, x);
