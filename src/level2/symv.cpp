@@ -16,38 +16,20 @@ namespace {
 // adds temp1 A(i, j) to y(i) (an axpy), as row j (mirrored: conjugated if
 // Hermitian) it adds the sum of A(j, i) x(i) to y(j) (a dot), with the
 // reference's temp1 and temp2, in one pass of the axpy_dot primitive.
-// Returns y(j)'s increment rather than adding it: the next column's axpy
-// reads y(j) as part of a vector, and waiting for the dot, then for a
-// scalar store to reach that vector load, cost more than the column's
-// arithmetic on short columns (dsymv, one thread: n = 64 1.6x, n = 200
-// 1.35x faster deferred).
 template <symmetry S, class T>
-T column_increment(const stored_column<const T>& c, index_t j, T alpha, const T* x, T* y) {
+void accumulate_column(const stored_column<const T>& c, index_t j, T alpha, const T* x, T* y) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
   const T temp1 = times(alpha, x[j]);
   const T temp2 = (S == symmetry::hermitian ? k.axpy_dotc : k.axpy_dotu)(c.count, temp1, c.off, x + c.first,
                                                                            y + c.first);
-  return times(temp1, diagonal<S>(*c.diag)) + times(alpha, temp2);
-}
-
-// The columns [j0, j1) of a triangle, column(j) their stored parts, into
-// y: y(j)'s increments are added after kDeferred columns at a time.
-template <symmetry S, class T, class Column>
-void accumulate_columns_of(index_t j0, index_t j1, const Column& column, T alpha, const T* x, T* y) {
-  constexpr index_t kDeferred = 64;
-  T increment[kDeferred];
-  for (index_t d0 = j0; d0 < j1; d0 += kDeferred) {
-    const index_t d1 = std::min(j1, d0 + kDeferred);
-    for (index_t j = d0; j < d1; ++j) increment[j - d0] = column_increment<S>(column(j), j, alpha, x, y);
-    for (index_t j = d0; j < d1; ++j) y[j] += increment[j - d0];
-  }
+  y[j] = y[j] + times(temp1, diagonal<S>(*c.diag)) + times(alpha, temp2);
 }
 
 // Columns [j0, j1) into y: a thread could take a range with its own y to
 // sum afterwards, since every column writes rows outside its range.
 template <symmetry S, class T>
 void accumulate_columns(const symmetric_product_problem<T>& p, index_t j0, index_t j1, T alpha, const T* x, T* y) {
-  accumulate_columns_of<S>(j0, j1, [&p](index_t j) { return column_of(p.storage, p.a, j); }, alpha, x, y);
+  for (index_t j = j0; j < j1; ++j) accumulate_column<S>(column_of(p.storage, p.a, j), j, alpha, x, y);
 }
 
 // Full storage: diagonal blocks of kBlock columns by the fused column loop,
@@ -75,12 +57,12 @@ void accumulate_full(const symmetric_product_problem<T>& p, index_t b0, index_t 
       const T* panel = p.a + i + j0 * s.lda;
       both_products(rows, width, alpha, panel, s.lda, x + j0, y + i, x + i, y + j0);
     }
-    const auto inside = [&](index_t j) {  // column j's part in the diagonal block
+    for (index_t j = j0; j < j1; ++j) {
       const T* diag = p.a + j + j * s.lda;
-      return s.upper ? stored_column<const T>{diag - (j - j0), j0, j - j0, diag}
-                     : stored_column<const T>{diag + 1, j + 1, j1 - j - 1, diag};
-    };
-    accumulate_columns_of<S>(j0, j1, inside, alpha, x, y);
+      const stored_column<const T> inside = s.upper ? stored_column<const T>{diag - (j - j0), j0, j - j0, diag}
+                                                    : stored_column<const T>{diag + 1, j + 1, j1 - j - 1, diag};
+      accumulate_column<S>(inside, j, alpha, x, y);
+    }
   }
 }
 
@@ -165,7 +147,7 @@ void accumulate_all(const symmetric_product_problem<T>& p, T alpha, const T* x, 
 }
 
 // symmetric_product on the caller's strided x and y, column by column as
-// column_increment, one element after the other: the way round when no
+// accumulate_column, one element after the other: the way round when no
 // unit-stride copy can be had. Conjugated vectors: the product of conj(x)
 // with conj(alpha), each increment of y conjugated (conj(beta) conj(y),
 // conjugated, is beta y).
