@@ -115,15 +115,33 @@ using element_of = std::remove_const_t<std::remove_pointer_t<decltype(Storage::a
 // scalar-order sweeps inside them are a small part of the work.
 constexpr index_t kDiagonalBlock = 64;
 
-// Calls f(j0, j1) for each diagonal block [j0, j1) of an order-n triangle,
-// first to last or last to first.
+// Inside a diagonal block, columns go by groups of kGroup, each group's
+// square in locals (trmv's multiply_square, trsv's solve_square): the
+// column sweep through memory made every column wait for the last one's
+// stores (a scalar store of x_j, then a vector load of the next column's
+// axpy or dot over it, which cannot take its value from that store).
+// Measured on Zen 5, dtrsv at n = 64: 1.25 us by columns, 0.91 by groups
+// of 8, 0.81 of 16.
+constexpr index_t kGroup = 16;
+
+// Calls f(j0, j1) for each block [j0, j1) of `block` columns (diagonal
+// blocks, or groups) of an order-n triangle, first to last or last to first.
 template <class F>
-void for_each_diagonal_block(index_t n, bool ascending, F f) {
-  const index_t blocks = (n + kDiagonalBlock - 1) / kDiagonalBlock;
+void for_each_diagonal_block(index_t n, bool ascending, F f, index_t block = kDiagonalBlock) {
+  const index_t blocks = (n + block - 1) / block;
   for (index_t b = 0; b < blocks; ++b) {
-    const index_t j0 = (ascending ? b : blocks - 1 - b) * kDiagonalBlock;
-    f(j0, std::min(n, j0 + kDiagonalBlock));
+    const index_t j0 = (ascending ? b : blocks - 1 - b) * block;
+    f(j0, std::min(n, j0 + block));
   }
+}
+
+// The rows of an order-n triangle stored beside its columns [g0, g1):
+// above them in an upper one, below in a lower one.
+struct row_range {
+  index_t first, end;
+};
+inline row_range rows_beside(const triangle_shape& t, index_t g0, index_t g1) {
+  return t.upper ? row_range{0, g0} : row_range{g1, t.n};
 }
 
 // y += alpha A x, A m x n, as the reference's column loop: a column whose
@@ -155,6 +173,50 @@ void apply_rectangle(const full_storage<T>& s, const triangle_shape& t, const tr
   for_each_range(j1 - j0, 4, bytes, [&](index_t b, index_t e) {
     product(r1 - r0, e - b, alpha, s.at(r0, j0 + b), s.lda, x + r0, x + j0 + b);
   });
+}
+
+// A group's square (order t.n <= kGroup) column by column in the given
+// order, on a copy of its x in locals: column(xs, j, rows) for each column
+// j, rows its stored rows beside the diagonal.
+template <class T, class Column>
+void square_in_locals(const triangle_shape& t, bool ascending, T* x, Column column) {
+  T xs[kGroup];
+  std::copy(x, x + t.n, xs);
+  for (index_t step = 0; step < t.n; ++step) {
+    const index_t j = ascending ? step : t.n - 1 - step;
+    column(xs, j, rows_beside(t, j, j + 1));
+  }
+  std::copy(xs, xs + t.n, x);
+}
+
+// The diagonal block at s (order t.n, unit-stride x) by groups of kGroup
+// columns in the sweep's order: each group's square by square(storage,
+// shape, op, x), and the block's rows beside the group, before or after
+// it: not transposed, the group's columns times its x (alpha) added to
+// those rows; transposed, those rows' dot products with the group's columns
+// (alpha) added to its x.
+template <class T, class Square>
+void by_groups(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, bool ascending,
+               bool beside_first, T alpha, T* x, Square square) {
+  const vector_kernels<T>& v = vector_kernels_of<T>();
+  for_each_diagonal_block(
+      t.n, ascending,
+      [&](index_t g0, index_t g1) {
+        const row_range r = rows_beside(t, g0, g1);
+        const auto beside = [&] {
+          const index_t rows = r.end - r.first;
+          if (rows <= 0) return;
+          if (op.transposed)
+            (op.conjugated ? v.gemv_c : v.gemv_t)(rows, g1 - g0, alpha, s.at(r.first, g0), s.lda, x + r.first,
+                                                  x + g0);
+          else
+            add_columns(rows, g1 - g0, alpha, s.at(r.first, g0), s.lda, x + g0, x + r.first);
+        };
+        if (beside_first) beside();
+        square(s.from(g0), t.leading(g1 - g0), op, x + g0);
+        if (!beside_first) beside();
+      },
+      kGroup);
 }
 
 // on_unit_stride's work on x (a T* at unit stride, or a vector_view).

@@ -1,6 +1,8 @@
 // x := op(A) x for a triangular A (trmv, tbmv, tpmv): one column sweep for
-// every storage, as the reference's loops; a full A runs it only on its
-// diagonal blocks, the rectangles between them as gemv.
+// every storage, as the reference's loops; a full A runs those loops on
+// groups of columns in locals inside its diagonal blocks
+// (triangle_columns.h says why), the rest as gemv.
+#include <algorithm>
 #include <complex>
 
 #include "level2/triangle_columns.h"
@@ -34,14 +36,37 @@ void sweep_product(const Storage& s, const triangle_shape& t, const triangular_o
   }
 }
 
+// The order-w (<= kGroup) triangle at s applied in locals, as the
+// reference's loops: not transposed, x_j (unless zero) added to the other
+// rows of its column, then multiplied by the diagonal; transposed, x_j
+// multiplied by the diagonal and the column's other rows added to it.
+template <class T>
+void multiply_square(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  square_in_locals(t, ascending(t, op), x, [&](T* xs, index_t j, row_range r) {
+    if (!op.transposed) {
+      const T xj = xs[j];
+      if (xj == T(0)) return;  // as sweep_product
+      for (index_t i = r.first; i < r.end; ++i) xs[i] += times(xj, *s.at(i, j));
+      if (!t.unit_diag) xs[j] = times(xj, *s.at(j, j));
+    } else {
+      T sum = t.unit_diag ? xs[j] : times(xs[j], conjugate_if(op.conjugated, *s.at(j, j)));
+      for (index_t i = r.first; i < r.end; ++i) sum += times(conjugate_if(op.conjugated, *s.at(i, j)), xs[i]);
+      xs[j] = sum;
+    }
+  });
+}
+
 // A full A by diagonal blocks, in the sweep's order: not transposed, a
-// block's rectangle first reads x_J before the block's sweep overwrites
-// it; transposed, it adds to x_J after.
+// block's rectangle first reads x_J before the block overwrites it;
+// transposed, it adds to x_J after.
 template <class T>
 void product(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
   for_each_diagonal_block(t.n, ascending(t, op), [&](index_t j0, index_t j1) {
     if (!op.transposed) apply_rectangle(s, t, op, j0, j1, T(1), x);
-    sweep_product(s.from(j0), t.leading(j1 - j0), op, x + j0);
+    // Inside the block, by groups: not transposed, a group's columns are
+    // added to the rows beside it before its square overwrites x_J;
+    // transposed, those rows are added to x_J after.
+    by_groups(s.from(j0), t.leading(j1 - j0), op, ascending(t, op), !op.transposed, T(1), x + j0, multiply_square<T>);
     if (op.transposed) apply_rectangle(s, t, op, j0, j1, T(1), x);
   });
 }

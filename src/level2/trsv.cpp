@@ -1,6 +1,8 @@
 // x := op(A)^-1 x for a triangular A (trsv, tbsv, tpsv) by substitution:
 // one column sweep for every storage, as the reference's loops; a full A
-// runs it only on its diagonal blocks, the rectangles between them as gemv.
+// runs the reference's loops on groups of columns in locals inside its
+// diagonal blocks (triangle_columns.h says why), the rest as gemv.
+#include <algorithm>
 #include <complex>
 
 #include "level2/triangle_columns.h"
@@ -30,6 +32,25 @@ void sweep_solve(const Storage& s, const triangle_shape& t, const triangular_op&
   }
 }
 
+// The order-w (<= kGroup) triangle at s solved in locals, as the
+// reference's loops: not transposed, x_j divided by the diagonal and then
+// removed from the other rows of its column (unless zero); transposed, the
+// column's solved rows removed from x_j before it is divided.
+template <class T>
+void solve_square(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
+  square_in_locals(t, ascending(t, op), x, [&](T* xs, index_t j, row_range r) {
+    if (!op.transposed) {
+      if (xs[j] == T(0)) return;  // as sweep_solve
+      if (!t.unit_diag) xs[j] /= *s.at(j, j);
+      for (index_t i = r.first; i < r.end; ++i) xs[i] -= times(xs[j], *s.at(i, j));
+    } else {
+      T rest = xs[j];
+      for (index_t i = r.first; i < r.end; ++i) rest -= times(conjugate_if(op.conjugated, *s.at(i, j)), xs[i]);
+      xs[j] = t.unit_diag ? rest : rest / conjugate_if(op.conjugated, *s.at(j, j));
+    }
+  });
+}
+
 // A full A by diagonal blocks, in the substitution's order: not
 // transposed, a solved block's rectangle is removed from the rows still to
 // solve; transposed, the solved rows' rectangle is removed from x_J before
@@ -38,7 +59,10 @@ template <class T>
 void solve(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
   for_each_diagonal_block(t.n, ascending(t, op), [&](index_t j0, index_t j1) {
     if (op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
-    sweep_solve(s.from(j0), t.leading(j1 - j0), op, x + j0);
+    // Inside the block, by groups: transposed, the rows solved before a
+    // group are removed from its x first; not transposed, it is removed
+    // from the rows still to solve after.
+    by_groups(s.from(j0), t.leading(j1 - j0), op, ascending(t, op), op.transposed, T(-1), x + j0, solve_square<T>);
     if (!op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
   });
 }
