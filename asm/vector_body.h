@@ -81,6 +81,18 @@ inline void staged_tail(index_t count, const typename Simd::value_type* const (&
   Simd::store_first(y, m, Simd::loadu(y_copy));
 }
 
+// One lane of Simd::fma, for a tail element to get the vector body's
+// arithmetic: the traits wider than one lane multiply and add fused (the
+// one-lane traits, unfused, have no tails).
+template <class Simd>
+inline typename Simd::value_type lane_fma(typename Simd::value_type a, typename Simd::value_type b,
+                                          typename Simd::value_type c) {
+  if constexpr (Simd::width == 1)
+    return a * b + c;
+  else
+    return std::fma(a, b, c);
+}
+
 // The sum of a register's lanes, in lane order. (Summed pairwise, which
 // shortens the chain, two of reference LAPACK's single-precision SST driver
 // checks failed: ratio 78 against 50; netlib's in-order sum passes them.)
@@ -155,9 +167,12 @@ struct real_vector_ops {
     }
     R s = lane_sum<Simd>(Simd::add(acc[0], acc[1]));
     for (index_t r = i; r < n; ++r) s += a[r] * x[r];
-    staged_tail<Simd>(n - i, {a + i}, y + i, [&](const auto& in, R* out) {
-      Simd::storeu(out, Simd::fma(t, Simd::loadu(in[0]), Simd::loadu(out)));
-    });
+    // The tail element by element, not staged: symv's column sweep calls
+    // this on columns one row longer each time, and the next column's
+    // masked load over this one's masked store waited for it to be
+    // written (after every older instruction, the column's dot too), one
+    // column after another. One lane of Simd::fma: the body's arithmetic.
+    for (index_t r = i; r < n; ++r) y[r] = lane_fma<Simd>(alpha, a[r], y[r]);
     return s;
   }
 
