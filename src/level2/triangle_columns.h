@@ -191,30 +191,17 @@ void square_in_locals(const triangle_shape& t, bool ascending, T* x, Column colu
 
 // The diagonal block at s (order t.n, unit-stride x) by groups of kGroup
 // columns in the sweep's order: each group's square by square(storage,
-// shape, op, x), and the block's rows beside the group, before or after
-// it: not transposed, the group's columns times its x (alpha) added to
-// those rows; transposed, those rows' dot products with the group's columns
-// (alpha) added to its x.
+// shape, op, x), and the block's rectangle beside the group
+// (apply_rectangle, alpha) before or after it.
 template <class T, class Square>
 void by_groups(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, bool ascending,
                bool beside_first, T alpha, T* x, Square square) {
-  const vector_kernels<T>& v = vector_kernels_of<T>();
   for_each_diagonal_block(
       t.n, ascending,
       [&](index_t g0, index_t g1) {
-        const row_range r = rows_beside(t, g0, g1);
-        const auto beside = [&] {
-          const index_t rows = r.end - r.first;
-          if (rows <= 0) return;
-          if (op.transposed)
-            (op.conjugated ? v.gemv_c : v.gemv_t)(rows, g1 - g0, alpha, s.at(r.first, g0), s.lda, x + r.first,
-                                                  x + g0);
-          else
-            add_columns(rows, g1 - g0, alpha, s.at(r.first, g0), s.lda, x + g0, x + r.first);
-        };
-        if (beside_first) beside();
+        if (beside_first) apply_rectangle(s, t, op, g0, g1, alpha, x);
         square(s.from(g0), t.leading(g1 - g0), op, x + g0);
-        if (!beside_first) beside();
+        if (!beside_first) apply_rectangle(s, t, op, g0, g1, alpha, x);
       },
       kGroup);
 }
