@@ -3,8 +3,11 @@
 #include "pack_buffer.h"
 
 #include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -13,6 +16,26 @@
 
 namespace swblas {
 namespace {
+
+// Backs the whole pages of [start, start + bytes) with memory now, in one
+// system call. A team's buffers are the calling thread's, and a helper that
+// first writes its slice in a later call would take a page fault per page
+// there, at 16 us each on a paravirtualised guest against 1 us a page here
+// (a second two-thread 1000^3 DGEMM: 19.5 ms against 11.4 in a loop). Best
+// effort: a kernel older than 5.14 refuses the advice, and the pages fault
+// in on first use as before.
+void populate(void* start, std::size_t bytes) {
+#ifdef __linux__
+  constexpr int kPopulateWrite = 23;  // MADV_POPULATE_WRITE, which older headers lack
+  static const std::uintptr_t page = std::uintptr_t(sysconf(_SC_PAGESIZE));
+  const std::uintptr_t first = (reinterpret_cast<std::uintptr_t>(start) + page - 1) / page * page;
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(start) + bytes) / page * page;
+  if (end > first) madvise(reinterpret_cast<void*>(first), end - first, kPopulateWrite);
+#else
+  (void)start;
+  (void)bytes;
+#endif
+}
 
 // Trivially destructible, so that a thread's first use registers no TLS
 // destructor: glibc allocates for that registration and aborts when it
@@ -39,6 +62,7 @@ class aligned_buffer {
       if (fresh) break;
     }
     if (!fresh) return nullptr;
+    populate(fresh, doubles * sizeof(double));  // what was asked, not the growth's slack
     std::free(data_);
     data_ = static_cast<double*>(fresh);
     capacity_ = bytes / sizeof(double);
