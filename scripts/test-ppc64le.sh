@@ -65,7 +65,7 @@ test_programs=(asm_tests power_dispatch_tests runtime_tests generated_kernels_te
                fortran_batch_calls level1_tests level1_fortran_functions level2_tests
                level2_symmetric_tests level2_triangular_tests level2_default_handlers_tests
                level1_team_tests level2_team_tests)
-cmake --build "$build" -j"$jobs" --target swblas_kernels swblas swblas64 "${test_programs[@]}"
+cmake --build "$build" -j"$jobs" --target swblas_kernels swblas swblas64 swblas_provider "${test_programs[@]}"
 
 # 4. ctest under each CPU model (qemu is slow: no timing, and a subset).
 # Not run: programs not built here (sim, demo), the packaging test (host

@@ -36,7 +36,7 @@ asan_tests=(level3/level3_tests asm/asm_tests level2_triangular/level2_triangula
             interface/interface_layer_tests)
 mkdir -p build-asan
 configure build-asan address,undefined
-cmake --build build-asan -j"$jobs" --target "${asan_tests[@]##*/}"
+cmake --build build-asan -j"$jobs" --target "${asan_tests[@]##*/}" swblas_provider
 # Leaks are reported too (LeakSanitizer). allocator_may_return_null: the
 # memory-limit tests need malloc to fail as glibc's does, not ASan to abort.
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1

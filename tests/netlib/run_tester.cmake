@@ -3,7 +3,8 @@
 #
 # The testers are linked against libblas.so.3 (libblas64.so.3: SONAME) with
 # BIND_NOW. A directory of its own (LIB_DIR) holds SONAME as a link to
-# SWBLAS_LIBRARY (libswblas.so, or libswblas64.so for ILP64) and comes
+# SWBLAS_LIBRARY (the provider's libblas.so.3 or libblas64.so.3, or
+# libswblas.so for the Sunway emulation's runs) and comes
 # first on the library path; nothing is preloaded, so every routine the
 # tester imports must be swblas's or the tester does not start. The tester's
 # own XERBLA and cblas_xerbla, defined in the executable, take the calls
