@@ -56,10 +56,16 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+// Thrown by parse for --help: main prints the usage and succeeds.
+struct help_asked {};
+
 options parse(int argc, char** argv) {
   options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string name = argv[i], value = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    const std::string name = argv[i];
+    if (name == "--help" || name == "-h") throw help_asked{};
+    if (i + 1 == argc) throw std::invalid_argument("option " + name + " needs a value");
+    const std::string value = argv[i + 1];
     if (name == "--swblas") {
       o.swblas = value;
     } else if (name == "--openblas") {
@@ -257,13 +263,16 @@ int probe_skylakex(const options& o) {
 
 int main(int argc, char** argv) {
   options o;
+  const char* const usage =
+      "usage: swblas-bench-fused [--swblas PATH] [--openblas PATH] "
+      "[--threads 1,2] [--shapes \"m,n,k;...\"] [--min-time S] [--runs N] [--precision d|s]\n";
   try {
     o = parse(argc, argv);
+  } catch (const help_asked&) {
+    std::fputs(usage, stdout);
+    return 0;
   } catch (const std::exception& e) {
-    std::fprintf(stderr,
-                 "%s\nusage: swblas-bench-fused [--swblas PATH] [--openblas PATH] "
-                 "[--threads 1,2] [--shapes \"m,n,k;...\"] [--min-time S] [--runs N] [--precision d|s]\n",
-                 e.what());
+    std::fprintf(stderr, "%s\n%s", e.what(), usage);
     return 2;
   }
   std::printf(

@@ -40,8 +40,10 @@ struct options {
 
 options parse(int argc, char** argv) {
   options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string key = argv[i], value = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    const std::string key = argv[i];
+    if (i + 1 == argc) throw std::invalid_argument("option " + key + " needs a value");
+    const std::string value = argv[i + 1];
     if (key == "--lib") o.lib = value;
     else if (key == "--n") o.n = std::atoi(value.c_str());
     else if (key == "--count") o.count = std::atoi(value.c_str());
