@@ -285,12 +285,7 @@ struct real_vector_ops {
   // gemv_n and gemv_t in one pass, four columns at a time: each element
   // of A is loaded once for the update and the dot (symv read its
   // rectangles twice: at 1000^2, 44 GB/s against OpenBLAS's 68 on Zen 5).
-  // The dots are gemv_t's exactly. The update adds the four columns'
-  // products, summed first, to y: four multiply-adds chained through y (as
-  // gemv_n) made each vector of rows wait 16 cycles, and the loop ran at
-  // 0.6 of this one (dsymv 400^2 in cache 13.1 -> 10.3 us on Zen 5; LAPACK's
-  // SST and DST eigenvalue checks pass either way). Tails go through the
-  // same arithmetic (staged_tail).
+  // The same operations in the same order as the two, so the same results.
   static void gemv_nt(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x_n, R* y_n, const R* x_t,
                       R* y_t) {
     index_t j = 0;
@@ -306,10 +301,7 @@ struct real_vector_ops {
         Simd::storeu(y_n + i, Simd::add(Simd::loadu(y_n + i), four_products(v, a)));
         for (int u = 0; u < 4; ++u) acc[u] = Simd::fma(a[u], xv, acc[u]);
       }
-      staged_tail<Simd>(m - i, {c[0] + i, c[1] + i, c[2] + i, c[3] + i}, y_n + i, [&](const auto& in, R* out) {
-        const reg a[4] = {Simd::loadu(in[0]), Simd::loadu(in[1]), Simd::loadu(in[2]), Simd::loadu(in[3])};
-        Simd::storeu(out, Simd::add(Simd::loadu(out), four_products(v, a)));
-      });
+      add_four_columns_tail(v, c, i, m, y_n);
       add_four_dots(acc, c, i, m, x_t, alpha, y_t + j);
     }
     if (j == n) return;
@@ -334,16 +326,16 @@ struct real_vector_ops {
   }
 
  private:
-  // y := y + v[0] A(:, 0) + ... + v[3] A(:, 3) on one vector of rows, in
-  // that order (gemv_n's step and gemv_nt's: the same results).
+  // y := y + (v[0] A(:, 0) + ... + v[3] A(:, 3)) on one vector of rows
+  // (gemv_n's step and gemv_nt's: the same results). The products are
+  // summed before they reach y: four multiply-adds chained through y made
+  // each vector of rows wait 16 cycles, and gemv_nt's loop (m = 512, four
+  // columns) ran at 0.6 of this one on Zen 5. OpenBLAS groups its columns
+  // the same way; reference LAPACK's suite passes either way.
   __attribute__((always_inline)) static void add_four_columns(const reg (&v)[4], const R* r0, const R* r1,
                                                               const R* r2, const R* r3, R* y) {
-    reg s = Simd::loadu(y);
-    s = Simd::fma(v[0], Simd::loadu(r0), s);
-    s = Simd::fma(v[1], Simd::loadu(r1), s);
-    s = Simd::fma(v[2], Simd::loadu(r2), s);
-    s = Simd::fma(v[3], Simd::loadu(r3), s);
-    Simd::storeu(y, s);
+    const reg a[4] = {Simd::loadu(r0), Simd::loadu(r1), Simd::loadu(r2), Simd::loadu(r3)};
+    Simd::storeu(y, Simd::add(Simd::loadu(y), four_products(v, a)));
   }
 
   // v[0] a[0] + v[1] a[1] + v[2] a[2] + v[3] a[3], in that order.
