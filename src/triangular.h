@@ -64,21 +64,23 @@ void on_independent_parts(const triangular_problem<T>& p, F&& f) {
   run_items(parts, parts, [&](dim_t part) { f(independent_part(p, static_cast<int>(part), parts)); });
 }
 
-// B's rows (left) or columns (right) [d0, d1) += scalar * op(A)'s
-// off-diagonal block (d, r) times B's rows or columns [r0, r1): one GEMM,
-// trmm's off-diagonal product (scalar alpha) and trsm's update (-1).
+// B's rows (left) or columns (right) [d0, d1) := beta times them + scalar
+// * op(A)'s off-diagonal block (d, r) times B's rows or columns [r0, r1):
+// one GEMM, trmm's off-diagonal product (scalar alpha) and trsm's update
+// (-1, beta the alpha not yet applied to those rows).
 template <class T>
-void add_off_diagonal_product(const triangular_problem<T>& p, T scalar, dim_t d0, dim_t d1, dim_t r0, dim_t r1) {
+void add_off_diagonal_product(const triangular_problem<T>& p, T scalar, dim_t d0, dim_t d1, dim_t r0, dim_t r1,
+                              T beta = T(1)) {
   operand_of<T> off_diagonal = p.a;
   off_diagonal.structure = {};
   if (p.left) {
     off_diagonal.x = p.a.x + std::ptrdiff_t(d0) * p.a.rs + std::ptrdiff_t(r0) * p.a.cs;
-    gemm(product_problem(d1 - d0, p.n, r1 - r0, scalar, off_diagonal, as_stored<T>(p.b + r0, p.ldb), T(1),
+    gemm(product_problem(d1 - d0, p.n, r1 - r0, scalar, off_diagonal, as_stored<T>(p.b + r0, p.ldb), beta,
                          p.b + d0, p.ldb));
   } else {
     off_diagonal.x = p.a.x + std::ptrdiff_t(r0) * p.a.rs + std::ptrdiff_t(d0) * p.a.cs;
     gemm(product_problem(p.m, d1 - d0, r1 - r0, scalar, as_stored<T>(p.b + std::ptrdiff_t(r0) * p.ldb, p.ldb),
-                         off_diagonal, T(1), p.b + std::ptrdiff_t(d0) * p.ldb, p.ldb));
+                         off_diagonal, beta, p.b + std::ptrdiff_t(d0) * p.ldb, p.ldb));
   }
 }
 

@@ -2,10 +2,18 @@
 // (B's rows on the left, its columns on the right) are halved: the half
 // that op(A) solves first (the first going forward, when op(A) is lower on
 // the left or upper on the right; the second otherwise) is solved, one GEMM
-// (alpha -1, beta 1, as deep as that half) removes it from the other half,
-// which is solved next. Ranges of at most a block are solved by
-// substitution, vectorised across B's other dimension. Deep GEMMs read and write B about log2(size / block) times,
-// where a GEMM per block would pass over it size / block times.
+// (alpha -1, as deep as that half) removes it from the other half, which is
+// solved next. Ranges of at most a block are solved by substitution,
+// vectorised across B's other dimension. Deep GEMMs read and write B about
+// log2(size / block) times, where a GEMM per block would pass over it
+// size / block times.
+//
+// alpha is applied where LAPACK's RFP solver ?tfsm applies it, which is
+// two half solves around one GEMM: to the range solved first, by the
+// substitution, and to the rest as the GEMM's beta. Ranges of up to two
+// blocks are halved exactly, as ?tfsm halves an even order. Its result is
+// then swblas's own whole solve to the bit: LAPACK's suite checks the two
+// against each other by sqrt(eps), on ill-conditioned matrices too.
 //
 // On a team, B's other dimension is split instead: each thread solves its
 // own columns (left) or rows (right) alone, with no barrier between them.
@@ -81,26 +89,46 @@ void substitute(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1
   }
 }
 
-// Solves the unknowns [d0, d1), whatever they depend on outside the range
-// already removed from them.
+// B's rows (left) or columns (right) [d0, d1) times scale.
 template <class T>
-void solve_range(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
-  if (d1 - d0 <= kSubstitutionBlock) return substitute(p, forward, d0, d1);
-  // Whole blocks first going forward, last going backward.
-  const dim_t half = ((d1 - d0) / 2 + kSubstitutionBlock - 1) / kSubstitutionBlock * kSubstitutionBlock;
+void scale_range(const triangular_problem<T>& p, dim_t d0, dim_t d1, T scale) {
+  triangular_problem<T> range = p;
+  range.alpha = scale;
+  if (p.left) {
+    range.m = d1 - d0;
+    range.b = p.b + d0;
+  } else {
+    range.n = d1 - d0;
+    range.b = p.b + std::ptrdiff_t(d0) * p.ldb;
+  }
+  scale_b(range);
+}
+
+// Solves the unknowns [d0, d1) of `scale` times B, whatever they depend on
+// outside the range already removed from them.
+template <class T>
+void solve_range(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1, T scale) {
+  if (d1 - d0 <= kSubstitutionBlock) {
+    scale_range(p, d0, d1, scale);
+    return substitute(p, forward, d0, d1);
+  }
+  // Up to two blocks, exact halves; beyond, whole blocks first going
+  // forward, last going backward.
+  const dim_t half = d1 - d0 <= 2 * kSubstitutionBlock
+                         ? (d1 - d0) / 2
+                         : ((d1 - d0) / 2 + kSubstitutionBlock - 1) / kSubstitutionBlock * kSubstitutionBlock;
   const dim_t s0 = forward ? d0 : d1 - half, s1 = forward ? d0 + half : d1;  // solved first
   const dim_t r0 = forward ? s1 : d0, r1 = forward ? d1 : s0;                // the rest
-  solve_range(p, forward, s0, s1);
-  add_off_diagonal_product(p, T(-1), r0, r1, s0, s1);
-  solve_range(p, forward, r0, r1);
+  solve_range(p, forward, s0, s1, scale);
+  add_off_diagonal_product(p, T(-1), r0, r1, s0, s1, scale);
+  solve_range(p, forward, r0, r1, T(1));
 }
 
 template <class T>
 void solve(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
-  scale_b(p);
-  if (p.alpha == T(0)) return;
-  solve_range(p, p.left != p.a.structure.upper, 0, p.left ? p.m : p.n);
+  if (p.alpha == T(0)) return scale_b(p);
+  solve_range(p, p.left != p.a.structure.upper, 0, p.left ? p.m : p.n, p.alpha);
 }
 
 }  // namespace
