@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "../load_library.h"
+#include "bench_harness.h"
 #include "fma_peak.h"
 
 #if defined(SWBLAS_BENCH_WITH_LIBXSMM)
@@ -425,30 +426,28 @@ std::vector<std::string> split(const std::string& s, char by) {
 struct help_asked {};
 
 options parse(int argc, char** argv) {
+  const swblas_bench::command_line cl(
+      argc, argv, {"swblas", "openblas", "min-time", "runs", "rounds", "precision", "threads", "shapes"}, {"help"});
+  if (cl.has("help")) throw help_asked{};
   options o;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string name = argv[i];
-    if (name == "--help" || name == "-h") throw help_asked{};
-    if (i + 1 == argc) throw std::invalid_argument("option " + name + " needs a value");
-    const std::string value = argv[i + 1];
-    if (name == "--swblas") o.swblas = value;
-    else if (name == "--openblas") o.openblas = value;
-    else if (name == "--min-time") o.min_run_seconds = std::stod(value);
-    else if (name == "--runs") o.runs = std::stoi(value);
-    else if (name == "--rounds") o.rounds = std::stoi(value);
-    else if (name == "--precision" && value.size() == 1 && std::string("sdcz").find(value[0]) != std::string::npos)
-      o.precision = value[0];
-    else if (name == "--threads") {
-      o.threads.clear();
-      for (const std::string& t : split(value, ',')) o.threads.push_back(std::stoi(t));
-    } else if (name == "--shapes") {
-      o.shapes.clear();
-      for (const std::string& s : split(value, ',')) {
-        const std::size_t x = s.find('x');
-        o.shapes.push_back({std::stoi(s.substr(0, x)), std::stoi(s.substr(x + 1))});
-      }
-    } else {
-      throw std::invalid_argument("unknown option " + name);
+  o.swblas = cl.get("swblas", o.swblas);
+  o.openblas = cl.get("openblas", o.openblas);
+  o.min_run_seconds = cl.get_double("min-time", o.min_run_seconds);
+  o.runs = static_cast<int>(cl.get_long("runs", o.runs));
+  o.rounds = static_cast<int>(cl.get_long("rounds", o.rounds));
+  const std::string precision = cl.get("precision", std::string(1, o.precision));
+  if (precision.size() != 1 || std::string("sdcz").find(precision[0]) == std::string::npos)
+    throw std::invalid_argument("--precision must be s, d, c or z: " + precision);
+  o.precision = precision[0];
+  if (cl.has("threads")) {
+    o.threads.clear();
+    for (const std::string& t : split(cl.get("threads", ""), ',')) o.threads.push_back(std::stoi(t));
+  }
+  if (cl.has("shapes")) {
+    o.shapes.clear();
+    for (const std::string& s : split(cl.get("shapes", ""), ',')) {
+      const std::size_t x = s.find('x');
+      o.shapes.push_back({std::stoi(s.substr(0, x)), std::stoi(s.substr(x + 1))});
     }
   }
   if (o.swblas.empty()) throw std::invalid_argument("--swblas PATH is required");

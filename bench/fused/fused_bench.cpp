@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "../load_library.h"
+#include "bench_harness.h"
 #include "swblas.h"
 
 namespace {
@@ -60,38 +61,31 @@ std::vector<std::string> split(const std::string& s, char sep) {
 struct help_asked {};
 
 options parse(int argc, char** argv) {
+  const swblas_bench::command_line cl(argc, argv,
+                                      {"swblas", "openblas", "threads", "shapes", "min-time", "runs", "precision"},
+                                      {"help"});
+  if (cl.has("help")) throw help_asked{};
   options o;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string name = argv[i];
-    if (name == "--help" || name == "-h") throw help_asked{};
-    if (i + 1 == argc) throw std::invalid_argument("option " + name + " needs a value");
-    const std::string value = argv[i + 1];
-    if (name == "--swblas") {
-      o.swblas = value;
-    } else if (name == "--openblas") {
-      o.openblas = value;
-    } else if (name == "--threads") {
-      o.threads.clear();
-      for (const std::string& t : split(value, ',')) o.threads.push_back(std::stoi(t));
-    } else if (name == "--shapes") {
-      o.shapes.clear();
-      for (const std::string& shape : split(value, ';')) {
-        std::vector<int> mnk;
-        for (const std::string& d : split(shape, ',')) mnk.push_back(std::stoi(d));
-        if (mnk.size() != 3) throw std::invalid_argument("shape must be m,n,k: " + shape);
-        o.shapes.push_back(mnk);
-      }
-    } else if (name == "--min-time") {
-      o.min_time = std::stod(value);
-    } else if (name == "--runs") {
-      o.runs = std::stoi(value);
-    } else if (name == "--precision") {
-      if (value != "d" && value != "s") throw std::invalid_argument("precision must be d or s: " + value);
-      o.precision = value[0];
-    } else {
-      throw std::invalid_argument("unknown option " + name);
+  o.swblas = cl.get("swblas", o.swblas);
+  o.openblas = cl.get("openblas", o.openblas);
+  if (cl.has("threads")) {
+    o.threads.clear();
+    for (const std::string& t : split(cl.get("threads", ""), ',')) o.threads.push_back(std::stoi(t));
+  }
+  if (cl.has("shapes")) {
+    o.shapes.clear();
+    for (const std::string& shape : split(cl.get("shapes", ""), ';')) {
+      std::vector<int> mnk;
+      for (const std::string& d : split(shape, ',')) mnk.push_back(std::stoi(d));
+      if (mnk.size() != 3) throw std::invalid_argument("shape must be m,n,k: " + shape);
+      o.shapes.push_back(mnk);
     }
   }
+  o.min_time = cl.get_double("min-time", o.min_time);
+  o.runs = static_cast<int>(cl.get_long("runs", o.runs));
+  const std::string precision = cl.get("precision", std::string(1, o.precision));
+  if (precision != "d" && precision != "s") throw std::invalid_argument("precision must be d or s: " + precision);
+  o.precision = precision[0];
   return o;
 }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "../load_library.h"
+#include "bench_harness.h"
 
 namespace {
 
@@ -39,18 +40,13 @@ struct options {
 };
 
 options parse(int argc, char** argv) {
+  const swblas_bench::command_line cl(argc, argv, {"lib", "n", "count", "calls", "idle-ms"}, {});
   options o;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string key = argv[i];
-    if (i + 1 == argc) throw std::invalid_argument("option " + key + " needs a value");
-    const std::string value = argv[i + 1];
-    if (key == "--lib") o.lib = value;
-    else if (key == "--n") o.n = std::atoi(value.c_str());
-    else if (key == "--count") o.count = std::atoi(value.c_str());
-    else if (key == "--calls") o.calls = std::atoi(value.c_str());
-    else if (key == "--idle-ms") o.idle_ms = std::atof(value.c_str());
-    else throw std::invalid_argument("unknown option " + key);
-  }
+  o.lib = cl.get("lib", o.lib);
+  o.n = static_cast<int>(cl.get_long("n", o.n));
+  o.count = static_cast<int>(cl.get_long("count", o.count));
+  o.calls = static_cast<int>(cl.get_long("calls", o.calls));
+  o.idle_ms = cl.get_double("idle-ms", o.idle_ms);
   if (o.lib.empty() || o.n <= 0 || o.calls <= 0) throw std::invalid_argument("need --lib and --n");
   return o;
 }

@@ -18,60 +18,6 @@
 namespace swblas_test {
 namespace {
 
-// One precision's entry points.
-template <class T>
-struct routine;
-template <>
-struct routine<float> {
-  static constexpr const char* name = "sgemm";
-  static void f77(const char* ta, const char* tb, const int* m, const int* n, const int* k, const float* alpha,
-                  const float* a, const int* lda, const float* b, const int* ldb, const float* beta, float* c,
-                  const int* ldc) {
-    sgemm_(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-  }
-  static void cblas(CBLAS_LAYOUT l, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, const float* alpha,
-                    const float* a, int lda, const float* b, int ldb, const float* beta, float* c, int ldc) {
-    cblas_sgemm(l, ta, tb, m, n, k, *alpha, a, lda, b, ldb, *beta, c, ldc);
-  }
-};
-template <>
-struct routine<double> {
-  static constexpr const char* name = "dgemm";
-  static void f77(const char* ta, const char* tb, const int* m, const int* n, const int* k, const double* alpha,
-                  const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
-                  const int* ldc) {
-    dgemm_(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-  }
-  static void cblas(CBLAS_LAYOUT l, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, const double* alpha,
-                    const double* a, int lda, const double* b, int ldb, const double* beta, double* c, int ldc) {
-    cblas_dgemm(l, ta, tb, m, n, k, *alpha, a, lda, b, ldb, *beta, c, ldc);
-  }
-};
-template <>
-struct routine<std::complex<float>> {
-  static constexpr const char* name = "cgemm";
-  template <class... A>
-  static void f77(A... a) {
-    cgemm_(a...);
-  }
-  template <class... A>
-  static void cblas(A... a) {
-    cblas_cgemm(a...);
-  }
-};
-template <>
-struct routine<std::complex<double>> {
-  static constexpr const char* name = "zgemm";
-  template <class... A>
-  static void f77(A... a) {
-    zgemm_(a...);
-  }
-  template <class... A>
-  static void cblas(A... a) {
-    cblas_zgemm(a...);
-  }
-};
-
 template <class T>
 T op_element(stored<T>& x, char trans, int i, int l) {
   if (trans == 'N') return x.at(i, l);
@@ -93,7 +39,7 @@ struct gemm_case {
 
 template <class T>
 std::string describe(const gemm_case<T>& g) {
-  return std::string(routine<T>::name) + (g.api == entry::f77 ? " f77" : g.api == entry::cblas_col ? " cblas col" : " cblas row") +
+  return std::string(gemm_routine<T>::name) + (g.api == entry::f77 ? " f77" : g.api == entry::cblas_col ? " cblas col" : " cblas row") +
          " " + g.ta + g.tb + " " + std::to_string(g.m) + "x" + std::to_string(g.n) + "x" + std::to_string(g.k);
 }
 
@@ -142,10 +88,10 @@ void check_case(const gemm_case<T>& g, unsigned seed, bool ab_nan = false, bool 
     }
   const int lda = a.ld, ldb = b.ld, ldc = c.ld;
   if (g.api == entry::f77)
-    routine<T>::f77(&g.ta, &g.tb, &g.m, &g.n, &g.k, &g.alpha, a.data.data(), &lda, b.data.data(), &ldb, &g.beta,
+    gemm_routine<T>::f77(&g.ta, &g.tb, &g.m, &g.n, &g.k, &g.alpha, a.data.data(), &lda, b.data.data(), &ldb, &g.beta,
                     c.data.data(), &ldc);
   else
-    routine<T>::cblas(rm ? CblasRowMajor : CblasColMajor, cblas_trans(g.ta), cblas_trans(g.tb), g.m, g.n, g.k,
+    gemm_routine<T>::cblas(rm ? CblasRowMajor : CblasColMajor, cblas_trans(g.ta), cblas_trans(g.tb), g.m, g.n, g.k,
                       &g.alpha, a.data.data(), lda, b.data.data(), ldb, &g.beta, c.data.data(), ldc);
   ASSERT_TRUE(c.guards_intact()) << describe(g);
   for (int i = 0; i < g.m; ++i)

@@ -1,6 +1,10 @@
 // What the Level-3 tests share: element types, matrices stored with guard
-// values in their padding, and the magnitude bounds of a naive reference.
+// values in their padding, ?gemm's entries, and the magnitude bounds of a
+// naive reference.
 #pragma once
+
+#include <cblas.h>
+#include <swblas.h>
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +71,61 @@ struct stored {
     for (std::size_t e = 0; e < data.size(); ++e)
       if (!element[e] && data[e] != guard()) return false;
     return true;
+  }
+};
+
+// ?gemm of one precision through its Fortran and CBLAS entries (alpha and
+// beta by address).
+template <class T>
+struct gemm_routine;
+template <>
+struct gemm_routine<float> {
+  static constexpr const char* name = "sgemm";
+  static void f77(const char* ta, const char* tb, const int* m, const int* n, const int* k, const float* alpha,
+                  const float* a, const int* lda, const float* b, const int* ldb, const float* beta, float* c,
+                  const int* ldc) {
+    sgemm_(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  }
+  static void cblas(CBLAS_LAYOUT l, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, const float* alpha,
+                    const float* a, int lda, const float* b, int ldb, const float* beta, float* c, int ldc) {
+    cblas_sgemm(l, ta, tb, m, n, k, *alpha, a, lda, b, ldb, *beta, c, ldc);
+  }
+};
+template <>
+struct gemm_routine<double> {
+  static constexpr const char* name = "dgemm";
+  static void f77(const char* ta, const char* tb, const int* m, const int* n, const int* k, const double* alpha,
+                  const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
+                  const int* ldc) {
+    dgemm_(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  }
+  static void cblas(CBLAS_LAYOUT l, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, const double* alpha,
+                    const double* a, int lda, const double* b, int ldb, const double* beta, double* c, int ldc) {
+    cblas_dgemm(l, ta, tb, m, n, k, *alpha, a, lda, b, ldb, *beta, c, ldc);
+  }
+};
+template <>
+struct gemm_routine<std::complex<float>> {
+  static constexpr const char* name = "cgemm";
+  template <class... A>
+  static void f77(A... a) {
+    cgemm_(a...);
+  }
+  template <class... A>
+  static void cblas(A... a) {
+    cblas_cgemm(a...);
+  }
+};
+template <>
+struct gemm_routine<std::complex<double>> {
+  static constexpr const char* name = "zgemm";
+  template <class... A>
+  static void f77(A... a) {
+    zgemm_(a...);
+  }
+  template <class... A>
+  static void cblas(A... a) {
+    cblas_zgemm(a...);
   }
 };
 

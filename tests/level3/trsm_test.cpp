@@ -6,10 +6,8 @@
 // ?tfsm way of solving it: two half solves around one GEMM.
 #include <gtest/gtest.h>
 
-#include <complex>
 #include <random>
 #include <utility>
-#include <vector>
 
 #include "triangular_harness.h"
 
@@ -56,52 +54,6 @@ TYPED_TEST(Trsm, AlphaZeroOverwritesNaN) {
 }
 
 
-// The CBLAS calls of one precision, column-major, non-unit diagonal.
-void trsm_call(CBLAS_SIDE s, CBLAS_UPLO u, int m, int n, float alpha, const float* a, int lda, float* b, int ldb) {
-  cblas_strsm(CblasColMajor, s, u, CblasNoTrans, CblasNonUnit, m, n, alpha, a, lda, b, ldb);
-}
-void trsm_call(CBLAS_SIDE s, CBLAS_UPLO u, int m, int n, double alpha, const double* a, int lda, double* b, int ldb) {
-  cblas_dtrsm(CblasColMajor, s, u, CblasNoTrans, CblasNonUnit, m, n, alpha, a, lda, b, ldb);
-}
-template <class R>
-void trsm_call(CBLAS_SIDE s, CBLAS_UPLO u, int m, int n, std::complex<R> alpha, const std::complex<R>* a, int lda,
-               std::complex<R>* b, int ldb) {
-  if constexpr (std::is_same_v<R, float>)
-    cblas_ctrsm(CblasColMajor, s, u, CblasNoTrans, CblasNonUnit, m, n, &alpha, a, lda, b, ldb);
-  else
-    cblas_ztrsm(CblasColMajor, s, u, CblasNoTrans, CblasNonUnit, m, n, &alpha, a, lda, b, ldb);
-}
-void gemm_call(int m, int n, int k, float alpha, const float* a, int lda, const float* b, int ldb, float beta,
-               float* c, int ldc) {
-  cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-void gemm_call(int m, int n, int k, double alpha, const double* a, int lda, const double* b, int ldb, double beta,
-               double* c, int ldc) {
-  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-}
-template <class R>
-void gemm_call(int m, int n, int k, std::complex<R> alpha, const std::complex<R>* a, int lda,
-               const std::complex<R>* b, int ldb, std::complex<R> beta, std::complex<R>* c, int ldc) {
-  if constexpr (std::is_same_v<R, float>)
-    cblas_cgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc);
-  else
-    cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc);
-}
-
-template <class T>
-std::vector<T> random_entries(std::size_t count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  std::vector<T> v(count);
-  for (T& x : v) {
-    if constexpr (std::is_arithmetic_v<T>)
-      x = T(u(rng));
-    else
-      x = T(u(rng), u(rng));
-  }
-  return v;
-}
-
 // LAPACK's RFP solver ?tfsm solves an even order 2k as two half solves
 // around one GEMM, alpha applied by the first solve and as the GEMM's beta,
 // and its test compares that with one ?trsm of the whole by sqrt(eps), on
@@ -109,35 +61,42 @@ std::vector<T> random_entries(std::size_t count, unsigned seed) {
 // Both triangles on both sides (each side's two directions).
 TYPED_TEST(Trsm, WholeSolveIsTwoHalfSolvesAroundOneGemmToTheBit) {
   using T = TypeParam;
-  const T alpha = T(0.37f) + T(1) / T(3);
+  const auto trsm = triangular_routines<T>::trsm.cblas;
+  const T alpha = T(0.37f) + T(1) / T(3), one = T(1), minus_one = T(-1);
+  std::mt19937 gen(7);
   for (int k : {20, 25, 32})
     for (CBLAS_SIDE side : {CblasLeft, CblasRight})
       for (CBLAS_UPLO uplo : {CblasLower, CblasUpper}) {
-        const int order = 2 * k, other = 23, lda = order + 3;
-        const int m = side == CblasLeft ? order : other, n = side == CblasLeft ? other : order, ldb = m + 2;
-        std::vector<T> a = random_entries<T>(std::size_t(lda) * order, 7 + k);
-        for (int d = 0; d < order; ++d) a[d + std::size_t(d) * lda] += T(4);
-        const std::vector<T> b = random_entries<T>(std::size_t(ldb) * n, 9 + k);
-        std::vector<T> whole = b, halves = b;
-        trsm_call(side, uplo, m, n, alpha, a.data(), lda, whole.data(), ldb);
+        const int order = 2 * k, other = 23;
+        const int m = side == CblasLeft ? order : other, n = side == CblasLeft ? other : order;
+        stored<T> a(order, order, false, 3), b(m, n, false, 2);
+        a.fill(gen);
+        for (int d = 0; d < order; ++d) a.at(d, d) += T(4);
+        b.fill(gen);
+        stored<T> whole = b, halves = b;
+        trsm(CblasColMajor, side, uplo, CblasNoTrans, CblasNonUnit, m, n, &alpha, a.data.data(), a.ld,
+             whole.data.data(), whole.ld);
         // The half solved first: the leading one where op(A) is lower on the
         // left or upper on the right, the trailing one otherwise.
         const bool leading = (side == CblasLeft) == (uplo == CblasLower);
         const int first = leading ? 0 : k, second = leading ? k : 0;
-        const auto block = [&](int i, int j) { return a.data() + i + std::size_t(j) * lda; };
         const auto part = [&](int h) {  // B's rows (left) or columns (right) from h
-          return halves.data() + (side == CblasLeft ? std::size_t(h) : std::size_t(h) * ldb);
+          return side == CblasLeft ? &halves.at(h, 0) : &halves.at(0, h);
         };
         const int rows = side == CblasLeft ? k : m, cols = side == CblasLeft ? n : k;
-        trsm_call(side, uplo, rows, cols, alpha, block(first, first), lda, part(first), ldb);
+        trsm(CblasColMajor, side, uplo, CblasNoTrans, CblasNonUnit, rows, cols, &alpha, &a.at(first, first), a.ld,
+             part(first), halves.ld);
         if (side == CblasLeft)  // B2 := alpha B2 - A(second, first) X1
-          gemm_call(k, n, k, T(-1), block(second, first), lda, part(first), ldb, alpha, part(second), ldb);
+          gemm_routine<T>::cblas(CblasColMajor, CblasNoTrans, CblasNoTrans, k, n, k, &minus_one, &a.at(second, first),
+                                 a.ld, part(first), halves.ld, &alpha, part(second), halves.ld);
         else  // B2 := alpha B2 - X1 A(first, second)
-          gemm_call(m, k, k, T(-1), part(first), ldb, block(first, second), lda, alpha, part(second), ldb);
-        trsm_call(side, uplo, rows, cols, T(1), block(second, second), lda, part(second), ldb);
-        for (std::size_t i = 0; i < whole.size(); ++i)
-          ASSERT_EQ(whole[i], halves[i]) << "k " << k << (side == CblasLeft ? " left " : " right ")
-                                         << (uplo == CblasLower ? "lower" : "upper") << ", element " << i;
+          gemm_routine<T>::cblas(CblasColMajor, CblasNoTrans, CblasNoTrans, m, k, k, &minus_one, part(first),
+                                 halves.ld, &a.at(first, second), a.ld, &alpha, part(second), halves.ld);
+        trsm(CblasColMajor, side, uplo, CblasNoTrans, CblasNonUnit, rows, cols, &one, &a.at(second, second), a.ld,
+             part(second), halves.ld);
+        for (std::size_t i = 0; i < whole.data.size(); ++i)
+          ASSERT_EQ(whole.data[i], halves.data[i]) << "k " << k << (side == CblasLeft ? " left " : " right ")
+                                                   << (uplo == CblasLower ? "lower" : "upper") << ", element " << i;
       }
 }
 
