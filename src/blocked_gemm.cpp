@@ -57,6 +57,16 @@ void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, di
   apply_prologue_on(p, prologue_operand::b, bp, ceil_div(cols, u.nr) * u.nr * kc);
 }
 
+// A B in C (b_in_c) once columns [j0, j0 + cols) of its panel are packed:
+// those columns of its rows in C become zero, the product's start.
+template <class T>
+void zero_packed_rows_of_c(const basic_gemm_problem<T>& p, dim_t j0, dim_t cols) {
+  for (dim_t j = j0; j < j0 + cols; ++j) {
+    T* column = p.c + p.b_in_c.first + j * p.ldc;
+    std::fill(column, column + p.k, T(0));
+  }
+}
+
 // Items [first, last) of `parts` equal chunks of `count` micro-panels.
 void chunk(dim_t count, dim_t part, dim_t parts, dim_t* first, dim_t* last) {
   const part_range r = even_part(count, 1, part, parts);
@@ -255,7 +265,9 @@ void blocked_items<T>::run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack
   if (r < b_parts_) {  // a chunk of the B panel
     chunk(ceil_div(nc, u.nr), r, b_parts_, &first, &last);
     const dim_t j = first * u.nr, cols = std::min(last * u.nr, nc) - j;
-    if (cols > 0) pack_b_columns(p, u, pc, kc, jc + j, cols, b_pack + j * kc);
+    if (cols <= 0) return;
+    pack_b_columns(p, u, pc, kc, jc + j, cols, b_pack + j * kc);
+    if (p.b_in_c.on) zero_packed_rows_of_c(p, jc + j, cols);  // all of k is this one block (run_packed)
     return;
   }
   r -= b_parts_;

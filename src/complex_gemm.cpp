@@ -87,6 +87,7 @@ basic_gemm_problem<T> one_m_view(const complex_gemm_problem<T>& p, const complex
   q.c_domain = p.c_domain;
   q.c_domain.shift *= 2;
   q.c_domain.row_unit = 2;
+  q.b_in_c = {p.b_in_c.on, 2 * p.b_in_c.first};
   return q;
 }
 
@@ -115,7 +116,8 @@ inline constexpr dim_t kMaxCopyElems = dim_t{1} << 18;
 // too large), and how large the copies are.
 template <class T>
 bool copies_one_m(const complex_gemm_problem<T>& p, one_m_copy<T>* copy) {
-  if (p.a_structure.kind != structure::general || p.b_structure.kind != structure::general || p.c_domain.on)
+  if (p.a_structure.kind != structure::general || p.b_structure.kind != structure::general || p.c_domain.on ||
+      p.b_in_c.on)
     return false;
   copy->a_elems = 4 * p.m * p.k;
   copy->b_elems = p.rs_b == 1 && !p.conj_b ? 0 : 2 * p.k * p.n;
@@ -208,6 +210,21 @@ void solve_tiny(const complex_gemm_problem<T>& p, const one_m_copy<T>& copy, con
              nullptr);
 }
 
+// The real view of p on the packed path: false only where run_packed
+// refuses a B in C.
+template <class T, class What>
+bool run_one_m_packed(const dispatch_table& t, const basic_block_engine<T>& e, const complex_gemm_problem<T>& p,
+                      T beta, What&& what) {
+  const complex_view<T> view = view_of(p);
+  const basic_gemm_problem<T> q = one_m_view(p, &view, beta);
+  gemm_options o;
+  o.threads = available_threads();
+  const team_plan plan = plan_team(e, t.team, q, o);
+  bool done = false;
+  run_traced([&] { done = run_packed(q, e, plan); }, what, [&] { return "1m, packed, " + describe_team(plan); });
+  return done;
+}
+
 template <class T>
 void solve(const complex_gemm_problem<T>& p, const char* name) {
   if (p.m <= 0 || p.n <= 0) return;
@@ -247,12 +264,17 @@ void solve(const complex_gemm_problem<T>& p, const char* name) {
       return run_traced([&] { run_route(t, q, r); }, what, [&] { return "1m copied, " + describe_route(r); });
     }
   }
-  const complex_view<T> view = view_of(p);
-  const basic_gemm_problem<T> q = one_m_view(p, &view, beta);
-  gemm_options o;
-  o.threads = available_threads();
-  const team_plan plan = plan_team(e, t.team, q, o);
-  run_traced([&] { run_packed(q, e, plan); }, what, [&] { return "1m, packed, " + describe_team(plan); });
+  run_one_m_packed(t, e, p, beta, what);
+}
+
+// gemm_in_place: a complex beta would be applied to C, B rows and all,
+// before they are packed.
+template <class T>
+bool solve_in_place(const complex_gemm_problem<T>& p, const char* name) {
+  if (p.m <= 0 || p.n <= 0 || p.k <= 0 || p.alpha == std::complex<T>(0) || p.beta.imag() != T(0)) return false;
+  const dispatch_table& t = active_dispatch();
+  return run_one_m_packed(t, one_m_engine<T>(t), p, p.beta.real(),
+                          [&] { return std::string(name) + " in place " + complex_problem_text(p); });
 }
 
 // A pointer array of complex matrices (Z: std::complex<T>, const or not)
@@ -342,6 +364,8 @@ void solve_batch(const batch_of<complex_gemm_problem<T>>* groups, std::size_t gr
 
 void gemm(const complex_gemm_problem<double>& p) { solve(p, "zgemm"); }
 void gemm(const complex_gemm_problem<float>& p) { solve(p, "cgemm"); }
+bool gemm_in_place(const complex_gemm_problem<double>& p) { return solve_in_place(p, "zgemm"); }
+bool gemm_in_place(const complex_gemm_problem<float>& p) { return solve_in_place(p, "cgemm"); }
 
 void gemm_batch(const batch_of<complex_gemm_problem<double>>* groups, std::size_t group_count) {
   solve_batch(groups, group_count, "zgemm_batch (1m)");

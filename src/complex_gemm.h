@@ -30,12 +30,18 @@ struct complex_gemm_problem {
   inc_t ldc = 0;
   operand_structure a_structure, b_structure;  // as gemm_problem's
   c_triangle c_domain;                          // as gemm_problem's, in complex rows; with a real beta only
+  b_rows_of_c b_in_c;                           // as gemm_problem's, in complex rows (gemm_in_place)
 };
 
 // Solves p on the dispatch table's real engine of element type T. Thread
 // safe; arguments must already be valid (the interface checks them).
 void gemm(const complex_gemm_problem<double>& p);
 void gemm(const complex_gemm_problem<float>& p);
+
+// p with p.b_in_c on and a real beta, as gemm_in_place of a real problem
+// (gemm.h): false, nothing done, where it cannot run in place.
+bool gemm_in_place(const complex_gemm_problem<double>& p);
+bool gemm_in_place(const complex_gemm_problem<float>& p);
 
 // A batch of complex problems (strides in complex elements): each group as
 // the batch of its real 1m views, all groups in one batch (batch.h).

@@ -122,33 +122,43 @@ void warn_smaller_buffers(const blocking& b, int threads) {
 }  // namespace
 
 template <class T>
-void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team) {
+bool run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team) {
   team_plan plan = team;
   basic_block_engine<T> engine = e;
   if (plan.mc > 0) engine.blk.mc = std::min(engine.blk.mc, plan.mc);
+  const bool in_place = p.b_in_c.on;
+  if (in_place) plan.split_rows = false;  // a thread would pack rows another has written
   packed_buffers<T> buf;
   bool shrunk = false;
   while (!get_buffers(p, engine, plan, &buf)) {
-    if (!shrink(&plan, &engine)) return run_on_arena(p, engine);
+    if (!shrink(&plan, &engine)) {
+      if (in_place) return false;  // the arena's k block is too shallow
+      run_on_arena(p, engine);
+      return true;
+    }
     shrunk = true;
   }
+  if (in_place && engine.blk.kc < p.k) return false;
   if (shrunk) warn_smaller_buffers(engine.blk, plan.threads);
   const int nt = plan.threads;
   if (plan.split_rows && nt > 1) {  // every worker its rows, alone, on its slices
-    return run_items(nt, nt, [&](dim_t i, int worker) {
+    run_items(nt, nt, [&](dim_t i, int worker) {
       epilogue_args epi;
       const basic_gemm_problem<T> part = row_part(p, engine.ukernel->mr, static_cast<int>(i), nt, &epi);
       if (part.m > 0)
         run_blocked(part, engine, parallel_loop::ic, buf.a + std::size_t(worker) * buf.a_step,
                     buf.b + std::size_t(worker) * buf.b_step);
     });
+  } else if (nt == 1) {
+    run_blocked(p, engine, plan.loop, buf.a, buf.b);
+  } else {
+    run_blocked_team(p, engine, plan.loop, nt, buf.a, buf.a_step, buf.b);
   }
-  if (nt == 1) return run_blocked(p, engine, plan.loop, buf.a, buf.b);
-  run_blocked_team(p, engine, plan.loop, nt, buf.a, buf.a_step, buf.b);
+  return true;
 }
 
-template void run_packed(const basic_gemm_problem<double>&, const basic_block_engine<double>&, const team_plan&);
-template void run_packed(const basic_gemm_problem<float>&, const basic_block_engine<float>&, const team_plan&);
+template bool run_packed(const basic_gemm_problem<double>&, const basic_block_engine<double>&, const team_plan&);
+template bool run_packed(const basic_gemm_problem<float>&, const basic_block_engine<float>&, const team_plan&);
 
 template <class T>
 void run_route(const dispatch_table& t, const basic_gemm_problem<T>& p, const gemm_route& r) {
@@ -162,7 +172,8 @@ void run_route(const dispatch_table& t, const basic_gemm_problem<T>& p, const ge
     case gemm_route::path::unpacked:
       return run_unpacked(p, r.split, *small, e.blk.kc, r.unpacked_threads);
     case gemm_route::path::packed:
-      return run_packed(p, e, r.team);
+      run_packed(p, e, r.team);
+      return;
   }
 }
 
@@ -183,7 +194,7 @@ namespace {
 template <class T>
 bool sunway_emu_takes(const basic_gemm_problem<T>& p) {
   return p.a_structure.kind == structure::general && p.b_structure.kind == structure::general &&
-         !p.c_domain.on && !p.complex && !p.pro && !p.epi;
+         !p.c_domain.on && !p.b_in_c.on && !p.complex && !p.pro && !p.epi;
 }
 
 // A GEMM of T's: on the emulated Sunway kernels when routed there, else by
@@ -200,10 +211,28 @@ void gemm_of(const basic_gemm_problem<T>& p, const char* name) {
   run_traced([&] { run_route(t, p, r); }, what, [&] { return describe_route(r); });
 }
 
+// gemm_in_place: the packed path's route, which never splits rows for it.
+template <class T>
+bool gemm_in_place_of(const basic_gemm_problem<T>& p, const char* name) {
+  if (quick_case_of(p) != quick_case::none) return false;
+  const dispatch_table& t = active_dispatch();
+  gemm_options o;
+  o.threads = available_threads();
+  const gemm_route r = route_gemm(t, p, o);
+  bool done = false;
+  run_traced([&] { done = run_packed(p, engine_of<T>(t), r.team); },
+             [&] { return name + (" in place " + problem_text(p)); }, [&] { return describe_route(r); });
+  return done;
+}
+
 }  // namespace
 
 void gemm(const basic_gemm_problem<float>& p) { gemm_of(p, "sgemm"); }
 
 void gemm(const gemm_problem& p) { gemm_of(p, "dgemm"); }
+
+bool gemm_in_place(const basic_gemm_problem<float>& p) { return gemm_in_place_of(p, "sgemm"); }
+
+bool gemm_in_place(const gemm_problem& p) { return gemm_in_place_of(p, "dgemm"); }
 
 }  // namespace swblas

@@ -12,10 +12,11 @@ namespace swblas {
 // block kernel for a fused problem) run as the team plan says: the calling
 // thread provides the B panel (and for jr the shared A block) from its
 // reused buffers, each team thread its private A block (ic) and, for split
-// rows, its own B panel.
+// rows, its own B panel. False, nothing done, only for a p.b_in_c whose k
+// does not fit one k block of the buffers it gets.
 // Instantiated for double and float.
 template <class T>
-void run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team);
+bool run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team);
 
 // Runs p along route r (from route_gemm for the same table and problem).
 // Instantiated for double and float.

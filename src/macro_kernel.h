@@ -68,6 +68,18 @@ struct c_triangle {
   dim_t row_unit = 1;
 };
 
+// An op(B) that is rows of C itself (trmm in place): rows [first, first + k)
+// of C, every column, which the product replaces. The packed path zeroes
+// them in C as soon as they are packed, so they end as alpha op(A) op(B)
+// plus beta times zero, and no copy of them is made. It needs all of k in
+// one k block and no split rows (a thread would pack rows another has
+// written): run_packed refuses it otherwise, the planner never splits it.
+// In the 1m view of a complex problem first and k count real rows.
+struct b_rows_of_c {
+  bool on = false;
+  dim_t first = 0;
+};
+
 // The element type T is a real one (double, float); complex problems reach
 // the runtime as real ones through `complex` (above). A fused prologue or
 // epilogue (`pro`, `epi`) is computed in double for either T.
@@ -88,6 +100,7 @@ struct basic_gemm_problem {
   const complex_view<T>* complex = nullptr;
   operand_structure a_structure = {}, b_structure = {};
   c_triangle c_domain = {};  // the packed path's only; not with a fused epilogue
+  b_rows_of_c b_in_c = {};   // the packed path's only (gemm_in_place)
 };
 using gemm_problem = basic_gemm_problem<double>;
 

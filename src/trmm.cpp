@@ -59,13 +59,24 @@ T* saved_block_buffer(dim_t width, dim_t* length, std::optional<arena_lease>* le
   return (*lease)->template data<T>();
 }
 
-// One thread's product: p, with the saved-block buffer it has.
+// One thread's product: p, with the saved-block buffer once it needs one.
 template <class T>
 struct product_run {
+  product_run(const triangular_problem<T>& problem, bool before, dim_t largest)
+      : p(problem), reads_before(before), width(largest) {}
+
   const triangular_problem<T>& p;
-  bool reads_before;  // the second half's off-diagonal product reads the first
-  T* saved;
-  dim_t piece;  // B's other dimension is copied this much at a time
+  const bool reads_before;  // the second half's off-diagonal product reads the first
+  const dim_t width;        // the largest block
+  T* saved = nullptr;
+  dim_t piece = 0;  // B's other dimension is copied this much at a time
+  std::optional<arena_lease> lease;
+
+  T* saved_blocks() {
+    if (saved) return saved;
+    piece = p.left ? p.n : p.m;
+    return saved = saved_block_buffer<T>(width, &piece, &lease);
+  }
 };
 
 // The product vector by vector through trmv, which reads op(A)'s triangle
@@ -122,11 +133,29 @@ void exact_piece(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim
   multiply_by_vectors(diagonal);
 }
 
+// On the left, block_product's GEMM without the saved block: B's rows
+// [d0, d1) are its op(B) and rows of its C, which it zeroes once they are
+// packed (gemm_in_place). False where that cannot be (k deeper than the
+// buffers' k block), or where the rows hold a NaN or an infinity, which
+// exact_piece keeps from the zero half of the diagonal block.
+template <class T>
+bool multiply_in_place(const triangular_problem<T>& p, const operand_of<T>& part, dim_t d0, dim_t d1, dim_t first,
+                       dim_t reached) {
+  const dim_t w = d1 - d0;
+  real_t<T> magnitudes(0);  // not finite with a NaN or an infinity (or on overflow: exact_piece too)
+  for (dim_t j = 0; j < p.n; ++j) magnitudes += vector_kernels_of<T>().asum(w, p.b + d0 + std::ptrdiff_t(j) * p.ldb);
+  if (!std::isfinite(magnitudes)) return false;
+  auto q = product_problem(reached, p.n, w, p.alpha, part, as_stored<T>(p.b + d0, p.ldb), T(1), p.b + first, p.ldb);
+  q.b_in_c = {true, d0 - first};
+  return gemm_in_place(q);
+}
+
 // B's rows (left) or columns (right) [d0, d1) := their product with
 // op(A)'s columns (rows) there, added into every other row (column) that
 // product reaches (after them on op(A)'s lower triangle on the left or
-// upper on the right, before them otherwise): the block is saved and
-// zeroed, then one GEMM of depth d1 - d0 reads op(A)'s columns (rows)
+// upper on the right, before them otherwise): on the left in place
+// (multiply_in_place), else the block is saved and zeroed, then one GEMM
+// of depth d1 - d0 reads op(A)'s columns (rows)
 // [d0, d1) as the triangular operand they are (full beside the diagonal
 // block, the triangle in it), which the target's kernel of a triangular A
 // (B) cuts to the triangle.
@@ -134,12 +163,14 @@ void exact_piece(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim
 // The product reaches rows (columns) [first, first + reached); the
 // recursion's diagonal blocks reach only themselves.
 template <class T>
-void block_product(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t reached) {
+void block_product(product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t reached) {
   const triangular_problem<T>& p = run.p;
   const dim_t w = d1 - d0;
   operand_of<T> part = p.a;  // op(A)'s columns [d0, d1) (rows on the right), read from (row0, col0) on
   part.structure.row0 += p.left ? first : d0;
   part.structure.col0 += p.left ? d0 : first;
+  if (p.left && multiply_in_place(p, part, d0, d1, first, reached)) return;
+  T* const saved = run.saved_blocks();
   const dim_t other = p.left ? p.n : p.m;
   for (dim_t o0 = 0; o0 < other; o0 += run.piece) {  // B's columns (rows) [o0, o0 + on)
     const dim_t on = std::min(run.piece, other - o0);
@@ -147,18 +178,18 @@ void block_product(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, d
     T* const block = p.left ? p.b + d0 + std::ptrdiff_t(o0) * p.ldb : p.b + o0 + std::ptrdiff_t(d0) * p.ldb;
     for (dim_t j = 0; j < columns; ++j) {
       T* column = block + std::ptrdiff_t(j) * p.ldb;
-      std::copy(column, column + rows, run.saved + std::ptrdiff_t(j) * rows);
+      std::copy(column, column + rows, saved + std::ptrdiff_t(j) * rows);
       std::fill(column, column + rows, T(0));
     }
     // The block's sum of magnitudes, from cache: not finite when it holds a
     // NaN or an infinity (or overflows, which the exact path takes as well).
-    if (!std::isfinite(vector_kernels_of<T>().asum(rows * columns, run.saved))) {
+    if (!std::isfinite(vector_kernels_of<T>().asum(rows * columns, saved))) {
       exact_piece(run, d0, d1, first, reached, o0, on);
     } else if (p.left) {
-      gemm(product_problem(reached, on, w, p.alpha, part, as_stored<T>(run.saved, w), T(1),
+      gemm(product_problem(reached, on, w, p.alpha, part, as_stored<T>(saved, w), T(1),
                            p.b + first + std::ptrdiff_t(o0) * p.ldb, p.ldb));
     } else {
-      gemm(product_problem(on, reached, w, p.alpha, as_stored<T>(run.saved, on), part, T(1),
+      gemm(product_problem(on, reached, w, p.alpha, as_stored<T>(saved, on), part, T(1),
                            p.b + o0 + std::ptrdiff_t(first) * p.ldb, p.ldb));
     }
   }
@@ -167,7 +198,7 @@ void block_product(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, d
 // B's rows (left) or columns (right) [d0, d1) := their part of the product,
 // what they get from outside the range left to the caller.
 template <class T>
-void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
+void multiply_range(product_run<T>& run, dim_t d0, dim_t d1) {
   if (d1 - d0 <= kDiagonalBlock) return block_product(run, d0, d1, d0, d1 - d0);
   const dim_t h = d0 + ((d1 - d0) / 2 + 15) / 16 * 16;  // whole vectors where it can
   if (run.reads_before) {
@@ -184,7 +215,7 @@ void multiply_range(const product_run<T>& run, dim_t d0, dim_t d1) {
 // B's rows (columns) by blocks of nb, from the end op(A) reads last (a
 // block's product reaches the rows done before it, never those to come).
 template <class T>
-void multiply_by_blocks(const product_run<T>& run, dim_t nb) {
+void multiply_by_blocks(product_run<T>& run, dim_t nb) {
   const dim_t size = run.p.left ? run.p.m : run.p.n;
   for (dim_t b = 0; b < size; b += nb) {
     const dim_t d0 = run.reads_before ? std::max<dim_t>(0, size - b - nb) : b;
@@ -210,11 +241,8 @@ void multiply(const triangular_problem<T>& p) {
   if (p.m == 0 || p.n == 0) return;
   if (p.alpha == T(0)) return scale_b(p);
   const dim_t size = p.left ? p.m : p.n, depth = sweep_depth(p);
-  dim_t piece = p.left ? p.n : p.m;
-  std::optional<arena_lease> lease;
-  T* const saved = saved_block_buffer<T>(std::min(size, depth ? depth : kDiagonalBlock), &piece, &lease);
   // Left and lower (or right and upper): a block reads the B blocks before it.
-  const product_run<T> run{p, p.left != p.a.structure.upper, saved, piece};
+  product_run<T> run(p, p.left != p.a.structure.upper, std::min(size, depth ? depth : kDiagonalBlock));
   if (depth) return multiply_by_blocks(run, depth);
   multiply_range(run, 0, size);
 }
