@@ -57,14 +57,23 @@ void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, di
   apply_prologue_on(p, prologue_operand::b, bp, ceil_div(cols, u.nr) * u.nr * kc);
 }
 
-// A B in C (b_in_c) once columns [j0, j0 + cols) of its panel are packed:
-// those columns of its rows in C become zero, the product's start.
+// An operand in C (p.in_c) once packed, C's part of it zeroed, the
+// product's start: for op(B), its columns [j0, j0 + cols) (of C's rows
+// [first, first + k)); for op(A), its rows [i0, i0 + rows) (of C's columns
+// [first, first + k), k real steps two a column in the 1m view).
 template <class T>
-void zero_packed_rows_of_c(const basic_gemm_problem<T>& p, dim_t j0, dim_t cols) {
+void zero_packed_b_of_c(const basic_gemm_problem<T>& p, dim_t j0, dim_t cols) {
+  if (p.in_c.which != operand_in_c::part::b_rows) return;
   for (dim_t j = j0; j < j0 + cols; ++j) {
-    T* column = p.c + p.b_in_c.first + j * p.ldc;
+    T* column = p.c + p.in_c.first + j * p.ldc;
     std::fill(column, column + p.k, T(0));
   }
+}
+template <class T>
+void zero_packed_a_of_c(const basic_gemm_problem<T>& p, dim_t i0, dim_t rows) {
+  if (p.in_c.which != operand_in_c::part::a_columns) return;
+  const dim_t columns = p.complex ? p.k / 2 : p.k;
+  for (dim_t j = p.in_c.first; j < p.in_c.first + columns; ++j) std::fill_n(p.c + i0 + j * p.ldc, rows, T(0));
 }
 
 // Items [first, last) of `parts` equal chunks of `count` micro-panels.
@@ -267,7 +276,7 @@ void blocked_items<T>::run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack
     const dim_t j = first * u.nr, cols = std::min(last * u.nr, nc) - j;
     if (cols <= 0) return;
     pack_b_columns(p, u, pc, kc, jc + j, cols, b_pack + j * kc);
-    if (p.b_in_c.on) zero_packed_rows_of_c(p, jc + j, cols);  // all of k is this one block (run_packed)
+    zero_packed_b_of_c(p, jc + j, cols);  // all of k is this one block (run_packed)
     return;
   }
   r -= b_parts_;
@@ -280,6 +289,7 @@ void blocked_items<T>::run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack
       if (t.first_in >= t.end_in) return;
     }
     pack_a_rows(p, u, ic, rows, pc, kc, a_pack);
+    zero_packed_a_of_c(p, ic, rows);  // one k block and one column panel (run_packed)
     return multiply(p, e_, jc, pc, kc, ic, rows, 0, nc, a_pack, b_pack);
   }
   const dim_t per_block = a_parts_ + jr_parts_, ic = r / per_block * b.mc, rows = std::min(b.mc, m_ - ic);
@@ -287,7 +297,9 @@ void blocked_items<T>::run(const basic_gemm_problem<T>& p, dim_t item, T* a_pack
   if (r < a_parts_) {  // a chunk of the shared A block
     chunk(ceil_div(rows, u.mr), r, a_parts_, &first, &last);
     const dim_t i = first * u.mr, n = std::min(last * u.mr, rows) - i;
-    if (n > 0) pack_a_rows(p, u, ic + i, n, pc, kc, a_pack + i * kc);
+    if (n <= 0) return;
+    pack_a_rows(p, u, ic + i, n, pc, kc, a_pack + i * kc);
+    zero_packed_a_of_c(p, ic + i, n);
     return;
   }
   chunk(ceil_div(nc, u.nr), r - a_parts_, jr_parts_, &first, &last);  // B micro-panels against it

@@ -87,7 +87,8 @@ basic_gemm_problem<T> one_m_view(const complex_gemm_problem<T>& p, const complex
   q.c_domain = p.c_domain;
   q.c_domain.shift *= 2;
   q.c_domain.row_unit = 2;
-  q.b_in_c = {p.b_in_c.on, 2 * p.b_in_c.first};
+  q.in_c = p.in_c;
+  if (p.in_c.which == operand_in_c::part::b_rows) q.in_c.first *= 2;  // real rows
   return q;
 }
 
@@ -117,7 +118,7 @@ inline constexpr dim_t kMaxCopyElems = dim_t{1} << 18;
 template <class T>
 bool copies_one_m(const complex_gemm_problem<T>& p, one_m_copy<T>* copy) {
   if (p.a_structure.kind != structure::general || p.b_structure.kind != structure::general || p.c_domain.on ||
-      p.b_in_c.on)
+      p.in_c.on())
     return false;
   copy->a_elems = 4 * p.m * p.k;
   copy->b_elems = p.rs_b == 1 && !p.conj_b ? 0 : 2 * p.k * p.n;

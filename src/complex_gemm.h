@@ -30,7 +30,7 @@ struct complex_gemm_problem {
   inc_t ldc = 0;
   operand_structure a_structure, b_structure;  // as gemm_problem's
   c_triangle c_domain;                          // as gemm_problem's, in complex rows; with a real beta only
-  b_rows_of_c b_in_c;                           // as gemm_problem's, in complex rows (gemm_in_place)
+  operand_in_c in_c;                            // as gemm_problem's, in complex rows and columns (gemm_in_place)
 };
 
 // Solves p on the dispatch table's real engine of element type T. Thread
@@ -38,7 +38,7 @@ struct complex_gemm_problem {
 void gemm(const complex_gemm_problem<double>& p);
 void gemm(const complex_gemm_problem<float>& p);
 
-// p with p.b_in_c on and a real beta, as gemm_in_place of a real problem
+// p with p.in_c on and a real beta, as gemm_in_place of a real problem
 // (gemm.h): false, nothing done, where it cannot run in place.
 bool gemm_in_place(const complex_gemm_problem<double>& p);
 bool gemm_in_place(const complex_gemm_problem<float>& p);

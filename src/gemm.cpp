@@ -119,6 +119,16 @@ void warn_smaller_buffers(const blocking& b, int threads) {
   warn_memory_short(what);
 }
 
+// Whether an operand in C (p.in_c) lies within C and the blocking takes
+// it in place: all of k in one k block, and for op(A) all of n in one
+// column panel.
+template <class T>
+bool fits_in_place(const basic_gemm_problem<T>& p, const blocking& b) {
+  const bool columns = p.in_c.which == operand_in_c::part::a_columns;
+  const dim_t extent = columns ? (p.complex ? p.k / 2 : p.k) : p.k, within = columns ? p.n : p.m;
+  return p.in_c.first >= 0 && p.in_c.first + extent <= within && b.kc >= p.k && (!columns || b.nc >= p.n);
+}
+
 }  // namespace
 
 template <class T>
@@ -126,7 +136,7 @@ bool run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, 
   team_plan plan = team;
   basic_block_engine<T> engine = e;
   if (plan.mc > 0) engine.blk.mc = std::min(engine.blk.mc, plan.mc);
-  const bool in_place = p.b_in_c.on;
+  const bool in_place = p.in_c.on();
   if (in_place) plan.split_rows = false;  // a thread would pack rows another has written
   packed_buffers<T> buf;
   bool shrunk = false;
@@ -138,7 +148,7 @@ bool run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, 
     }
     shrunk = true;
   }
-  if (in_place && engine.blk.kc < p.k) return false;
+  if (in_place && !fits_in_place(p, engine.blk)) return false;
   if (shrunk) warn_smaller_buffers(engine.blk, plan.threads);
   const int nt = plan.threads;
   if (plan.split_rows && nt > 1) {  // every worker its rows, alone, on its slices
@@ -194,7 +204,7 @@ namespace {
 template <class T>
 bool sunway_emu_takes(const basic_gemm_problem<T>& p) {
   return p.a_structure.kind == structure::general && p.b_structure.kind == structure::general &&
-         !p.c_domain.on && !p.b_in_c.on && !p.complex && !p.pro && !p.epi;
+         !p.c_domain.on && !p.in_c.on() && !p.complex && !p.pro && !p.epi;
 }
 
 // A GEMM of T's: on the emulated Sunway kernels when routed there, else by

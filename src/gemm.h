@@ -15,10 +15,11 @@ void gemm(const gemm_problem& p);
 // engine (no small-problem layer for float yet).
 void gemm(const basic_gemm_problem<float>& p);
 
-// p with p.b_in_c on (op(B) is rows of C that the product replaces) on the
-// packed path: true when solved; false, nothing read or written, where k
-// does not fit one k block of the packing buffers this thread can have, or
-// p is a quick case (alpha == 0, an empty product).
+// p with p.in_c on (an operand is part of C, which the product replaces)
+// on the packed path: true when solved; false, nothing read or written,
+// where it does not fit one k block (and column panel) of the packing
+// buffers this thread can have, or p is a quick case (alpha == 0, an empty
+// product).
 bool gemm_in_place(const gemm_problem& p);
 bool gemm_in_place(const basic_gemm_problem<float>& p);
 

@@ -12,8 +12,9 @@ namespace swblas {
 // block kernel for a fused problem) run as the team plan says: the calling
 // thread provides the B panel (and for jr the shared A block) from its
 // reused buffers, each team thread its private A block (ic) and, for split
-// rows, its own B panel. False, nothing done, only for a p.b_in_c whose k
-// does not fit one k block of the buffers it gets.
+// rows, its own B panel. False, nothing done, only for an operand in C
+// (p.in_c) that does not fit one k block (and column panel) of the buffers
+// it gets.
 // Instantiated for double and float.
 template <class T>
 bool run_packed(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, const team_plan& team);

@@ -68,16 +68,23 @@ struct c_triangle {
   dim_t row_unit = 1;
 };
 
-// An op(B) that is rows of C itself (trmm in place): rows [first, first + k)
-// of C, every column, which the product replaces. The packed path zeroes
-// them in C as soon as they are packed, so they end as alpha op(A) op(B)
-// plus beta times zero, and no copy of them is made. It needs all of k in
-// one k block and no split rows (a thread would pack rows another has
-// written): run_packed refuses it otherwise, the planner never splits it.
-// In the 1m view of a complex problem first and k count real rows.
-struct b_rows_of_c {
-  bool on = false;
+// An operand that is part of C itself (trmm in place), which the product
+// replaces:
+//   b_rows     op(B) is C's rows [first, first + k), every column;
+//   a_columns  op(A) is C's columns [first, first + k), every row.
+// The packed path zeroes that part of C as soon as it is packed, so it ends
+// as alpha op(A) op(B) plus beta times zero, and no copy of it is made. It
+// needs all of k in one k block, for a_columns all of n in one column panel
+// (A blocks are packed again for each), and no split rows (a thread would
+// pack rows another has written): run_packed refuses it otherwise, the
+// planner never splits it. In the 1m view of a complex problem b_rows
+// counts real rows; a_columns counts C's (complex) columns, k real steps
+// two a column.
+struct operand_in_c {
+  enum class part : int { none, b_rows, a_columns };
+  part which = part::none;
   dim_t first = 0;
+  bool on() const { return which != part::none; }
 };
 
 // The element type T is a real one (double, float); complex problems reach
@@ -100,7 +107,7 @@ struct basic_gemm_problem {
   const complex_view<T>* complex = nullptr;
   operand_structure a_structure = {}, b_structure = {};
   c_triangle c_domain = {};  // the packed path's only; not with a fused epilogue
-  b_rows_of_c b_in_c = {};   // the packed path's only (gemm_in_place)
+  operand_in_c in_c = {};    // the packed path's only (gemm_in_place)
 };
 using gemm_problem = basic_gemm_problem<double>;
 

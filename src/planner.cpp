@@ -60,7 +60,7 @@ team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, con
   plan.split_rows = o.split_rows.value_or(
       !o.loop && rows_balance(p, u, plan.threads, costs.pack_b_rows(p.k, ic.kc)) >
                      std::max(ic_balance, jr_balance));
-  if (p.b_in_c.on) plan.split_rows = false;  // a thread would pack rows another has written
+  if (p.in_c.on()) plan.split_rows = false;  // a thread would pack rows another has written
   if (plan.split_rows) plan.loop = parallel_loop::ic;
   // One triangle of C: equal row ranges hold unequal work. A blocks
   // (claimed one at a time, the B panel shared) do better than jr's column

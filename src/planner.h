@@ -89,7 +89,7 @@ inline constexpr dim_t kTriangleBlocksPerThread = 3;
 // or, by default, the one loop_balance rates higher (ic on a tie); jr
 // never takes more threads than one nc block has panels.
 // Split rows when o.split_rows says so or, by default with no o.loop, when
-// rows_balance beats both loops; never for a B in C (p.b_in_c).
+// rows_balance beats both loops; never for an operand in C (p.in_c).
 // plan_team for engine e of any element type, with the table's team costs.
 template <class T>
 team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, const basic_gemm_problem<T>& p,
@@ -130,7 +130,7 @@ inline gemm_route route_gemm(const dispatch_table& t, const basic_gemm_problem<T
   // a triangle of C by the packed path's block loop.
   const bool allow_small = o.allow_small && p.a_structure.kind == structure::general &&
                            p.b_structure.kind == structure::general && !p.complex && !p.c_domain.on &&
-                           !p.b_in_c.on;
+                           !p.in_c.on();
   // A tiny problem goes straight to the small routine: one thread, one call.
   if (allow_small && !o.loop && small && p.rs_a == 1 && tiny_work(p.m, p.n, p.k)) {
     r.how = path::tiny;

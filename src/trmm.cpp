@@ -133,49 +133,36 @@ void exact_piece(const product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim
   multiply_by_vectors(diagonal);
 }
 
-// On the left, block_product's GEMM without the saved block: B's rows
-// [d0, d1) are its op(B) and rows of its C, which it zeroes once they are
-// packed (gemm_in_place). False where that cannot be (k deeper than the
-// buffers' k block), or where the rows hold a NaN or an infinity, which
-// exact_piece keeps from the zero half of the diagonal block.
+// op(A)'s columns [d0, d1) (rows on the right) from row (column) `first` on,
+// read through its structure (the triangle in the diagonal block).
 template <class T>
-bool multiply_in_place(const triangular_problem<T>& p, const operand_of<T>& part, dim_t d0, dim_t d1, dim_t first,
-                       dim_t reached) {
-  const dim_t w = d1 - d0;
-  real_t<T> magnitudes(0);  // not finite with a NaN or an infinity (or on overflow: exact_piece too)
-  for (dim_t j = 0; j < p.n; ++j) magnitudes += vector_kernels_of<T>().asum(w, p.b + d0 + std::ptrdiff_t(j) * p.ldb);
-  if (!std::isfinite(magnitudes)) return false;
-  auto q = product_problem(reached, p.n, w, p.alpha, part, as_stored<T>(p.b + d0, p.ldb), T(1), p.b + first, p.ldb);
-  q.b_in_c = {true, d0 - first};
-  return gemm_in_place(q);
-}
-
-// B's rows (left) or columns (right) [d0, d1) := their product with
-// op(A)'s columns (rows) there, added into every other row (column) that
-// product reaches (after them on op(A)'s lower triangle on the left or
-// upper on the right, before them otherwise): on the left in place
-// (multiply_in_place), else the block is saved and zeroed, then one GEMM
-// of depth d1 - d0 reads op(A)'s columns (rows)
-// [d0, d1) as the triangular operand they are (full beside the diagonal
-// block, the triangle in it), which the target's kernel of a triangular A
-// (B) cuts to the triangle.
-//
-// The product reaches rows (columns) [first, first + reached); the
-// recursion's diagonal blocks reach only themselves.
-template <class T>
-void block_product(product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t reached) {
-  const triangular_problem<T>& p = run.p;
-  const dim_t w = d1 - d0;
-  operand_of<T> part = p.a;  // op(A)'s columns [d0, d1) (rows on the right), read from (row0, col0) on
+operand_of<T> part_of_a(const triangular_problem<T>& p, dim_t d0, dim_t first) {
+  operand_of<T> part = p.a;
   part.structure.row0 += p.left ? first : d0;
   part.structure.col0 += p.left ? d0 : first;
-  if (p.left && multiply_in_place(p, part, d0, d1, first, reached)) return;
+  return part;
+}
+
+// B's rows (left) or columns (right) [d0, d1) as an operand, B's other
+// dimension from o0 on.
+template <class T>
+T* block_of_b(const triangular_problem<T>& p, dim_t d0, dim_t o0) {
+  return p.left ? p.b + d0 + std::ptrdiff_t(o0) * p.ldb : p.b + o0 + std::ptrdiff_t(d0) * p.ldb;
+}
+
+// block_product with the block saved and zeroed first, B's other dimension
+// a piece at a time; a piece holding a NaN or an infinity by exact_piece.
+template <class T>
+void product_from_saved(product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t reached) {
+  const triangular_problem<T>& p = run.p;
+  const dim_t w = d1 - d0;
+  const operand_of<T> part = part_of_a(p, d0, first);
   T* const saved = run.saved_blocks();
   const dim_t other = p.left ? p.n : p.m;
   for (dim_t o0 = 0; o0 < other; o0 += run.piece) {  // B's columns (rows) [o0, o0 + on)
     const dim_t on = std::min(run.piece, other - o0);
     const dim_t rows = p.left ? w : on, columns = p.left ? on : w;  // of the saved block
-    T* const block = p.left ? p.b + d0 + std::ptrdiff_t(o0) * p.ldb : p.b + o0 + std::ptrdiff_t(d0) * p.ldb;
+    T* const block = block_of_b(p, d0, o0);
     for (dim_t j = 0; j < columns; ++j) {
       T* column = block + std::ptrdiff_t(j) * p.ldb;
       std::copy(column, column + rows, saved + std::ptrdiff_t(j) * rows);
@@ -193,6 +180,73 @@ void block_product(product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t r
                            p.b + o0 + std::ptrdiff_t(first) * p.ldb, p.ldb));
     }
   }
+}
+
+// Whether B's rows (left) or columns (right) [d0, d1) hold only finite
+// numbers (their sum of magnitudes, which also takes an overflow for a
+// NaN: the exact path then serves all the same).
+template <class T>
+bool finite_block(const triangular_problem<T>& p, dim_t d0, dim_t d1) {
+  const T* const block = block_of_b(p, d0, 0);
+  const dim_t length = p.left ? d1 - d0 : p.m, count = p.left ? p.n : d1 - d0;  // of its columns
+  real_t<T> magnitudes(0);
+  for (dim_t j = 0; j < count; ++j)
+    magnitudes += vector_kernels_of<T>().asum(length, block + std::ptrdiff_t(j) * p.ldb);
+  return std::isfinite(magnitudes);
+}
+
+// The product of rows (left) or columns (right) [r0, r1) of the range
+// block_product reaches, reading the block where it stands; `in_place`:
+// the block is among them, the GEMM's operand and part of its C
+// (gemm_in_place), and false comes back where the GEMM refuses that.
+template <class T>
+bool range_product(const triangular_problem<T>& p, dim_t d0, dim_t d1, dim_t r0, dim_t r1, bool in_place) {
+  const dim_t w = d1 - d0;
+  const operand_of<T> part = part_of_a(p, d0, r0), block = as_stored<T>(block_of_b(p, d0, 0), p.ldb);
+  T* const c = p.left ? p.b + r0 : p.b + std::ptrdiff_t(r0) * p.ldb;
+  auto q = p.left ? product_problem(r1 - r0, p.n, w, p.alpha, part, block, T(1), c, p.ldb)
+                  : product_problem(p.m, r1 - r0, w, p.alpha, block, part, T(1), c, p.ldb);
+  if (!in_place) {
+    gemm(q);
+    return true;
+  }
+  if (d0 < r0 || d1 > r1) return false;  // not all of the block (a column panel narrower than it)
+  q.in_c = {p.left ? operand_in_c::part::b_rows : operand_in_c::part::a_columns, d0 - r0};
+  return gemm_in_place(q);
+}
+
+// B's rows (left) or columns (right) [d0, d1) := their product with
+// op(A)'s columns (rows) there, added into every other row (column) that
+// product reaches (after them on op(A)'s lower triangle on the left or
+// upper on the right, before them otherwise): one GEMM of depth d1 - d0
+// reads op(A)'s columns (rows) [d0, d1) as the triangular operand they are
+// (full beside the diagonal block, the triangle in it), which the
+// target's kernel of a triangular A (B) cuts to the triangle.
+//
+// In place where it can (gemm_in_place): on the left the block is the
+// GEMM's op(B), rows of its C. On the right it is its op(A), columns of
+// its C, which the GEMM packs again for every column panel: the panel
+// holding the block goes last and alone in place, the columns beside it
+// before as plain GEMMs. Otherwise (a NaN or an infinity in the block, or
+// the GEMM's buffers too small) from a saved copy of the block.
+//
+// The product reaches rows (columns) [first, first + reached); the
+// recursion's diagonal blocks reach only themselves. The block is at one
+// end of that range.
+template <class T>
+void block_product(product_run<T>& run, dim_t d0, dim_t d1, dim_t first, dim_t reached) {
+  const triangular_problem<T>& p = run.p;
+  if (!finite_block(p, d0, d1)) return product_from_saved(run, d0, d1, first, reached);
+  dim_t last0 = first, last1 = first + reached;  // the part done in place, holding the block
+  if (!p.left) {
+    const dim_t nc = engine_of<real_t<T>>(active_dispatch()).blk.nc;
+    if (nc < d1 - d0) return product_from_saved(run, d0, d1, first, reached);  // no panel holds the block
+    last0 = first + std::max<dim_t>(0, std::min(d0 - first, reached - nc));
+    last1 = std::min(first + reached, last0 + nc);
+    if (last0 > first) range_product(p, d0, d1, first, last0, false);
+    if (last1 < first + reached) range_product(p, d0, d1, last1, first + reached, false);
+  }
+  if (!range_product(p, d0, d1, last0, last1, true)) product_from_saved(run, d0, d1, last0, last1 - last0);
 }
 
 // B's rows (left) or columns (right) [d0, d1) := their part of the product,
