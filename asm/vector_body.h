@@ -21,6 +21,7 @@
 #include <type_traits>
 
 #include "complex_pairs.h"
+#include "pack.h"
 #include "vector_kernels.h"
 
 namespace swblas::kernels {
@@ -616,6 +617,64 @@ void substitute(index_t nb, bool forward, bool unit, const T* coefficient, real_
   }
 }
 
+// B's unknowns back from substitute's planes (for a real T): unknown d of
+// lane l from x[d * L + l]. With the lanes strided (trsm on the left) W x W
+// blocks transposed in registers, the inverse of panel_packer's; with them
+// contiguous (on the right) vector copies.
+template <class T, class Simd>
+void unpack_planes(index_t nb, const T* x, T* b, index_t unknown_step, index_t lane_step, index_t width) {
+  constexpr index_t W = Simd::width, L = kSubstitutionLanes;
+  index_t d0 = 0;
+  if (unknown_step == 1 && width == L) {
+    for (; d0 + W <= nb; d0 += W)
+      for (index_t l0 = 0; l0 < L; l0 += W) {
+        typename Simd::reg r[W];
+#pragma GCC unroll 16
+        for (index_t i = 0; i < W; ++i) r[i] = Simd::loadu(x + (d0 + i) * L + l0);
+        Simd::transpose(r);
+#pragma GCC unroll 16
+        for (index_t i = 0; i < W; ++i) Simd::storeu(b + (l0 + i) * lane_step + d0, r[i]);
+      }
+  } else if (lane_step == 1) {
+    for (; d0 < nb; ++d0) {
+      index_t l = 0;
+      for (; l + W <= width; l += W) Simd::storeu(b + d0 * unknown_step + l, Simd::loadu(x + d0 * L + l));
+      for (; l < width; ++l) b[d0 * unknown_step + l] = x[d0 * L + l];
+    }
+  }
+  for (index_t d = d0; d < nb; ++d)
+    for (index_t l = 0; l < width; ++l) b[d * unknown_step + l * lane_step] = x[d * L + l];
+}
+
+// vector_kernels::substitute_lanes: a real T's lanes copied into planes by
+// the GEMM's panel packer (P = kSubstitutionLanes lanes of nb steps, idle
+// lanes zero) and back by unpack_planes; a complex T's split into its
+// planes element by element.
+template <class T, class Simd>
+void substitute_lanes(index_t nb, bool forward, bool unit, const T* coefficient, T* b, index_t unknown_step,
+                      index_t lane_step, index_t width) {
+  constexpr index_t L = kSubstitutionLanes;
+  using R = real_t<T>;
+  alignas(64) R x[(is_complex_v<T> ? 2 : 1) * kSubstitutionUnknowns * L];
+  if constexpr (is_complex_v<T>) {
+    R* const im = x + nb * L;
+    std::fill(x, x + 2 * nb * L, R(0));  // idle lanes: solved, never stored
+    for (index_t l = 0; l < width; ++l)
+      for (index_t d = 0; d < nb; ++d) {
+        const T v = b[d * unknown_step + l * lane_step];
+        x[d * L + l] = v.real();
+        im[d * L + l] = v.imag();
+      }
+    substitute<T, Simd>(nb, forward, unit, coefficient, x);
+    for (index_t l = 0; l < width; ++l)
+      for (index_t d = 0; d < nb; ++d) b[d * unknown_step + l * lane_step] = T(x[d * L + l], im[d * L + l]);
+  } else {
+    panel_packer<Simd, L>::pack(width, nb, b, lane_step, unknown_step, x);
+    substitute<T, Simd>(nb, forward, unit, coefficient, x);
+    unpack_planes<T, Simd>(nb, x, b, unknown_step, lane_step, width);
+  }
+}
+
 // gemv_nt and gemv_nc of complex types: gemv_n, then gemv_t (gemv_c), two
 // passes over A.
 template <class T, class Ops, bool Conj>
@@ -634,18 +693,20 @@ constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
-            &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>};
+            &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
+            &substitute_lanes<T, Simd>};
   } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
-            &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>};
+            &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
+            &substitute_lanes<T, Simd>};
   } else {
     using ops = real_vector_ops<Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
             &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::gemv_nt, &ops::gemv_nt, &ops::axpy_dot, &ops::axpy_dot,
-            &substitute<T, Simd>};
+            &substitute<T, Simd>, &substitute_lanes<T, Simd>};
   }
 }
 

@@ -31,6 +31,8 @@ using real_t = typename real_of<T>::type;
 // trsm's diagonal blocks are solved for this many right-hand sides at a time
 // (vector_kernels::substitute).
 constexpr index_t kSubstitutionLanes = 16;
+// ... and at most this many unknowns (a diagonal block).
+constexpr index_t kSubstitutionUnknowns = 32;
 
 template <class T>
 struct vector_kernels {
@@ -75,6 +77,12 @@ struct vector_kernels {
   // after it: x(r) -= coefficient (r, d) x(d), with (r, d) at
   // coefficient[r + d * nb].
   void (*substitute)(index_t nb, bool forward, bool unit, const T* coefficient, real_t<T>* x);
+  // substitute on B itself (nb <= kSubstitutionUnknowns): unknown d of
+  // lane l at b[d * unknown_step + l * lane_step], lanes [0, width) (width
+  // <= kSubstitutionLanes), copied into planes, solved, copied back; the
+  // copies, ISA code, transpose in registers where the lanes are strided.
+  void (*substitute_lanes)(index_t nb, bool forward, bool unit, const T* coefficient, T* b, index_t unknown_step,
+                           index_t lane_step, index_t width);
 };
 
 // One ISA's sets for the four element types (x86_64/vector_avx2.cpp, ...).

@@ -33,7 +33,7 @@ namespace {
 // The largest range solved by substitution rather than halved: the
 // substitution is a fraction of about block / size of the flops at a
 // quarter of the GEMM's rate or less, the GEMMs below it are thin.
-constexpr dim_t kSubstitutionBlock = 32;
+constexpr dim_t kSubstitutionBlock = kSubstitutionUnknowns;
 
 // Element (i, l) of op(A).
 template <class T>
@@ -58,51 +58,27 @@ void prefetch_lanes(const T* b, dim_t nb, dim_t width, inc_t unknown_step, inc_t
 }
 
 // Solves the unknowns [d0, d1) (a range of at most a block) by
-// substitution, kSubstitutionLanes of B's other dimension at a time: the
-// ISA's kernel (vector_kernels::substitute) works on a copy of them in
-// planes, where removing a solved unknown from another is one vector
+// substitution, kSubstitutionLanes of B's other dimension at a time, by
+// the ISA's kernel (vector_kernels::substitute_lanes), which copies them
+// into planes where removing a solved unknown from another is one vector
 // multiply-add across the lanes with one coefficient: op(A)(r, d) on the
 // left, op(A)(d, r) on the right, for an unknown r solved after d.
 template <class T>
 void substitute(const triangular_problem<T>& p, bool forward, dim_t d0, dim_t d1) {
-  using R = real_t<T>;
   constexpr dim_t L = kSubstitutionLanes;
-  constexpr bool complex = !std::is_same_v<T, R>;
   const dim_t nb = d1 - d0, lanes = p.left ? p.n : p.m;
   T coefficient[kSubstitutionBlock * kSubstitutionBlock];  // (r, d) at r + d * nb
   for (dim_t d = 0; d < nb; ++d)
     for (dim_t r = forward ? d : 0; r < (forward ? nb : d + 1); ++r)
       coefficient[r + d * nb] = p.left ? op_a(p, d0 + r, d0 + d) : op_a(p, d0 + d, d0 + r);
-  alignas(64) R x[(complex ? 2 : 1) * kSubstitutionBlock * L];
-  R* const im = x + nb * L;
-  const auto solve_lanes = vector_kernels_of<T>().substitute;
+  const auto solve_lanes = vector_kernels_of<T>().substitute_lanes;
+  // Unknown d of lane l in B: a row of B on the left, a column on the right.
   const inc_t unknown_step = p.left ? 1 : p.ldb, lane_step = p.left ? p.ldb : 1;
   for (dim_t l0 = 0; l0 < lanes; l0 += L) {
     const dim_t width = std::min(L, lanes - l0);
-    // Unknown d of lane l in B: a row of B on the left, a column on the
-    // right. The copies run along B's columns.
     T* const b = p.left ? p.b + d0 + l0 * p.ldb : p.b + l0 + d0 * p.ldb;
     if (l0 + L < lanes) prefetch_lanes(b + L * lane_step, nb, std::min(L, lanes - l0 - L), unknown_step, lane_step);
-    const auto each_element = [&](auto&& f) {
-      if (p.left)
-        for (dim_t l = 0; l < width; ++l)
-          for (dim_t d = 0; d < nb; ++d) f(d, l, b[d * unknown_step + l * lane_step]);
-      else
-        for (dim_t d = 0; d < nb; ++d)
-          for (dim_t l = 0; l < width; ++l) f(d, l, b[d * unknown_step + l * lane_step]);
-    };
-    if (width < L) std::fill(x, x + (complex ? 2 : 1) * nb * L, R(0));  // idle lanes: solved, never stored
-    each_element([&](dim_t d, dim_t l, const T& v) {
-      x[d * L + l] = std::real(v);
-      if constexpr (complex) im[d * L + l] = std::imag(v);
-    });
-    solve_lanes(nb, forward, p.a.structure.unit_diag, coefficient, x);
-    each_element([&](dim_t d, dim_t l, T& v) {
-      if constexpr (complex)
-        v = T(x[d * L + l], im[d * L + l]);
-      else
-        v = x[d * L + l];
-    });
+    solve_lanes(nb, forward, p.a.structure.unit_diag, coefficient, b, unknown_step, lane_step, width);
   }
 }
 

@@ -333,5 +333,54 @@ TYPED_TEST(vector_kernels_test, SubstituteSolvesEveryLane) {
   }
 }
 
+// The same substitution on B itself: the lanes strided (trsm on the left)
+// or contiguous (on the right), every width, equal to the planes' result
+// to the bit, and nothing of B written outside the lanes and unknowns.
+TYPED_TEST(vector_kernels_test, SubstituteLanesInBEqualsThePlanes) {
+  using T = TypeParam;
+  using R = real_t<T>;
+  constexpr index_t L = kSubstitutionLanes;
+  constexpr int parts = std::is_arithmetic_v<T> ? 1 : 2;
+  for (index_t nb : {1, 3, 8, 17, 32}) {
+    std::vector<T> coefficient = random_vector<T>(static_cast<std::size_t>(nb * nb), 31);
+    for (T& c : coefficient) c *= real_t<T>(1) / real_t<T>(nb);
+    for (index_t d = 0; d < nb; ++d) coefficient[d + d * nb] = scalar_of<T>(2.0 + d, 0.25);
+    for (index_t width : {index_t{1}, index_t{5}, L - 1, L})
+      for (bool left : {true, false})
+        for (const vector_family* f : runnable_families()) {
+          const vector_kernels<T>& k = member_of<T>(*f);
+          // B with room around the block: ld 3 more than the unknowns (left) or lanes (right).
+          const index_t ld = (left ? nb : width) + 3, columns = left ? width : nb;
+          const std::vector<T> b0 = random_vector<T>(static_cast<std::size_t>(ld * columns), 32);
+          const index_t unknown_step = left ? 1 : ld, lane_step = left ? ld : 1;
+          std::vector<T> b = b0;
+          k.substitute_lanes(nb, true, false, coefficient.data(), b.data(), unknown_step, lane_step, width);
+          std::vector<R> planes(static_cast<std::size_t>(parts * nb * L), R(0));
+          for (index_t d = 0; d < nb; ++d)
+            for (index_t l = 0; l < width; ++l) {
+              planes[d * L + l] = std::real(b0[d * unknown_step + l * lane_step]);
+              if constexpr (parts == 2) planes[nb * L + d * L + l] = std::imag(b0[d * unknown_step + l * lane_step]);
+            }
+          k.substitute(nb, true, false, coefficient.data(), planes.data());
+          const std::string where = std::string(k.name) + " nb=" + std::to_string(nb) + " width=" +
+                                    std::to_string(width) + (left ? " left" : " right");
+          for (index_t i = 0; i < ld * columns; ++i) {
+            const index_t row = i % ld, column = i / ld;
+            const index_t d = left ? row : column, l = left ? column : row;
+            if (d >= nb || l >= width) {
+              EXPECT_EQ(b[i], b0[i]) << where << ": written outside at " << i;
+              continue;
+            }
+            T want;
+            if constexpr (parts == 2)
+              want = T(planes[d * L + l], planes[nb * L + d * L + l]);
+            else
+              want = planes[d * L + l];
+            EXPECT_EQ(b[i], want) << where << ": unknown " << d << " lane " << l;
+          }
+        }
+  }
+}
+
 }  // namespace
 }  // namespace swblas
