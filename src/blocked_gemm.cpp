@@ -72,8 +72,7 @@ void zero_packed_b_of_c(const basic_gemm_problem<T>& p, dim_t j0, dim_t cols) {
 template <class T>
 void zero_packed_a_of_c(const basic_gemm_problem<T>& p, dim_t i0, dim_t rows) {
   if (p.in_c.which != operand_in_c::part::a_columns) return;
-  const dim_t columns = p.complex ? p.k / 2 : p.k;
-  for (dim_t j = p.in_c.first; j < p.in_c.first + columns; ++j) std::fill_n(p.c + i0 + j * p.ldc, rows, T(0));
+  for (dim_t j = p.in_c.first; j < p.in_c.first + a_columns_in_c(p); ++j) std::fill_n(p.c + i0 + j * p.ldc, rows, T(0));
 }
 
 // Items [first, last) of `parts` equal chunks of `count` micro-panels.

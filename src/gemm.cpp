@@ -125,7 +125,7 @@ void warn_smaller_buffers(const blocking& b, int threads) {
 template <class T>
 bool fits_in_place(const basic_gemm_problem<T>& p, const blocking& b) {
   const bool columns = p.in_c.which == operand_in_c::part::a_columns;
-  const dim_t extent = columns ? (p.complex ? p.k / 2 : p.k) : p.k, within = columns ? p.n : p.m;
+  const dim_t extent = columns ? a_columns_in_c(p) : p.k, within = columns ? p.n : p.m;
   return p.in_c.first >= 0 && p.in_c.first + extent <= within && b.kc >= p.k && (!columns || b.nc >= p.n);
 }
 

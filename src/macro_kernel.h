@@ -111,6 +111,13 @@ struct basic_gemm_problem {
 };
 using gemm_problem = basic_gemm_problem<double>;
 
+// How many of C's columns an op(A) in C (operand_in_c::a_columns) spans: k,
+// or k / 2 in the 1m view (two real steps a complex column).
+template <class T>
+inline dim_t a_columns_in_c(const basic_gemm_problem<T>& p) {
+  return p.complex ? p.k / 2 : p.k;
+}
+
 // The quick cases every driver decides first, before anything is read:
 //   empty      m or n is 0: nothing to do;
 //   beta_only  k == 0 or alpha == 0: C := beta * C (then a fused epilogue),

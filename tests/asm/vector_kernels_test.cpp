@@ -280,6 +280,19 @@ TYPED_TEST(vector_kernels_test, UpdatedElementsDoNotDependOnTheirPositionInTheCa
   }
 }
 
+// A diagonal block's coefficients for substitute (nb x nb, (r, d) at r + d
+// nb): small off-diagonal ones keep the solution bounded, unit diagonal or
+// not; complex diagonals take both of Smith's branches (|re| >= |im| and
+// |re| < |im|).
+template <class T>
+std::vector<T> substitution_coefficients(index_t nb, unsigned seed) {
+  std::vector<T> coefficient = random_vector<T>(static_cast<std::size_t>(nb * nb), seed);
+  for (T& c : coefficient) c *= real_t<T>(1) / real_t<T>(nb);
+  for (index_t d = 0; d < nb; ++d)
+    coefficient[d + d * nb] = d % 2 ? scalar_of<T>(0.5, 3.0 + d) : scalar_of<T>(3.0 + d, -0.5);
+  return coefficient;
+}
+
 // trsm's diagonal-block substitution against a naive one on the same
 // planes: both directions, unit and stored diagonals (for complex ones,
 // both of Smith's branches: |re| >= |im| and |re| < |im|), and every lane
@@ -290,12 +303,7 @@ TYPED_TEST(vector_kernels_test, SubstituteSolvesEveryLane) {
   constexpr index_t L = kSubstitutionLanes;
   constexpr int parts = std::is_arithmetic_v<T> ? 1 : 2;
   for (index_t nb : {1, 2, 5, 17, 32}) {
-    // Small off-diagonal coefficients keep the solution bounded, unit
-    // diagonal or not.
-    std::vector<T> coefficient = random_vector<T>(static_cast<std::size_t>(nb * nb), 21);
-    for (T& c : coefficient) c *= real_t<T>(1) / real_t<T>(nb);
-    for (index_t d = 0; d < nb; ++d)
-      coefficient[d + d * nb] = d % 2 ? scalar_of<T>(0.5, 3.0 + d) : scalar_of<T>(3.0 + d, -0.5);
+    const std::vector<T> coefficient = substitution_coefficients<T>(nb, 21);
     const std::vector<T> rhs = random_vector<T>(static_cast<std::size_t>(nb * L), 22);
     std::vector<R> planes(static_cast<std::size_t>(parts * nb * L));
     for (index_t i = 0; i < nb * L; ++i) {
@@ -342,9 +350,7 @@ TYPED_TEST(vector_kernels_test, SubstituteLanesInBEqualsThePlanes) {
   constexpr index_t L = kSubstitutionLanes;
   constexpr int parts = std::is_arithmetic_v<T> ? 1 : 2;
   for (index_t nb : {1, 3, 8, 17, 32}) {
-    std::vector<T> coefficient = random_vector<T>(static_cast<std::size_t>(nb * nb), 31);
-    for (T& c : coefficient) c *= real_t<T>(1) / real_t<T>(nb);
-    for (index_t d = 0; d < nb; ++d) coefficient[d + d * nb] = scalar_of<T>(2.0 + d, 0.25);
+    const std::vector<T> coefficient = substitution_coefficients<T>(nb, 31);
     for (index_t width : {index_t{1}, index_t{5}, L - 1, L})
       for (bool left : {true, false})
         for (const vector_family* f : runnable_families()) {
