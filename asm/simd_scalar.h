@@ -14,6 +14,7 @@ struct scalar_simd {
   using reg = T;
   using value_type = T;
   static constexpr int width = 1;
+  static constexpr int registers = 16;  // x86-64's xmm (POWER has 32 FPRs)
 
   static reg zero() { return T(0); }
   static reg set1(T x) { return x; }
@@ -21,6 +22,7 @@ struct scalar_simd {
   static reg loadu(const T* p) { return *p; }
   static reg broadcast(const T* p) { return *p; }
   static reg fma(reg a, reg b, reg c) { return a * b + c; }
+  static reg fnma(reg a, reg b, reg c) { return c - a * b; }
   static reg mul(reg a, reg b) { return a * b; }
   static reg add(reg a, reg b) { return a + b; }
   static reg div(reg a, reg b) { return a / b; }

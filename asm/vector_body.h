@@ -555,63 +555,107 @@ index_t first_iamax(index_t n, const T* x) {
   return best;
 }
 
-// vector_kernels::substitute: a row of lanes is kSubstitutionLanes / width
-// registers; a complex T keeps its parts in separate planes, so its steps
-// are real vector operations too. x / a for a complex a is Smith's
-// algorithm, as gfortran divides (the branch depends on a alone).
+// One unknown's row of lanes in registers: V vectors per plane, the
+// imaginary plane used by a complex T only.
+template <class Simd, index_t V>
+struct lanes_row {
+  typename Simd::reg re[V], im[V];
+};
+
+// row -= c solved (across the lanes): x(r) -= coefficient (r, d) x(d), one
+// rounding per part. A row takes its removals in solve order however the
+// rows are grouped, so the grouping never changes a bit.
+template <class T, class Simd, index_t V>
+inline void remove_solved(lanes_row<Simd, V>& row, const T& c, const lanes_row<Simd, V>& solved) {
+  using reg = typename Simd::reg;
+  const real_t<T>* const parts = reinterpret_cast<const real_t<T>*>(&c);  // (re, im) for a complex T
+  const reg cr = Simd::broadcast(parts);
+  if constexpr (is_complex_v<T>) {  // (cr + i ci)(re + i im)
+    const reg ci = Simd::broadcast(parts + 1);
+#pragma GCC unroll 16
+    for (index_t v = 0; v < V; ++v) {
+      row.re[v] = Simd::fnma(cr, solved.re[v], Simd::fma(ci, solved.im[v], row.re[v]));
+      row.im[v] = Simd::fnma(cr, solved.im[v], Simd::fnma(ci, solved.re[v], row.im[v]));
+    }
+  } else {
+#pragma GCC unroll 16
+    for (index_t v = 0; v < V; ++v) row.re[v] = Simd::fnma(cr, solved.re[v], row.re[v]);
+  }
+}
+
+// row /= a across the lanes; for a complex a Smith's algorithm, as
+// gfortran divides (the branch depends on a alone).
+template <class T, class Simd, index_t V>
+inline void divide_row(lanes_row<Simd, V>& row, const T& a) {
+  using reg = typename Simd::reg;
+  if constexpr (is_complex_v<T>) {
+    const bool real_larger = std::fabs(a.real()) >= std::fabs(a.imag());
+    const real_t<T> q = real_larger ? a.imag() / a.real() : a.real() / a.imag();
+    const reg ratio = Simd::set1(q), minus_ratio = Simd::set1(-q);
+    const reg denominator = Simd::set1(real_larger ? a.real() + a.imag() * q : a.imag() + a.real() * q);
+#pragma GCC unroll 16
+    for (index_t v = 0; v < V; ++v) {
+      const reg re = row.re[v], im = row.im[v];
+      row.re[v] = Simd::div(real_larger ? Simd::fma(im, ratio, re) : Simd::fma(re, ratio, im), denominator);
+      row.im[v] = Simd::div(real_larger ? Simd::fma(re, minus_ratio, im)
+                                        : Simd::fma(im, ratio, Simd::mul(re, Simd::set1(real_t<T>(-1)))),
+                            denominator);
+    }
+  } else {
+    const reg diagonal = Simd::set1(a);
+#pragma GCC unroll 16
+    for (index_t v = 0; v < V; ++v) row.re[v] = Simd::div(row.re[v], diagonal);
+  }
+}
+
+// vector_kernels::substitute, left-looking by chunks of Rows unknowns
+// held in registers (half the ISA's registers): a chunk takes the removals
+// of every unknown solved before it, one load of each per chunk, then is
+// solved in registers and stored once. Unknown by unknown through memory,
+// each removal was a load and a store, and the stores bounded it.
 template <class T, class Simd>
 void substitute(index_t nb, bool forward, bool unit, const T* coefficient, real_t<T>* x) {
-  using reg = typename Simd::reg;
-  constexpr index_t V = kSubstitutionLanes / Simd::width, L = kSubstitutionLanes;
-  static_assert(V * Simd::width == L, "a row of lanes is whole registers");
-  constexpr bool complex = is_complex_v<T>;
+  constexpr index_t L = kSubstitutionLanes, W = Simd::width, V = L / W;
+  static_assert(V * W == L, "a row of lanes is whole registers");
+  constexpr index_t planes = is_complex_v<T> ? 2 : 1;
+  constexpr index_t Rows = std::max<index_t>(1, Simd::registers / 2 / (V * planes));
+  using row_t = lanes_row<Simd, V>;
   real_t<T>* const im = x + nb * L;  // the imaginary plane (complex T only)
-  for (index_t s = 0; s < nb; ++s) {
-    const index_t d = forward ? s : nb - 1 - s;
-    reg re_d[V], im_d[V];
+  auto load = [&](index_t d, row_t& row) {
+#pragma GCC unroll 16
     for (index_t v = 0; v < V; ++v) {
-      re_d[v] = Simd::loadu(x + d * L + v * Simd::width);
-      if constexpr (complex) im_d[v] = Simd::loadu(im + d * L + v * Simd::width);
+      row.re[v] = Simd::loadu(x + d * L + v * W);
+      if constexpr (planes == 2) row.im[v] = Simd::loadu(im + d * L + v * W);
     }
-    if (!unit) {
-      const T a = coefficient[d + d * nb];
-      if constexpr (complex) {
-        const bool real_larger = std::fabs(a.real()) >= std::fabs(a.imag());
-        const real_t<T> q = real_larger ? a.imag() / a.real() : a.real() / a.imag();
-        const reg ratio = Simd::set1(q), minus_ratio = Simd::set1(-q);
-        const reg denominator = Simd::set1(real_larger ? a.real() + a.imag() * q : a.imag() + a.real() * q);
-        for (index_t v = 0; v < V; ++v) {
-          const reg re = re_d[v], imv = im_d[v];
-          re_d[v] = Simd::div(real_larger ? Simd::fma(imv, ratio, re) : Simd::fma(re, ratio, imv), denominator);
-          im_d[v] = Simd::div(real_larger ? Simd::fma(re, minus_ratio, imv)
-                                          : Simd::fma(imv, ratio, Simd::mul(re, Simd::set1(real_t<T>(-1)))),
-                              denominator);
-        }
-      } else {
-        const reg diagonal = Simd::set1(a);
-        for (index_t v = 0; v < V; ++v) re_d[v] = Simd::div(re_d[v], diagonal);
-      }
+  };
+  // The unknown solved at step p.
+  auto unknown = [&](index_t p) { return forward ? p : nb - 1 - p; };
+  for (index_t p0 = 0; p0 < nb; p0 += Rows) {
+    const index_t rows = std::min(Rows, nb - p0);
+    row_t chunk[Rows]{};  // rows past nb: zeros, never read
+#pragma GCC unroll 16
+    for (index_t i = 0; i < Rows; ++i)
+      if (i < rows) load(unknown(p0 + i), chunk[i]);
+    for (index_t p = 0; p < p0; ++p) {
+      const index_t d = unknown(p);
+      row_t solved;
+      load(d, solved);
+#pragma GCC unroll 16
+      for (index_t i = 0; i < Rows; ++i)
+        if (i < rows) remove_solved<T, Simd, V>(chunk[i], coefficient[unknown(p0 + i) + d * nb], solved);
+    }
+#pragma GCC unroll 16
+    for (index_t i = 0; i < Rows; ++i) {
+      if (i >= rows) break;
+      const index_t d = unknown(p0 + i);
+      if (!unit) divide_row<T, Simd, V>(chunk[i], coefficient[d + d * nb]);
+#pragma GCC unroll 16
+      for (index_t r = i + 1; r < Rows; ++r)
+        if (r < rows) remove_solved<T, Simd, V>(chunk[r], coefficient[unknown(p0 + r) + d * nb], chunk[i]);
+#pragma GCC unroll 16
       for (index_t v = 0; v < V; ++v) {
-        Simd::storeu(x + d * L + v * Simd::width, re_d[v]);
-        if constexpr (complex) Simd::storeu(im + d * L + v * Simd::width, im_d[v]);
-      }
-    }
-    for (index_t r = forward ? d + 1 : 0; r < (forward ? nb : d); ++r) {
-      const T c = coefficient[r + d * nb];
-      if constexpr (complex) {  // x(r) -= (cr + i ci)(re + i im)
-        const reg cr = Simd::set1(-c.real()), ci = Simd::set1(c.imag()), minus_ci = Simd::set1(-c.imag());
-        for (index_t v = 0; v < V; ++v) {
-          real_t<T>* xr = x + r * L + v * Simd::width;
-          real_t<T>* xi = im + r * L + v * Simd::width;
-          Simd::storeu(xr, Simd::fma(cr, re_d[v], Simd::fma(ci, im_d[v], Simd::loadu(xr))));
-          Simd::storeu(xi, Simd::fma(cr, im_d[v], Simd::fma(minus_ci, re_d[v], Simd::loadu(xi))));
-        }
-      } else {
-        const reg minus_c = Simd::set1(-c);
-        for (index_t v = 0; v < V; ++v) {
-          real_t<T>* xr = x + r * L + v * Simd::width;
-          Simd::storeu(xr, Simd::fma(minus_c, re_d[v], Simd::loadu(xr)));
-        }
+        Simd::storeu(x + d * L + v * W, chunk[i].re[v]);
+        if constexpr (planes == 2) Simd::storeu(im + d * L + v * W, chunk[i].im[v]);
       }
     }
   }

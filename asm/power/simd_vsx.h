@@ -22,6 +22,7 @@ struct vsx_lanes {
   using reg = std::conditional_t<std::is_same_v<T, double>, __vector double, __vector float>;
   using value_type = T;
   static constexpr int width = 16 / sizeof(T);
+  static constexpr int registers = 64;  // the VSRs
 
   static reg zero() { return vec_splats(T(0)); }
   static reg set1(T x) { return vec_splats(x); }
@@ -31,6 +32,8 @@ struct vsx_lanes {
   static reg loadu(const T* p) { return vec_xl(0, p); }
   static reg broadcast(const T* p) { return vec_splats(*p); }  // lxvdsx for doubles
   static reg fma(reg a, reg b, reg c) { return vec_madd(a, b, c); }
+  // -(a * b - c): negating the rounded result is exact.
+  static reg fnma(reg a, reg b, reg c) { return vec_nmsub(a, b, c); }
   static reg mul(reg a, reg b) { return vec_mul(a, b); }
   static reg add(reg a, reg b) { return vec_add(a, b); }
   static reg div(reg a, reg b) { return vec_div(a, b); }

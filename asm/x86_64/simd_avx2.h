@@ -5,10 +5,12 @@
 // The traits interface every register-block template relies on:
 //   value_type              the element type (the descriptors', make_ukernel.h)
 //   reg, width              vector type and its number of elements
+//   registers               how many the ISA names (register budgets)
 //   zero, set1              constants
 //   load / loadu            aligned (packed panels) / unaligned (C, user A)
 //   broadcast               one element from memory into every lane
 //   fma(a, b, c)            a * b + c
+//   fnma(a, b, c)           c - a * b, rounded once
 //   mul, add                a * b, a + b
 //   if_less(a, b, t, f)     lane by lane a < b ? t : f (false for NaN)
 //   max(a, b), min(a, b)    lane by lane a > b ? a : b, a < b ? a : b (b
@@ -30,6 +32,7 @@ struct avx2_simd {
   using reg = __m256d;
   using value_type = double;
   static constexpr int width = 4;
+  static constexpr int registers = 16;
 
   static reg zero() { return _mm256_setzero_pd(); }
   static reg set1(double x) { return _mm256_set1_pd(x); }
@@ -37,6 +40,7 @@ struct avx2_simd {
   static reg loadu(const double* p) { return _mm256_loadu_pd(p); }
   static reg broadcast(const double* p) { return _mm256_broadcast_sd(p); }
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
+  static reg fnma(reg a, reg b, reg c) { return _mm256_fnmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
   static reg add(reg a, reg b) { return _mm256_add_pd(a, b); }
   static reg div(reg a, reg b) { return _mm256_div_pd(a, b); }
@@ -77,6 +81,7 @@ struct avx2_simd_f32 {
   using reg = __m256;
   using value_type = float;
   static constexpr int width = 8;
+  static constexpr int registers = 16;
 
   static reg zero() { return _mm256_setzero_ps(); }
   static reg set1(float x) { return _mm256_set1_ps(x); }
@@ -84,6 +89,7 @@ struct avx2_simd_f32 {
   static reg loadu(const float* p) { return _mm256_loadu_ps(p); }
   static reg broadcast(const float* p) { return _mm256_broadcast_ss(p); }
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
+  static reg fnma(reg a, reg b, reg c) { return _mm256_fnmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
   static reg add(reg a, reg b) { return _mm256_add_ps(a, b); }
   static reg div(reg a, reg b) { return _mm256_div_ps(a, b); }

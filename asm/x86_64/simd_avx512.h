@@ -12,6 +12,7 @@ struct avx512_simd {
   using reg = __m512d;
   using value_type = double;
   static constexpr int width = 8;
+  static constexpr int registers = 32;
 
   static reg zero() { return _mm512_setzero_pd(); }
   static reg set1(double x) { return _mm512_set1_pd(x); }
@@ -19,6 +20,7 @@ struct avx512_simd {
   static reg loadu(const double* p) { return _mm512_loadu_pd(p); }
   static reg broadcast(const double* p) { return _mm512_set1_pd(*p); }
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_pd(a, b, c); }
+  static reg fnma(reg a, reg b, reg c) { return _mm512_fnmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
   static reg add(reg a, reg b) { return _mm512_add_pd(a, b); }
   static reg div(reg a, reg b) { return _mm512_div_pd(a, b); }
@@ -88,6 +90,7 @@ struct avx512_simd_f32 {
   using reg = __m512;
   using value_type = float;
   static constexpr int width = 16;
+  static constexpr int registers = 32;
   static constexpr __mmask16 kAll = 0xFFFF;
 
   static reg zero() { return _mm512_setzero_ps(); }
@@ -96,6 +99,7 @@ struct avx512_simd_f32 {
   static reg loadu(const float* p) { return _mm512_loadu_ps(p); }
   static reg broadcast(const float* p) { return _mm512_set1_ps(*p); }
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_ps(a, b, c); }
+  static reg fnma(reg a, reg b, reg c) { return _mm512_fnmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_ps(a, b); }
   static reg add(reg a, reg b) { return _mm512_add_ps(a, b); }
   static reg div(reg a, reg b) { return _mm512_div_ps(a, b); }
