@@ -21,47 +21,12 @@
 #include <type_traits>
 
 #include "complex_pairs.h"
+#include "element_arith.h"
 #include "pack.h"
+#include "triangle_square.h"
 #include "vector_kernels.h"
 
 namespace swblas::kernels {
-
-template <class T>
-inline constexpr bool is_complex_v = false;
-template <class R>
-inline constexpr bool is_complex_v<std::complex<R>> = true;
-
-// Internal linkage for what does not depend on the traits: each ISA's file
-// compiles its own copy, and the linker must not keep an AVX-512 one for all.
-namespace {
-
-// a * b, and conj(a) * b, without the NaN recovery of operator*.
-template <class R>
-inline std::complex<R> times(std::complex<R> a, std::complex<R> b) {
-  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
-}
-template <class R>
-inline std::complex<R> conj_times(std::complex<R> a, std::complex<R> b) {
-  return {a.real() * b.real() + a.imag() * b.imag(), a.real() * b.imag() - a.imag() * b.real()};
-}
-template <class R>
-inline R times(R a, R b) {
-  return a * b;
-}
-template <class R>
-inline R conj_times(R a, R b) {
-  return a * b;
-}
-template <class R>
-inline R abs1(R x) {
-  return std::fabs(x);
-}
-template <class R>
-inline R abs1(std::complex<R> x) {
-  return std::fabs(x.real()) + std::fabs(x.imag());
-}
-
-}  // namespace
 
 // The last count < Simd::width elements of an element-wise update of y from
 // the inputs `in`, staged in zero-padded register-sized copies so that
@@ -738,19 +703,20 @@ constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
             &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
-            &substitute_lanes<T, Simd>};
+            &substitute_lanes<T, Simd>, &solve_lower_square<T>, &multiply_upper_square<T>};
   } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
             &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
-            &substitute_lanes<T, Simd>};
+            &substitute_lanes<T, Simd>, &solve_lower_square<T>, &multiply_upper_square<T>};
   } else {
     using ops = real_vector_ops<Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
             &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::gemv_nt, &ops::gemv_nt, &ops::axpy_dot, &ops::axpy_dot,
-            &substitute<T, Simd>, &substitute_lanes<T, Simd>};
+            &substitute<T, Simd>, &substitute_lanes<T, Simd>, &solve_lower_square<T>,
+            &multiply_upper_square<T>};
   }
 }
 

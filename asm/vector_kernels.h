@@ -33,6 +33,9 @@ using real_t = typename real_of<T>::type;
 constexpr index_t kSubstitutionLanes = 16;
 // ... and at most this many unknowns (a diagonal block).
 constexpr index_t kSubstitutionUnknowns = 32;
+// trsv's and trmv's diagonal squares are at most this order
+// (vector_kernels::solve_lower_square, multiply_upper_square).
+constexpr index_t kTriangleSquare = 16;
 
 template <class T>
 struct vector_kernels {
@@ -83,6 +86,16 @@ struct vector_kernels {
   // copies, ISA code, transpose in registers where the lanes are strided.
   void (*substitute_lanes)(index_t nb, bool forward, bool unit, const T* coefficient, T* b, index_t unknown_step,
                            index_t lane_step, index_t width);
+  // trsv's and trmv's diagonal squares (n <= kTriangleSquare) in
+  // registers, x(i) at x[i * x_step]: x := L^-1 x for the lower L, x := U x
+  // for the upper U whose (i, j) is a[i * row_step + j * column_step]
+  // (conjugated if conj), first to last in the reference's order; with
+  // skip_zero (not transposed) a column whose x_j is zero is skipped, as
+  // the reference does.
+  void (*solve_lower_square)(index_t n, bool unit, bool skip_zero, bool conj, const T* a, index_t row_step,
+                             index_t column_step, T* x, index_t x_step);
+  void (*multiply_upper_square)(index_t n, bool unit, bool skip_zero, bool conj, const T* a, index_t row_step,
+                                index_t column_step, T* x, index_t x_step);
 };
 
 // One ISA's sets for the four element types (x86_64/vector_avx2.cpp, ...).

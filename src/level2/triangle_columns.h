@@ -116,13 +116,14 @@ using element_of = std::remove_const_t<std::remove_pointer_t<decltype(Storage::a
 constexpr index_t kDiagonalBlock = 64;
 
 // Inside a diagonal block, columns go by groups of kGroup, each group's
-// square in locals (trmv's multiply_square, trsv's solve_square): the
-// column sweep through memory made every column wait for the last one's
-// stores (a scalar store of x_j, then a vector load of the next column's
-// axpy or dot over it, which cannot take its value from that store).
-// Measured on Zen 5, dtrsv at n = 64: 1.25 us by columns; by groups of 4,
-// 8 and 16 0.91, 0.86 and 0.81.
-constexpr index_t kGroup = 16;
+// square in registers by the ISA's kernel (vector_kernels::
+// solve_lower_square, multiply_upper_square): the column sweep through
+// memory made every column wait for the last one's stores (a scalar store
+// of x_j, then a vector load of the next column's axpy or dot over it,
+// which cannot take its value from that store). Measured on Zen 5, dtrsv
+// at n = 64: 1.25 us by columns; by groups of 4, 8 and 16 in locals 0.91,
+// 0.86 and 0.81.
+constexpr index_t kGroup = kTriangleSquare;
 
 // Calls f(j0, j1) for each block [j0, j1) of `block` columns (diagonal
 // blocks, or groups) of an order-n triangle, first to last or last to first.
@@ -133,15 +134,6 @@ void for_each_diagonal_block(index_t n, bool ascending, F f, index_t block = kDi
     const index_t j0 = (ascending ? b : blocks - 1 - b) * block;
     f(j0, std::min(n, j0 + block));
   }
-}
-
-// The rows of an order-n triangle stored beside its columns [g0, g1):
-// above them in an upper one, below in a lower one.
-struct row_range {
-  index_t first, end;
-};
-inline row_range rows_beside(const triangle_shape& t, index_t g0, index_t g1) {
-  return t.upper ? row_range{0, g0} : row_range{g1, t.n};
 }
 
 // y += alpha A x, A m x n, as the reference's column loop: a column whose
@@ -175,18 +167,26 @@ void apply_rectangle(const full_storage<T>& s, const triangle_shape& t, const tr
   });
 }
 
-// A group's square (order t.n <= kGroup) column by column in the given
-// order, on a copy of its x in locals: column(xs, j, rows) for each column
-// j, rows its stored rows beside the diagonal.
-template <class T, class Column>
-void square_in_locals(const triangle_shape& t, bool ascending, T* x, Column column) {
-  T xs[kGroup];
-  std::copy(x, x + t.n, xs);
-  for (index_t step = 0; step < t.n; ++step) {
-    const index_t j = ascending ? step : t.n - 1 - step;
-    column(xs, j, rows_beside(t, j, j + 1));
+// A group's square (order t.n <= kGroup) as the ISA's kernel takes it: a
+// lower triangle solved (`solve`) or an upper one multiplied, first to
+// last. op(A) itself is that triangle, or it is once reversed (its last
+// row and column first, and x's last element) where the reference's loops
+// go last to first: `ascending` says which.
+template <class T>
+void square_by_kernel(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, bool ascending,
+                      bool solve, T* x) {
+  index_t row_step = op.transposed ? s.lda : 1, column_step = op.transposed ? 1 : s.lda, x_step = 1;
+  const T* a = s.a;
+  if (!ascending) {
+    a = s.at(t.n - 1, t.n - 1);
+    x += t.n - 1;
+    row_step = -row_step;
+    column_step = -column_step;
+    x_step = -1;
   }
-  std::copy(xs, xs + t.n, x);
+  const vector_kernels<T>& v = vector_kernels_of<T>();
+  (solve ? v.solve_lower_square : v.multiply_upper_square)(t.n, t.unit_diag, !op.transposed, op.conjugated, a,
+                                                           row_step, column_step, x, x_step);
 }
 
 // The diagonal block at s (order t.n, unit-stride x) by groups of kGroup

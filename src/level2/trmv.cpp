@@ -36,24 +36,10 @@ void sweep_product(const Storage& s, const triangle_shape& t, const triangular_o
   }
 }
 
-// The order-w (<= kGroup) triangle at s applied in locals, as the
-// reference's loops: not transposed, x_j (unless zero) added to the other
-// rows of its column, then multiplied by the diagonal; transposed, x_j
-// multiplied by the diagonal and the column's other rows added to it.
+// The order-w (<= kGroup) triangle at s applied in registers.
 template <class T>
 void multiply_square(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
-  square_in_locals(t, ascending(t, op), x, [&](T* xs, index_t j, row_range r) {
-    if (!op.transposed) {
-      const T xj = xs[j];
-      if (xj == T(0)) return;  // as sweep_product
-      for (index_t i = r.first; i < r.end; ++i) xs[i] += times(xj, *s.at(i, j));
-      if (!t.unit_diag) xs[j] = times(xj, *s.at(j, j));
-    } else {
-      T sum = t.unit_diag ? xs[j] : times(xs[j], conjugate_if(op.conjugated, *s.at(j, j)));
-      for (index_t i = r.first; i < r.end; ++i) sum += times(conjugate_if(op.conjugated, *s.at(i, j)), xs[i]);
-      xs[j] = sum;
-    }
-  });
+  square_by_kernel(s, t, op, ascending(t, op), false, x);
 }
 
 // A full A by diagonal blocks, in the sweep's order: not transposed, a

@@ -32,23 +32,10 @@ void sweep_solve(const Storage& s, const triangle_shape& t, const triangular_op&
   }
 }
 
-// The order-w (<= kGroup) triangle at s solved in locals, as the
-// reference's loops: not transposed, x_j divided by the diagonal and then
-// removed from the other rows of its column (unless zero); transposed, the
-// column's solved rows removed from x_j before it is divided.
+// The order-w (<= kGroup) triangle at s solved in registers.
 template <class T>
 void solve_square(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
-  square_in_locals(t, ascending(t, op), x, [&](T* xs, index_t j, row_range r) {
-    if (!op.transposed) {
-      if (xs[j] == T(0)) return;  // as sweep_solve
-      if (!t.unit_diag) xs[j] /= *s.at(j, j);
-      for (index_t i = r.first; i < r.end; ++i) xs[i] -= times(xs[j], *s.at(i, j));
-    } else {
-      T rest = xs[j];
-      for (index_t i = r.first; i < r.end; ++i) rest -= times(conjugate_if(op.conjugated, *s.at(i, j)), xs[i]);
-      xs[j] = t.unit_diag ? rest : rest / conjugate_if(op.conjugated, *s.at(j, j));
-    }
-  });
+  square_by_kernel(s, t, op, ascending(t, op), true, x);
 }
 
 // A full A by diagonal blocks, in the substitution's order: not

@@ -388,5 +388,81 @@ TYPED_TEST(vector_kernels_test, SubstituteLanesInBEqualsThePlanes) {
   }
 }
 
+// trsv's and trmv's squares: every order up to kTriangleSquare, the four
+// orientations a driver passes (steps transposed or not, reversed from the
+// last element), unit and stored diagonals, conjugated or not. A solve is
+// checked by its residual, a product by its sums; and with skip_zero a
+// zero x_j keeps the NaN of its column out, as the reference does.
+TYPED_TEST(vector_kernels_test, TriangleSquaresMatchNaiveLoops) {
+  using T = TypeParam;
+  constexpr index_t N = kTriangleSquare, ld = N + 3;
+  std::vector<T> storage = random_vector<T>(static_cast<std::size_t>(ld * ld), 41);
+  for (T& e : storage) e *= real_t<T>(1) / real_t<T>(N);
+  for (index_t d = 0; d < ld; ++d) storage[d + d * ld] = scalar_of<T>(3.0 + d % 5, d % 2 ? 0.5 : -1.0);
+  const std::vector<T> x0 = random_vector<T>(N, 42);
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t n : {index_t{1}, index_t{2}, index_t{7}, N - 1, N})
+      for (bool transposed : {false, true})
+        for (bool reversed : {false, true})
+          for (bool unit : {false, true})
+            for (bool conj : {false, true}) {
+              index_t row_step = transposed ? ld : 1, column_step = transposed ? 1 : ld;
+              const T* a = storage.data();
+              if (reversed) {
+                a += (n - 1) * (ld + 1);
+                row_step = -row_step;
+                column_step = -column_step;
+              }
+              // The square's (i, j) as the kernel reads it, and x's i-th element.
+              auto element = [&](index_t i, index_t j) {
+                if (i == j && unit) return T(1);
+                const T e = a[i * row_step + j * column_step];
+                return conj ? conj_of(e) : e;
+              };
+              auto position = [&](index_t i) { return reversed ? n - 1 - i : i; };
+              const std::string where = std::string(k.name) + " n=" + std::to_string(n) +
+                                        (transposed ? " transposed" : "") + (reversed ? " reversed" : "") +
+                                        (unit ? " unit" : "") + (conj ? " conj" : "");
+              const index_t x_step = reversed ? -1 : 1;
+              for (bool skip_zero : {false, true}) {
+                std::vector<T> x(x0.begin(), x0.begin() + n);
+                k.solve_lower_square(n, unit, skip_zero, conj, a, row_step, column_step, x.data() + position(0), x_step);
+                for (index_t i = 0; i < n; ++i) {  // L x = x0
+                  T sum{};
+                  for (index_t j = 0; j <= i; ++j) sum += element(i, j) * x[position(j)];
+                  expect_near(sum, x0[position(i)], tolerance<T>(N), "solve " + where + " row " + std::to_string(i));
+                }
+                x.assign(x0.begin(), x0.begin() + n);
+                k.multiply_upper_square(n, unit, skip_zero, conj, a, row_step, column_step, x.data() + position(0),
+                                        x_step);
+                for (index_t i = 0; i < n; ++i) {  // U x0
+                  T sum{};
+                  for (index_t j = i; j < n; ++j) sum += element(i, j) * x0[position(j)];
+                  expect_near(x[position(i)], sum, tolerance<T>(N), "multiply " + where + " row " + std::to_string(i));
+                }
+              }
+              // A zero x_c whose column's other elements are NaN: skipped, the
+              // NaN never reaches another row (c = 0 solved: still zero; c = n - 1
+              // multiplied: the column every other row reads).
+              auto keeps_nan_out = [&](bool solve, index_t c) {
+                std::vector<T> nan_storage = storage;
+                const T nan = scalar_of<T>(std::numeric_limits<double>::quiet_NaN(), 0.0);
+                for (index_t i = 0; i < n; ++i)
+                  if (i != c) nan_storage[&a[i * row_step + c * column_step] - storage.data()] = nan;
+                const T* const nan_a = nan_storage.data() + (a - storage.data());
+                std::vector<T> x(x0.begin(), x0.begin() + n);
+                x[position(c)] = T(0);
+                (solve ? k.solve_lower_square : k.multiply_upper_square)(n, unit, true, conj, nan_a, row_step,
+                                                                         column_step, x.data() + position(0), x_step);
+                for (index_t i = 0; i < n; ++i)
+                  EXPECT_FALSE(std::isnan(std::abs(x[i]))) << (solve ? "solve " : "multiply ") << where;
+              };
+              keeps_nan_out(true, 0);
+              keeps_nan_out(false, n - 1);
+            }
+  }
+}
+
 }  // namespace
 }  // namespace swblas
