@@ -35,11 +35,21 @@ struct avx512_simd {
   static void store(double* p, reg x) { _mm512_store_pd(p, x); }
   static void storeu(double* p, reg x) { _mm512_storeu_pd(p, x); }
   // The first `count` lanes (0 < count < width); the others are neither
-  // read nor written (masked: no fault past the end of a matrix).
+  // read nor written (masked: no fault past the end of a matrix). Half a
+  // vector goes by a plain 256-bit load or store: a load cannot take its
+  // value from an earlier masked store to the same place and waits for it
+  // to be written (Zen 5: 5.5 ns a round trip against 0.6), which a loop
+  // of 4^3 DGEMMs on one C paid every call (28 -> 22 ns a call).
   using mask = __mmask8;
   static mask first_lanes(int count) { return static_cast<mask>((1u << count) - 1u); }
-  static reg load_first(const double* p, mask m) { return _mm512_maskz_loadu_pd(m, p); }
-  static void store_first(double* p, mask m, reg x) { _mm512_mask_storeu_pd(p, m, x); }
+  static reg load_first(const double* p, mask m) {
+    if (m == 0x0F) return __builtin_shufflevector(_mm256_loadu_pd(p), _mm256_setzero_pd(), 0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm512_maskz_loadu_pd(m, p);
+  }
+  static void store_first(double* p, mask m, reg x) {
+    if (m == 0x0F) return _mm256_storeu_pd(p, __builtin_shufflevector(x, x, 0, 1, 2, 3));
+    _mm512_mask_storeu_pd(p, m, x);
+  }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {
@@ -113,8 +123,16 @@ struct avx512_simd_f32 {
   static void storeu(float* p, reg x) { _mm512_storeu_ps(p, x); }
   using mask = __mmask16;
   static mask first_lanes(int count) { return static_cast<mask>((1u << count) - 1u); }
-  static reg load_first(const float* p, mask m) { return _mm512_maskz_loadu_ps(m, p); }
-  static void store_first(float* p, mask m, reg x) { _mm512_mask_storeu_ps(p, m, x); }
+  static reg load_first(const float* p, mask m) {
+    if (m == 0x00FF)
+      return __builtin_shufflevector(_mm256_loadu_ps(p), _mm256_setzero_ps(), 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                     12, 13, 14, 15);
+    return _mm512_maskz_loadu_ps(m, p);
+  }
+  static void store_first(float* p, mask m, reg x) {
+    if (m == 0x00FF) return _mm256_storeu_ps(p, __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7));
+    _mm512_mask_storeu_ps(p, m, x);
+  }
   __attribute__((always_inline)) static void prefetch(const void* p) { avx512_simd::prefetch(p); }
 
   static void transpose(reg (&x)[width]) {
