@@ -7,6 +7,7 @@
 #pragma once
 
 #include <complex>
+#include <type_traits>
 
 #include "element_arith.h"
 #include "vector_kernels.h"
@@ -93,20 +94,22 @@ void multiply_upper(index_t n, bool unit, bool skip_zero, const T* a, index_t ro
   copy_unknowns(n, v, 1, x, x_step);
 }
 
-// The kernels' entries: conj chooses the instantiation (a real T has one).
-template <class T>
-void solve_lower_square(index_t n, bool unit, bool skip_zero, bool conj, const T* a, index_t row_step,
-                        index_t column_step, T* x, index_t x_step) {
+// The kernels' entries (Solve: solve_lower_square, else
+// multiply_upper_square): conj chooses the instantiation, which a real T
+// has one of.
+template <class T, bool Solve>
+void triangle_square(index_t n, bool unit, bool skip_zero, bool conj, const T* a, index_t row_step,
+                     index_t column_step, T* x, index_t x_step) {
+  auto run = [&](auto conjugated) {
+    constexpr bool Conj = decltype(conjugated)::value;
+    if constexpr (Solve)
+      solve_lower<T, Conj>(n, unit, skip_zero, a, row_step, column_step, x, x_step);
+    else
+      multiply_upper<T, Conj>(n, unit, skip_zero, a, row_step, column_step, x, x_step);
+  };
   if constexpr (is_complex_v<T>)
-    if (conj) return solve_lower<T, true>(n, unit, skip_zero, a, row_step, column_step, x, x_step);
-  solve_lower<T, false>(n, unit, skip_zero, a, row_step, column_step, x, x_step);
-}
-template <class T>
-void multiply_upper_square(index_t n, bool unit, bool skip_zero, bool conj, const T* a, index_t row_step,
-                           index_t column_step, T* x, index_t x_step) {
-  if constexpr (is_complex_v<T>)
-    if (conj) return multiply_upper<T, true>(n, unit, skip_zero, a, row_step, column_step, x, x_step);
-  multiply_upper<T, false>(n, unit, skip_zero, a, row_step, column_step, x, x_step);
+    if (conj) return run(std::true_type{});
+  run(std::false_type{});
 }
 
 }  // namespace

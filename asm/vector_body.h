@@ -738,20 +738,20 @@ constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
             &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
-            &substitute_lanes<T, Simd>, &solve_lower_square<T>, &multiply_upper_square<T>};
+            &substitute_lanes<T, Simd>, &triangle_square<T, true>, &triangle_square<T, false>};
   } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
             &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
-            &substitute_lanes<T, Simd>, &solve_lower_square<T>, &multiply_upper_square<T>};
+            &substitute_lanes<T, Simd>, &triangle_square<T, true>, &triangle_square<T, false>};
   } else {
     using ops = real_vector_ops<Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
             &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::gemv_nt, &ops::gemv_nt, &ops::axpy_dot, &ops::axpy_dot,
-            &substitute<T, Simd>, &substitute_lanes<T, Simd>, &solve_lower_square<T>,
-            &multiply_upper_square<T>};
+            &substitute<T, Simd>, &substitute_lanes<T, Simd>, &triangle_square<T, true>,
+            &triangle_square<T, false>};
   }
 }
 
