@@ -22,7 +22,9 @@
 
 #include "complex_pairs.h"
 #include "element_arith.h"
+#include "lane_sums.h"
 #include "pack.h"
+#include "symmetric_square.h"
 #include "triangle_square.h"
 #include "vector_kernels.h"
 
@@ -57,38 +59,6 @@ inline typename Simd::value_type lane_fma(typename Simd::value_type a, typename 
     return a * b + c;
   else
     return std::fma(a, b, c);
-}
-
-// The sum of a register's lanes, in lane order. (Summed pairwise, which
-// shortens the chain, two of reference LAPACK's single-precision SST driver
-// checks failed: ratio 78 against 50; netlib's in-order sum passes them.)
-template <class Simd>
-inline typename Simd::value_type lane_sum(typename Simd::reg r) {
-  alignas(64) typename Simd::value_type lanes[Simd::width];
-  Simd::storeu(lanes, r);
-  typename Simd::value_type s = 0;
-  for (int l = 0; l < Simd::width; ++l) s += lanes[l];
-  return s;
-}
-
-// lane_sum of each of U registers, to the bit, into sums[0, U) (sums has
-// room for U rounded up to whole registers): width registers at a time,
-// transposed so that register l holds their lanes l, then added in lane
-// order from zero. Four columns' sums one after the other cost a gemv_t
-// of 64 x 64 half its time (Zen 5).
-template <class Simd, int U>
-inline void lane_sums(const typename Simd::reg (&r)[U], typename Simd::value_type* sums) {
-  constexpr int W = Simd::width;
-  for (int u0 = 0; u0 < U; u0 += W) {
-    typename Simd::reg t[W];
-#pragma GCC unroll 16
-    for (int l = 0; l < W; ++l) t[l] = u0 + l < U ? r[u0 + l] : Simd::zero();
-    Simd::transpose(t);
-    typename Simd::reg s = Simd::zero();
-#pragma GCC unroll 16
-    for (int l = 0; l < W; ++l) s = Simd::add(s, t[l]);
-    Simd::storeu(sums + u0, s);
-  }
 }
 
 template <class Simd>
@@ -254,42 +224,29 @@ struct real_vector_ops {
     return m;
   }
 
-  // Columns four at a time: y is read and written once per four columns.
+  // Columns kPass at a time (eight where the registers hold them), then
+  // four: y is read and written once per pass. Within a pass the products
+  // are summed four columns at a time and each sum added to y in turn, as
+  // passes of four would: the same results either way (in-cache dgemv_n at
+  // n = 200 on Zen 5: passes of four waited on y's stores and loads).
+  static constexpr int kPass = Simd::registers >= 32 ? 8 : 4;
+
   static void gemv_n(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
     index_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-      const R* c[4] = {a + j * lda, a + (j + 1) * lda, a + (j + 2) * lda, a + (j + 3) * lda};
-      const reg v[4] = {Simd::set1(alpha * x[j]), Simd::set1(alpha * x[j + 1]), Simd::set1(alpha * x[j + 2]),
-                        Simd::set1(alpha * x[j + 3])};
-      index_t i = 0;
-      for (; i + W <= m; i += W) add_four_columns(v, c[0] + i, c[1] + i, c[2] + i, c[3] + i, y + i);
-      add_four_columns_tail(v, c, i, m, y);
-    }
+    for (; j + 4 <= n; j += 4) columns_pass<4, false>(m, alpha, a + j * lda, lda, x + j, y, x, y);
     for (; j < n; ++j) axpy(m, alpha * x[j], a + j * lda, y);
   }
 
-  // gemv_n and gemv_t in one pass, four columns at a time: each element
-  // of A is loaded once for the update and the dot (symv read its
-  // rectangles twice: at 1000^2, 44 GB/s against OpenBLAS's 68 on Zen 5).
-  // The same operations in the same order as the two, so the same results.
+  // gemv_n and gemv_t in one pass: each element of A is loaded once for
+  // the update and the dot (symv read its rectangles twice: at 1000^2,
+  // 44 GB/s against OpenBLAS's 68 on Zen 5). The same operations in the
+  // same order as the two, so the same results.
   static void gemv_nt(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x_n, R* y_n, const R* x_t,
                       R* y_t) {
     index_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-      const R* c[4] = {a + j * lda, a + (j + 1) * lda, a + (j + 2) * lda, a + (j + 3) * lda};
-      const reg v[4] = {Simd::set1(alpha * x_n[j]), Simd::set1(alpha * x_n[j + 1]), Simd::set1(alpha * x_n[j + 2]),
-                        Simd::set1(alpha * x_n[j + 3])};
-      reg acc[4] = {Simd::zero(), Simd::zero(), Simd::zero(), Simd::zero()};
-      index_t i = 0;
-      for (; i + W <= m; i += W) {
-        const reg xv = Simd::loadu(x_t + i);
-        const reg a[4] = {Simd::loadu(c[0] + i), Simd::loadu(c[1] + i), Simd::loadu(c[2] + i), Simd::loadu(c[3] + i)};
-        Simd::storeu(y_n + i, Simd::add(Simd::loadu(y_n + i), four_products(v, a)));
-        for (int u = 0; u < 4; ++u) acc[u] = Simd::fma(a[u], xv, acc[u]);
-      }
-      add_four_columns_tail(v, c, i, m, y_n);
-      add_dots(acc, c, i, m, x_t, alpha, y_t + j);
-    }
+    for (; j + kPass <= n; j += kPass)
+      columns_pass<kPass, true>(m, alpha, a + j * lda, lda, x_n + j, y_n, x_t, y_t + j);
+    for (; j + 4 <= n; j += 4) columns_pass<4, true>(m, alpha, a + j * lda, lda, x_n + j, y_n, x_t, y_t + j);
     if (j == n) return;
     gemv_n(m, n - j, alpha, a + j * lda, lda, x_n + j, y_n);
     gemv_t(m, n - j, alpha, a + j * lda, lda, x_t, y_t + j);
@@ -324,32 +281,60 @@ struct real_vector_ops {
     add_dots(acc, c, i, m, x, alpha, y);
   }
 
-  // y := y + (v[0] A(:, 0) + ... + v[3] A(:, 3)) on one vector of rows
-  // (gemv_n's step and gemv_nt's: the same results). The products are
-  // summed before they reach y: four multiply-adds chained through y made
-  // each vector of rows wait 16 cycles, and gemv_nt's loop (m = 512, four
-  // columns) ran at 0.6 of this one on Zen 5. OpenBLAS groups its columns
-  // the same way; reference LAPACK's suite passes either way.
-  __attribute__((always_inline)) static void add_four_columns(const reg (&v)[4], const R* r0, const R* r1,
-                                                              const R* r2, const R* r3, R* y) {
-    const reg a[4] = {Simd::loadu(r0), Simd::loadu(r1), Simd::loadu(r2), Simd::loadu(r3)};
-    Simd::storeu(y, Simd::add(Simd::loadu(y), four_products(v, a)));
-  }
-
-  // v[0] a[0] + v[1] a[1] + v[2] a[2] + v[3] a[3], in that order.
-  __attribute__((always_inline)) static reg four_products(const reg (&v)[4], const reg (&a)[4]) {
-    reg p = Simd::mul(v[0], a[0]);
-    p = Simd::fma(v[1], a[1], p);
-    p = Simd::fma(v[2], a[2], p);
-    return Simd::fma(v[3], a[3], p);
-  }
-
-  // add_four_columns on rows i..m-1 (fewer than a vector) of columns c.
-  __attribute__((always_inline)) static void add_four_columns_tail(const reg (&v)[4], const R* const (&c)[4],
-                                                                   index_t i, index_t m, R* y) {
-    staged_tail<Simd>(m - i, {c[0] + i, c[1] + i, c[2] + i, c[3] + i}, y + i, [&](const auto& in, R* out) {
-      add_four_columns(v, in[0], in[1], in[2], in[3], out);
+  // One pass of gemv_n over the G columns at a (G a multiple of 4):
+  // y_n += alpha A x_n; with Dots (gemv_nt) also y_t[u] += alpha A(:, u) . x_t.
+  template <int G, bool Dots>
+  __attribute__((always_inline)) static void columns_pass(index_t m, R alpha, const R* a, index_t lda, const R* x_n, R* y_n, const R* x_t,
+                           R* y_t) {
+    const R* c[G];
+    reg v[G], acc[G];
+#pragma GCC unroll 8
+    for (int u = 0; u < G; ++u) {
+      c[u] = a + u * lda;
+      v[u] = Simd::set1(alpha * x_n[u]);
+      acc[u] = Simd::zero();
+    }
+    index_t i = 0;
+    for (; i + W <= m; i += W) {
+      reg col[G];
+#pragma GCC unroll 8
+      for (int u = 0; u < G; ++u) col[u] = Simd::loadu(c[u] + i);
+      Simd::storeu(y_n + i, add_columns(v, col, Simd::loadu(y_n + i)));
+      if constexpr (Dots) {
+        const reg xv = Simd::loadu(x_t + i);
+#pragma GCC unroll 8
+        for (int u = 0; u < G; ++u) acc[u] = Simd::fma(col[u], xv, acc[u]);
+      }
+    }
+    const R* rest[G];
+#pragma GCC unroll 8
+    for (int u = 0; u < G; ++u) rest[u] = c[u] + i;
+    staged_tail<Simd>(m - i, rest, y_n + i, [&](const auto& in, R* out) {
+      reg col[G];
+#pragma GCC unroll 8
+      for (int u = 0; u < G; ++u) col[u] = Simd::loadu(in[u]);
+      Simd::storeu(out, add_columns(v, col, Simd::loadu(out)));
     });
+    if constexpr (Dots) add_dots(acc, c, i, m, x_t, alpha, y_t);
+  }
+
+  // y + (v[0] a[0] + ... + v[3] a[3]) + (v[4] a[4] + ... + v[7] a[7]) ...:
+  // each four columns' products summed before they reach y, in order.
+  // Multiply-adds chained through y made each vector of rows wait 16
+  // cycles a pass, and gemv_nt's loop (m = 512, four columns) ran at 0.6 of
+  // this one on Zen 5. OpenBLAS groups its columns the same way; reference
+  // LAPACK's suite passes either way.
+  template <int G>
+  __attribute__((always_inline)) static reg add_columns(const reg (&v)[G], const reg (&a)[G], reg y) {
+    static_assert(G % 4 == 0, "columns are summed four at a time");
+#pragma GCC unroll 2
+    for (int g = 0; g < G; g += 4) {
+      reg p = Simd::mul(v[g], a[g]);
+      p = Simd::fma(v[g + 1], a[g + 1], p);
+      p = Simd::fma(v[g + 2], a[g + 2], p);
+      y = Simd::add(y, Simd::fma(v[g + 3], a[g + 3], p));
+    }
+    return y;
   }
 
   // y[u] += alpha * (acc[u]'s lanes in order, then rows i..m-1 of column
@@ -728,6 +713,20 @@ void gemv_n_then_t(index_t m, index_t n, T alpha, const T* a, index_t lda, const
   Ops::template gemv_t<Conj>(m, n, alpha, a, lda, x_t, y_t);
 }
 
+// symmetric_square and hermitian_square of complex types: column by
+// column, each column's update and dot in one pass (axpy_dot).
+template <class T, class Ops, bool Hermitian>
+void square_by_columns(index_t nb, bool upper, T alpha, const T* a, index_t lda, const T* x, T* y) {
+  for (index_t j = 0; j < nb; ++j) {
+    const T* c = a + j * lda;
+    const index_t first = upper ? 0 : j + 1, count = upper ? j : nb - j - 1;
+    const T temp1 = times(alpha, x[j]);
+    const T temp2 = Ops::template axpy_dot<Hermitian>(count, temp1, c + first, x + first, y + first);
+    const T diagonal = Hermitian ? T(std::real(c[j])) : c[j];
+    y[j] = y[j] + times(temp1, diagonal) + times(alpha, temp2);
+  }
+}
+
 // The set of one ISA for element type T; Simd: the ISA's traits over
 // real_t<T> (complex T uses only its name and ISA).
 template <class T, class Simd>
@@ -738,20 +737,22 @@ constexpr vector_kernels<T> make_vector_kernels(const char* name, isa needs) {
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
             &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
-            &substitute_lanes<T, Simd>, &triangle_square<T, true>, &triangle_square<T, false>};
+            &substitute_lanes<T, Simd>, &triangle_square<T, true>, &triangle_square<T, false>,
+            &square_by_columns<T, ops, false>, &square_by_columns<T, ops, true>};
   } else if constexpr (is_complex_v<T>) {
     using ops = complex_vector_ops<T, Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::template dot<false>, &ops::template dot<true>,
             &ops::asum, &first_iamax<T, Simd>, &ops::gemv_n, &ops::template gemv_t<false>,
             &ops::template gemv_t<true>, &gemv_n_then_t<T, ops, false>, &gemv_n_then_t<T, ops, true>,
             &ops::template axpy_dot<false>, &ops::template axpy_dot<true>, &substitute<T, Simd>,
-            &substitute_lanes<T, Simd>, &triangle_square<T, true>, &triangle_square<T, false>};
+            &substitute_lanes<T, Simd>, &triangle_square<T, true>, &triangle_square<T, false>,
+            &square_by_columns<T, ops, false>, &square_by_columns<T, ops, true>};
   } else {
     using ops = real_vector_ops<Simd>;
     return {name, needs, &ops::axpy, &ops::scal, &ops::dot, &ops::dot, &ops::asum, &ops::iamax,
             &ops::gemv_n, &ops::gemv_t, &ops::gemv_t, &ops::gemv_nt, &ops::gemv_nt, &ops::axpy_dot, &ops::axpy_dot,
             &substitute<T, Simd>, &substitute_lanes<T, Simd>, &triangle_square<T, true>,
-            &triangle_square<T, false>};
+            &triangle_square<T, false>, &symmetric_square_ops<Simd>::run, &symmetric_square_ops<Simd>::run};
   }
 }
 

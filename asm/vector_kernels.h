@@ -96,6 +96,14 @@ struct vector_kernels {
                              index_t column_step, T* x, index_t x_step);
   void (*multiply_upper_square)(index_t n, bool unit, bool skip_zero, bool conj, const T* a, index_t row_step,
                                 index_t column_step, T* x, index_t x_step);
+  // symv's diagonal blocks: y += alpha A x for the symmetric A (hermitian_
+  // square: Hermitian, its diagonal's real part) whose upper (lower)
+  // triangle is stored in the nb x nb block at a, x and y the block's
+  // rows; each element of y takes its terms in the reference's order:
+  // its own column's before the later columns' updates (upper), after the
+  // earlier columns' (lower).
+  void (*symmetric_square)(index_t nb, bool upper, T alpha, const T* a, index_t lda, const T* x, T* y);
+  void (*hermitian_square)(index_t nb, bool upper, T alpha, const T* a, index_t lda, const T* x, T* y);
 };
 
 // One ISA's sets for the four element types (x86_64/vector_avx2.cpp, ...).

@@ -32,9 +32,9 @@ void accumulate_columns(const symmetric_product_problem<T>& p, index_t j0, index
   for (index_t j = j0; j < j1; ++j) accumulate_column<S>(column_of(p.storage, p.a, j), j, alpha, x, y);
 }
 
-// Full storage: diagonal blocks of kBlock columns by the fused column loop,
-// and the rectangle beside each (above it for an upper triangle, below for
-// a lower one) by gemv_nt (gemv_nc: Hermitian): it as columns and as the
+// Full storage: diagonal blocks of kBlock columns by the ISA's
+// symmetric_square (hermitian_square), and the rectangle beside each
+// (above it for an upper triangle, below for a lower one) by gemv_nt (gemv_nc: Hermitian): it as columns and as the
 // mirrored rows at once, a panel of rows at a time so that, where the
 // primitive makes two passes (complex types), the second reads the panel
 // from cache, not from memory.
@@ -57,12 +57,8 @@ void accumulate_full(const symmetric_product_problem<T>& p, index_t b0, index_t 
       const T* panel = p.a + i + j0 * s.lda;
       both_products(rows, width, alpha, panel, s.lda, x + j0, y + i, x + i, y + j0);
     }
-    for (index_t j = j0; j < j1; ++j) {
-      const T* diag = p.a + j + j * s.lda;
-      const stored_column<const T> inside = s.upper ? stored_column<const T>{diag - (j - j0), j0, j - j0, diag}
-                                                    : stored_column<const T>{diag + 1, j + 1, j1 - j - 1, diag};
-      accumulate_column<S>(inside, j, alpha, x, y);
-    }
+    (S == symmetry::hermitian ? k.hermitian_square : k.symmetric_square)(width, s.upper, alpha,
+                                                                          p.a + j0 + j0 * s.lda, s.lda, x + j0, y + j0);
   }
 }
 

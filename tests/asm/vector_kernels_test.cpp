@@ -464,5 +464,53 @@ TYPED_TEST(vector_kernels_test, TriangleSquaresMatchNaiveLoops) {
   }
 }
 
+// symv's diagonal blocks: orders about every register width and the row
+// groups, either triangle, symmetric and Hermitian. The other triangle
+// holds NaN, which must not reach y; x's rows after the block hold NaN and
+// y's hold sentinels: neither is read into the result or written.
+TYPED_TEST(vector_kernels_test, SymmetricSquaresMatchNaiveLoops) {
+  using T = TypeParam;
+  const T nan = scalar_of<T>(std::numeric_limits<double>::quiet_NaN(), 0.0);
+  const T alpha = scalar_of<T>(0.75, -0.5), sentinel = scalar_of<T>(12.5, 3.0);
+  constexpr index_t kGuard = 16;
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t nb : {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 70})
+      for (bool upper : {true, false})
+        for (bool hermitian : {false, true}) {
+          const index_t lda = nb + 5;
+          std::vector<T> a = random_vector<T>(static_cast<std::size_t>(lda * nb), 51 + unsigned(nb));
+          for (index_t j = 0; j < nb; ++j)
+            for (index_t i = 0; i < nb; ++i)
+              if (upper ? i > j : i < j) a[i + j * lda] = nan;
+          std::vector<T> x = random_vector<T>(static_cast<std::size_t>(nb + kGuard), 52);
+          std::vector<T> y = random_vector<T>(static_cast<std::size_t>(nb + kGuard), 53);
+          for (index_t i = nb; i < nb + kGuard; ++i) {
+            x[i] = nan;
+            y[i] = sentinel;
+          }
+          // A(i, j) through the stored triangle.
+          auto element = [&](index_t i, index_t j) {
+            if (i == j) return hermitian ? T(std::real(a[i + i * lda])) : a[i + i * lda];
+            const bool stored = upper ? i < j : i > j;
+            const T e = stored ? a[i + j * lda] : a[j + i * lda];
+            return hermitian && !stored ? conj_of(e) : e;
+          };
+          std::vector<T> want(y);
+          for (index_t i = 0; i < nb; ++i) {
+            T sum{};
+            for (index_t j = 0; j < nb; ++j) sum += element(i, j) * x[j];
+            want[i] += alpha * sum;
+          }
+          (hermitian ? k.hermitian_square : k.symmetric_square)(nb, upper, alpha, a.data(), lda, x.data(), y.data());
+          const std::string where = std::string(k.name) + " nb=" + std::to_string(nb) + (upper ? " upper" : " lower") +
+                                    (hermitian ? " hermitian" : "");
+          for (index_t i = 0; i < nb; ++i)
+            expect_near(y[i], want[i], 2 * tolerance<T>(nb), where + " row " + std::to_string(i));
+          for (index_t i = nb; i < nb + kGuard; ++i) EXPECT_EQ(y[i], sentinel) << where << " wrote row " << i;
+        }
+  }
+}
+
 }  // namespace
 }  // namespace swblas
