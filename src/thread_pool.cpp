@@ -13,6 +13,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "call_trace.h"
 #include "config.h"
 #include "dispatch.h"
+#include "straggler_backoff.h"
 
 // A user's OpenMP region (libgomp loaded by the program): a call from inside
 // one runs alone, as an inner level of OpenMP would.
@@ -75,7 +77,15 @@ void wait_until(const Done& done) {
   }
 }
 
-using clock = std::chrono::steady_clock;
+using clock = pool_clock;
+
+// The calling thread's CPU time.
+clock::duration thread_cpu_time() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return std::chrono::duration_cast<clock::duration>(std::chrono::seconds(t.tv_sec) +
+                                                     std::chrono::nanoseconds(t.tv_nsec));
+}
 
 // How long an idle helper stays awake (spinning, then yielding the core)
 // before it parks: twice the last sleep, between kMin and kMax. A program
@@ -124,19 +134,40 @@ class pool {
     items_.store(items, std::memory_order_release);
     wanted_.store(std::min(wanted, helpers()), std::memory_order_release);
     done_.store(0, std::memory_order_relaxed);
+    caller_cpu_.store(sched_getcpu(), std::memory_order_relaxed);
     claims_.store(claim_word(generation, 0), std::memory_order_release);
     announce_.fetch_add(1, std::memory_order_seq_cst);
     if (parked_.load(std::memory_order_seq_cst) > 0) futex_wake_all(&announce_);
-    take_items(0);
+    caller_times times;
+    // The caller's CPU time is a system call each end (1.4 us on a VM):
+    // read on one team call in kCpuTimeEvery, a share of a small call's time
+    // that does not show, while a caller that shares its core does so for
+    // many calls in a row.
+    const bool timed = team_calls_++ % kCpuTimeEvery == 0;
+    const clock::duration cpu_start = timed ? thread_cpu_time() : clock::duration{};
+    const clock::time_point start = clock::now();
+    take_items(0, &times);
+    const clock::time_point waiting = clock::now();
     wait_until([&] { return done_.load(std::memory_order_acquire) == items; });
+    const clock::time_point end = clock::now();
+    times.longest_wait = std::max(times.longest_wait, end - waiting);
+    times.elapsed = end - start;
+    if (timed) times.off_cpu = times.elapsed - (thread_cpu_time() - cpu_start);
     // Closed before the slot is rewritten for the next job (see run's readers).
     claims_.store(claim_word(generation, kClosed), std::memory_order_release);
+    backoff_.after_team_call(times, end);
   }
 
+  // Whether calls run alone now (straggler_backoff.h).
+  bool alone_now() const { return backoff_.alone_at(clock::now()); }
+  long straggler_events() const { return backoff_.events(); }
+
  private:
-  // Claims and runs items of the published job until none is left.
-  void take_items(int worker) {
+  // Claims and runs items of the published job until none is left; the
+  // caller's times go to `times`.
+  void take_items(int worker, caller_times* times = nullptr) {
     for (;;) {
+      if (!times && on_callers_cpu()) return;
       std::uint64_t word = claims_.load(std::memory_order_acquire);
       const std::uint64_t item = item_of(word);
       if (item == kClosed) return;
@@ -148,10 +179,30 @@ class pool {
       if (!claims_.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel)) continue;
       const auto i = static_cast<dim_t>(item);
       const dim_t after = job->section_start(i);
+      const auto stamp = [times] { return times ? clock::now() : clock::time_point{}; };
+      const clock::time_point waiting = stamp();
       wait_until([&] { return done_.load(std::memory_order_acquire) >= after; });
+      const clock::time_point start = stamp();
       job->run_item(i, worker);
       done_.fetch_add(1, std::memory_order_release);
+      if (!times) continue;
+      times->longest_wait = std::max(times->longest_wait, start - waiting);
+      times->busy += clock::now() - start;
+      ++times->items;
     }
+  }
+
+  // A helper that the OS placed on the caller's CPU (the other cores busy)
+  // only takes turns with the caller there: it takes no items, and rather
+  // than spin it sleeps a while, leaving the CPU to the caller (parked, it
+  // would cost every call a wake-up that runs it on that CPU again; woken
+  // every millisecond, it cost a 1000 x 64^3 batch 7 %). With one core
+  // busy, a 500^3 call took 1.1-1.3x its time alone, the helper beside its
+  // caller most of the time.
+  bool on_callers_cpu() const { return sched_getcpu() == caller_cpu_.load(std::memory_order_relaxed); }
+  static void step_aside() {
+    const timespec a_while{0, 10 * 1000 * 1000};
+    nanosleep(&a_while, nullptr);
   }
 
   void serve(int index) {
@@ -171,11 +222,19 @@ class pool {
         *seen = now;
         return;
       }
+      if (on_callers_cpu()) {
+        step_aside();
+        continue;
+      }
       if (spins < 1000) {
         cpu_relax();
         continue;
       }
-      if (clock::now() < until) {
+      // While calls run alone (straggler_backoff.h) a helper parks: yielding,
+      // it would keep its core from the caller, whom the OS could otherwise
+      // move there from the busy one it shares (a 500^3 call alone beside a
+      // busy process took 1.7x its time).
+      if (clock::now() < until && !alone_now()) {
         sched_yield();  // on a busy machine the other process gets the core
         continue;
       }
@@ -236,6 +295,10 @@ class pool {
   std::atomic<int> helpers_{0};
   futex_word announce_{0};
   std::atomic<int> parked_{0};
+  std::atomic<int> caller_cpu_{-1};  // the CPU the current or last job's caller was on
+  static constexpr unsigned kCpuTimeEvery = 16;
+  unsigned team_calls_ = 0;
+  straggler_backoff backoff_;
 };
 
 // Items run by the caller alone, in order (every section's barrier holds).
@@ -253,7 +316,7 @@ void run_team_job(team_job& job, dim_t items, int threads) {
   if (items <= 0) return;
   if (threads <= 1 || items == 1 || in_user_parallel_region()) return run_alone(job, items);
   pool& p = pool::instance();
-  if (!p.try_acquire()) return run_alone(job, items);
+  if (p.alone_now() || !p.try_acquire()) return run_alone(job, items);
   p.run(job, items, std::min<int>(threads - 1, kMaxThreads - 1));
   p.release();
 }
@@ -268,10 +331,13 @@ void set_configured_threads(int threads) {
 }
 
 int available_threads() {
-  if (in_user_parallel_region() || pool::instance().busy()) return 1;
+  const pool& p = pool::instance();
+  if (in_user_parallel_region() || p.busy() || p.alone_now()) return 1;
   return configured_threads();
 }
 
 int pool_helpers() { return pool::instance().helpers(); }
+
+long pool_straggler_events() { return pool::instance().straggler_events(); }
 
 }  // namespace swblas

@@ -11,7 +11,8 @@
 // bounded, adaptive time after a job, then park on a futex. A child of
 // fork() starts with no helpers and creates them on its first parallel
 // call. A call made while the pool is busy (another user thread, a call
-// from inside an item, a user's OpenMP region) runs its items alone.
+// from inside an item, a user's OpenMP region) runs its items alone, as do
+// calls for a while after one waited for a helper the OS took off its core.
 #pragma once
 
 #include <cstddef>
@@ -66,6 +67,11 @@ int available_threads();
 
 // Pool threads started in this process (a fork child starts with none).
 int pool_helpers();
+
+// Team calls whose caller waited for a helper that had been taken off its
+// core, each sending the calls after it alone for a while
+// (straggler_backoff.h); since the start.
+long pool_straggler_events();
 
 namespace detail {
 template <class Fn>
