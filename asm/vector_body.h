@@ -224,13 +224,9 @@ struct real_vector_ops {
     return m;
   }
 
-  // Columns kPass at a time (eight where the registers hold them), then
-  // four: y is read and written once per pass. Within a pass the products
-  // are summed four columns at a time and each sum added to y in turn, as
-  // passes of four would: the same results either way (in-cache dgemv_n at
-  // n = 200 on Zen 5: passes of four waited on y's stores and loads).
-  static constexpr int kPass = Simd::registers >= 32 ? 8 : 4;
-
+  // Columns four at a time: y is read and written once per four columns
+  // (passes of eight were no faster here: at n = 200-400 the columns come
+  // from L2).
   static void gemv_n(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
     index_t j = 0;
     for (; j + 4 <= n; j += 4) columns_pass<4, false>(m, alpha, a + j * lda, lda, x + j, y, x, y);
@@ -240,7 +236,12 @@ struct real_vector_ops {
   // gemv_n and gemv_t in one pass: each element of A is loaded once for
   // the update and the dot (symv read its rectangles twice: at 1000^2,
   // 44 GB/s against OpenBLAS's 68 on Zen 5). The same operations in the
-  // same order as the two, so the same results.
+  // same order as the two, so the same results. kPass columns a pass
+  // (eight where the registers hold them), then four: within a pass each
+  // four columns' products are added to y in turn, as passes of four add
+  // them, so y is read and written once per pass (symv 5-8 % faster).
+  static constexpr int kPass = Simd::registers >= 32 ? 8 : 4;
+
   static void gemv_nt(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x_n, R* y_n, const R* x_t,
                       R* y_t) {
     index_t j = 0;
