@@ -105,6 +105,17 @@ using pack_b_fn = void (*)(dim_t kc, dim_t nc, const T* b, inc_t rs_b, inc_t cs_
 template <class T>
 using pack_a_1m_fn = void (*)(dim_t mc, dim_t kc, const T* a, inc_t cs_a, T alpha_re, T alpha_im, bool conj, T* ap);
 
+// trsm's diagonal tile inside a packed block (the generated solve kernels):
+// C[0:m, 0:n] := inv(L) * C[0:m, 0:n] for the m x m lower triangle L of a
+// packed A micro-panel, by forward substitution that divides by L's
+// diagonal as the reference BLAS does; the solution is also written to the
+// packed B micro-panel, where the next tiles' products read it. a: the
+// micro-panel at the tile's first step, L(r, q) at a[q*MR + r]; bp: the B
+// micro-panel at the same step, X(r, j) at bp[r*NR + j] (columns past n get
+// zero, as packed). 0 <= m <= MR, 0 <= n <= NR; m or n 0: nothing is written.
+template <class T>
+using solve_tile_fn = void (*)(dim_t m, dim_t n, const T* a, T* c, inc_t ldc, T* bp);
+
 // The largest register block (mr x nr elements) of any micro kernel: a
 // tile of C the drivers hold on the stack (tests/asm/registry_test.cpp).
 inline constexpr dim_t kMaxTileElems = 1024;
@@ -128,6 +139,7 @@ struct ukernel_desc {
   pack_a_fn<T> pack_a;
   pack_b_fn<T> pack_b;
   pack_a_1m_fn<T> pack_a_1m;  // null: the packing of src/operand_packing.h
+  solve_tile_fn<T> solve_tile;
 };
 
 // DGEMM.

@@ -193,6 +193,7 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
       case kernel_family::c_triangle:
       case kernel_family::a_triangle:
       case kernel_family::b_triangle: take_triangle_kernel(e, &t->engine); break;
+      case kernel_family::solve: break;  // trsm keeps its recursion (docs/design.md, "Growing to the whole BLAS")
       case kernel_family::batch: break;  // its entries run the plain kernel
     }
   }

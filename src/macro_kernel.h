@@ -196,6 +196,7 @@ struct basic_packed_block {
   const epilogue_args* epi = nullptr;
   bool last = false;
   dim_t row0 = 0, col0 = 0, k0 = 0;  // c_ and a_triangle kernels: where the block is (triangle_op)
+  T* solved = nullptr;  // solve kernels: bp's panel, written: each solved tile's rows are copied into it
 };
 using packed_block = basic_packed_block<double>;
 
@@ -216,6 +217,7 @@ enum class kernel_family : int {
   c_triangle = 5,  // C written on one triangle only (op: a triangle_op)
   a_triangle = 6,  // a triangular A: each tile's k range cut to it (op: triangle_op lower or upper)
   b_triangle = 7,  // a triangular B: the same (op: a triangle_op, row pairs for B's real view)
+  solve = 8,       // C := inv(A) C for the block's lower triangular A, C's rows also into the B panel (op: lower)
 };
 
 // The triangles of a c_triangle kernel, in its block's row0 and col0 terms

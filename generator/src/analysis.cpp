@@ -57,6 +57,8 @@ isl::union_map flow(isl::union_map sink, const isl::union_map& must, const isl::
   return info.set_schedule(sched).compute_flow().may_dependence();
 }
 
+}  // namespace
+
 isl::union_map all_dependences(const isl::union_map& reads, const isl::union_map& writes, const isl::schedule& sched,
                                analysis* a) {
   a->raw = flow(reads, writes, isl::union_map(), sched);
@@ -65,23 +67,8 @@ isl::union_map all_dependences(const isl::union_map& reads, const isl::union_map
   return a->raw.unite(a->war).unite(a->waw);
 }
 
-// The iterator a subscript is exactly (coefficient 1, no constant), or "".
-std::string plain_iterator(const affine_expr& e) {
-  if (e.constant != 0) return "";
-  std::string it;
-  for (const auto& [v, c] : e.coef) {
-    if (c == 0) continue;
-    if (c != 1 || !it.empty()) return "";
-    it = v;
-  }
-  return it;
-}
+namespace {
 
-int position(const statement& st, const std::string& it) {
-  for (std::size_t n = 0; n < st.loops.size(); ++n)
-    if (st.loops[n].iterator == it) return static_cast<int>(n);
-  return -1;
-}
 
 // The GEMM statement: the only accumulation. Every other statement is an
 // element-wise prologue or epilogue (matched later).
@@ -93,6 +80,9 @@ const statement& gemm_statement(const scop& s) {
     gemm = &st;
   }
   if (!gemm) throw spec_error(s.statements[0].describe() + ": the dgemm recipe needs an accumulation '+='");
+  if (gemm->subtracts)
+    throw spec_error(gemm->describe() + ": the dgemm recipe needs '+=' (a GEMM's sign is its alpha; '-=' is a solve's, "
+                                        "which reads the array it writes)");
   if (gemm->loops.size() != 3 && gemm->loops.size() != 4)
     throw spec_error(gemm->describe() + ": the dgemm recipe needs a 3-deep loop nest (4-deep when batched), found " +
                      std::to_string(gemm->loops.size()));
@@ -149,7 +139,7 @@ void require_parallel_loops(const model& m, const statement& st, const isl::sche
 int batch_member(const statement& st) {
   if (st.loops.size() != 4) return -1;
   const std::string b = st.target.subscripts.size() == 3 ? plain_iterator(st.target.subscripts[0]) : "";
-  int pos = b.empty() ? -1 : position(st, b);
+  int pos = b.empty() ? -1 : loop_position(st, b);
   std::vector<const array_access*> reads;
   collect_reads(st, *st.rhs, &reads);
   for (const array_access* a : reads)
@@ -184,8 +174,8 @@ gemm_roles match_accesses(const statement& st) {
     throw spec_error(st.describe() + ": the written array must be indexed " + st.target.array +
                      (batch.empty() ? "" : "[" + batch + "]") + "[i][j] by two loops");
   r.c = st.target.array;
-  r.row = position(st, i);
-  r.col = position(st, j);
+  r.row = loop_position(st, i);
+  r.col = loop_position(st, j);
   const std::string k = st.loops[r.reduction].iterator;
   const expr& e = *st.rhs;
   const bool product = e.what == expr::kind::binary && e.op == '*' && e.operands[0]->what == expr::kind::access &&
@@ -283,7 +273,7 @@ void match_domain(const model& m, const scop& s, const statement& st, gemm_roles
     uppers.insert(uppers.end(), l.more_upper.begin(), l.more_upper.end());
     for (const affine_expr& u : uppers) {
       const std::string p = plain_iterator(u);
-      if (!p.empty() && position(st, p) < 0 && params[n]->empty())
+      if (!p.empty() && loop_position(st, p) < 0 && params[n]->empty())
         *params[n] = p;
       else if (cuts(u))
         half_planes.push_back(minus(minus(u, iterator_expr(l.iterator)), affine_expr{{}, 1}));  // u - 1 - it

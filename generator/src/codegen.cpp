@@ -70,7 +70,7 @@ class kernel_builder {
   // threads (it calls the kernel on parts of a block), so none may carry a
   // dependence, whatever the tree's coincidence flags say.
   std::string before_for(const isl::ast_build& build) {
-    if (inside("parallel") && !inside("ukernel"))
+    if (inside("parallel") && !inside("ukernel") && !inside("in_order"))
       require(carries_no_dependence(build), "a loop of the parallel band carries a dependence");
     return "";
   }
@@ -79,8 +79,11 @@ class kernel_builder {
   // iterations has a nonzero distance on the loop being generated (the last
   // build dimension).
   bool carries_no_dependence(const isl::ast_build& build) const {
+    // A solve's loops order both its statements; a GEMM's, its product.
     const isl::union_map sched =
-        build.schedule().intersect_domain(isl::union_set(build.ctx(), "{ " + instance_tuple(roles_.statement, roles_.arity) + " }"));
+        recipe_.solve ? build.schedule()
+                      : build.schedule().intersect_domain(
+                            isl::union_set(build.ctx(), "{ " + instance_tuple(roles_.statement, roles_.arity) + " }"));
     bool ok = true;
     recipe_.dependences.apply_domain(sched).apply_range(sched).deltas().foreach_set([&](const isl::set& d) {
       const isl::set flat = d.flatten();
@@ -104,7 +107,8 @@ class kernel_builder {
     marks_.pop_back();
     if (name == "ukernel") return micro_kernel_call(build);
     if (name == "epilogue") return epilogue_call(build);
-    if (name == "parallel") return node.as<isl::ast_node_mark>().node();
+    if (name == "solve") return solve_tile_call(build);
+    if (name == "parallel" || name == "in_order") return node.as<isl::ast_node_mark>().node();
     return node;
   }
 
@@ -157,7 +161,8 @@ class kernel_builder {
     const isl::ast_expr ap = offset(id("blk.ap"), i0, k);
     const isl::ast_expr bp = offset(id("blk.bp"), j0, k);
     const isl::ast_expr c = c_at(i0, j0);
-    if (roles_.triangle.on() && roles_.triangle.of() != 'c') return tile_of_a_factor_triangle(build, r);
+    // A solve's removals above a tile run over the tile's own k range too.
+    if (recipe_.solve || (roles_.triangle.on() && roles_.triangle.of() != 'c')) return tile_of_a_factor_triangle(build, r);
     if (roles_.triangle.on() && !is_full(m, n)) return tile_across_triangle(build, r, k);
     if (recipe_.epilogue_in_ukernel)
       return guarded(build, r.inst,
@@ -219,6 +224,22 @@ class kernel_builder {
     return guarded(build, r.inst, ukernel_call(t.m, t.n, k, ap, bp, c_at(t.i0, t.j0)));
   }
 
+  // The triangle of one register tile of a solve: the division's instances
+  // below the mark are the tile's rows and columns; the A micro-panel is
+  // entered at the tile's first row as a step (where its triangle is), and
+  // so is the B micro-panel the solution is copied to.
+  isl::ast_node solve_tile_call(const isl::ast_build& build) {
+    const instance_range r = instances_at(build, instance_tuple(recipe_.solve->name, 2));
+    const isl::ast_expr i0 = build.expr_from(r.lo.at(recipe_.solve->row));
+    const isl::ast_expr j0 = build.expr_from(r.lo.at(recipe_.solve->col));
+    const isl::ast_expr m = build.expr_from(r.extent(recipe_.solve->row));
+    const isl::ast_expr n = build.expr_from(r.extent(recipe_.solve->col));
+    const isl::ast_expr mr = islc::int_expr(build.ctx(), naming_.mr), nr = islc::int_expr(build.ctx(), naming_.nr);
+    const isl::ast_expr a = offset(offset(id("blk.ap"), i0, id("blk.k")), i0, mr);
+    const isl::ast_expr bp = offset(offset(id("blk.solved"), j0, id("blk.k")), i0, nr);
+    return guarded(build, r.inst,
+                   islc::call(naming_.descriptor + ".solve_tile", {m, n, a, c_at(i0, j0), id("blk.ldc"), bp}));
+  }
 
   // A register tile that C's triangle cuts: its instances are the tile's
   // elements on one side of the half-plane, from a first row or column that
@@ -301,8 +322,10 @@ std::string generate_kernel(const recipe_result& r, const gemm_roles& roles, con
     for (const auto& [coefficient, name] : {std::pair{h.a_i, kRow0}, std::pair{h.a_j, kCol0}, std::pair{h.a_k, kK0}})
       if (coefficient != 0) block0 += std::string(", ") + name;
   }
-  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + ", " + roles.k + block0 + "] -> { : " +
-                                               roles.m + " >= 1 and " + roles.n + " >= 1 and " + roles.k + " >= 1 }");
+  // A solve's k runs over its rows: it has no parameter of its own.
+  const std::string k_param = roles.k.empty() ? "" : ", " + roles.k, k_nonempty = roles.k.empty() ? "" : " and " + roles.k + " >= 1";
+  const isl::set context(r.schedule.ctx(), "[" + roles.m + ", " + roles.n + k_param + block0 + "] -> { : " + roles.m +
+                                               " >= 1 and " + roles.n + " >= 1" + k_nonempty + " }");
   const isl::ast_node tree = islc::build_ast(r.schedule, context, hooks);
   kernel_printer p({{roles.m, "blk.m"},
                     {roles.n, "blk.n"},

@@ -12,6 +12,7 @@
 #include "kernel_printer.h"
 #include "polyhedral.h"
 #include "recipe.h"
+#include "solve.h"
 #include "spec.h"
 
 namespace swgen {
@@ -67,6 +68,24 @@ std::string batch_iterator(const scop& s, const gemm_roles& r) {
   throw std::logic_error("driver: no statement " + r.statement);
 }
 
+// A solve's kernel (solve.h): family solve, its triangle the op.
+spec_kernel generate_solve(spec_kernel k, const model& m, const scop& s, const target_desc& t) {
+  const solve_roles r = analyse_solve(m, s);
+  k.family = "solve";
+  k.op = "static_cast<int>(triangle_op::lower)";
+  const register_block_desc* b = t.block_of(m.elem);
+  if (!b) {
+    k.skipped = std::string("no ") + enumerator(m.elem) + " register block";
+    return k;
+  }
+  const recipe_result res = apply_solve_recipe(m, r, {b->mr, b->nr});
+  k.function = std::string(blas_letter(b->elem)) + "trsm_block_" + t.name + "_" + std::to_string(b->mr) + "x" +
+               std::to_string(b->nr) + "_lower";
+  k.stages = res.stages;
+  k.code = generate_kernel(res, r.update, {k.function, "swblas::ukernel_" + b->ukernel, block_type(m.elem), b->mr, b->nr});
+  return k;
+}
+
 }  // namespace
 
 std::vector<element_type> spec_element_types(const std::string& spec_source, bool* parameter) {
@@ -86,11 +105,12 @@ spec_kernel generate_for_target(const std::string& spec_name, const std::string&
   if (as) s.elem = *as;
   islc::context ctx;
   model m = build_model(ctx.get(), s);
-  analysis a = analyse(m, s);  // a batched spec: its entries checked independent
-  const bool batched = a.roles.batch >= 0;
   spec_kernel k;
   k.spec = spec_name;
   k.elem = m.elem;
+  if (is_solve(s)) return generate_solve(std::move(k), m, s, t);
+  analysis a = analyse(m, s);  // a batched spec: its entries checked independent
+  const bool batched = a.roles.batch >= 0;
   describe_family(a, batched, &k);
   const register_block_desc* b = t.block_of(m.elem);
   if (!b) {
@@ -118,6 +138,10 @@ std::string check_spec(const std::string& spec_source) {
   const scop s = parse_spec(spec_source);
   islc::context ctx;
   const model m = build_model(ctx.get(), s);
+  if (is_solve(s)) {
+    analyse_solve(m, s);
+    return islc::schedule_text(m.schedule);
+  }
   return islc::schedule_text(analyse(m, s).schedule);
 }
 

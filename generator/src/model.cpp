@@ -2,6 +2,8 @@
 // schedule tree as isl objects (see polyhedral.h).
 #include "polyhedral.h"
 
+#include <algorithm>
+
 #include "scop_text.h"
 
 namespace swgen {
@@ -32,7 +34,39 @@ isl::schedule_node insert_loop_band(isl::schedule_node node, const statement& st
   return node.insert_partial_schedule(band);
 }
 
+// Whether two statements share a loop (a solve's update and division in
+// one i loop), rather than each having a loop nest of its own.
+bool shares_loops(const scop& s) {
+  for (std::size_t a = 0; a < s.statements.size(); ++a)
+    for (std::size_t b = a + 1; b < s.statements.size(); ++b)
+      if (!s.statements[a].loops.empty() && !s.statements[b].loops.empty() &&
+          s.statements[a].place[0] == s.statements[b].place[0])
+        return true;
+  return false;
+}
+
+// The order of the text as one band: per statement
+// [place0, it0, place1, it1, ..., place_d], padded with zeros to the
+// deepest statement's 2d + 1 members.
+isl::schedule textual_schedule(const isl::union_set& domain, const scop& s) {
+  std::size_t depth = 0;
+  for (const statement& st : s.statements) depth = std::max(depth, st.loops.size());
+  std::vector<std::string> members(2 * depth + 1);
+  for (const statement& st : s.statements)
+    for (std::size_t d = 0; d < members.size(); ++d) {
+      const std::size_t level = d / 2;
+      std::string value = "0";
+      if (d % 2 == 0 && level < st.place.size()) value = std::to_string(st.place[level]);
+      if (d % 2 == 1 && level < st.loops.size()) value = st.loops[level].iterator;
+      members[d] += (members[d].empty() ? "" : "; ") + instance(st) + " -> [(" + value + ")]";
+    }
+  for (std::string& m : members) m = "{ " + m + " }";
+  const isl::multi_union_pw_aff band(domain.ctx(), "[" + join(members, ", ") + "]");
+  return isl::schedule_node::from_domain(domain).child(0).insert_partial_schedule(band).schedule();
+}
+
 isl::schedule initial_schedule(const isl::union_set& domain, const scop& s) {
+  if (shares_loops(s)) return textual_schedule(domain, s);
   isl::schedule_node node = isl::schedule_node::from_domain(domain).child(0);
   if (s.statements.size() == 1) return insert_loop_band(node, s.statements[0]).schedule();
   isl::union_set_list filters(node.ctx(), static_cast<int>(s.statements.size()));

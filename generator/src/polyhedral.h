@@ -91,6 +91,11 @@ struct analysis {
 // sequence when there are several statements).
 isl::schedule_node statement_band_of(const isl::schedule& s, const std::string& name);
 
+// RAW, WAR and WAW dependences of the accesses under `sched` into a's
+// raw, war and waw; returns their union.
+isl::union_map all_dependences(const isl::union_map& reads, const isl::union_map& writes, const isl::schedule& sched,
+                               analysis* a);
+
 // Dependence analysis and the GEMM-likeness checks; throws spec_error naming
 // the statement and the reason when the input is refused.
 analysis analyse(const model& m, const scop& s);

@@ -13,6 +13,7 @@
 //   "epilogue"  above the band of the fused epilogue extension statement
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,8 +28,17 @@ struct register_tile {
   int mr, nr;
 };
 
+// A solve kernel's division statement (solve.h), whose instances under a
+// "solve" mark are one register tile's triangle: row and column are the
+// positions of i and j in its instance tuple.
+struct solve_statement {
+  std::string name;
+  int row = 0, col = 1;
+};
+
 struct recipe_result {
   isl::schedule schedule;
+  std::optional<solve_statement> solve;  // a solve kernel (solve.h)
   bool epilogue_in_ukernel = false;  // the epilogue is applied by the micro-kernel call
   isl::union_map dependences;        // all of them, between statement instances
   std::vector<fused_statement> fused;  // the analysis's, for the printer

@@ -24,6 +24,25 @@ inline std::vector<std::string> iterators(const statement& st) {
   return its;
 }
 
+// The iterator a subscript is exactly (coefficient 1, no constant), or "".
+inline std::string plain_iterator(const affine_expr& e) {
+  if (e.constant != 0) return "";
+  std::string it;
+  for (const auto& [v, c] : e.coef) {
+    if (c == 0) continue;
+    if (c != 1 || !it.empty()) return "";
+    it = v;
+  }
+  return it;
+}
+
+// The position of loop `it` in the statement's nest, or -1.
+inline int loop_position(const statement& st, const std::string& it) {
+  for (std::size_t n = 0; n < st.loops.size(); ++n)
+    if (st.loops[n].iterator == it) return static_cast<int>(n);
+  return -1;
+}
+
 // "S0[i, j, k]"
 inline std::string instance(const statement& st) { return st.name + "[" + join(iterators(st), ", ") + "]"; }
 

@@ -59,8 +59,13 @@ struct statement {
   // Each >= 0 beyond the loop bounds: only the block form of a triangular
   // C domain has them (block_domain.h), never a spec.
   std::vector<affine_expr> conditions;
+  // Its place in the text: per depth, the index of its loop (last: of
+  // itself) among the loops and statements of the enclosing body, so that
+  // statements sharing loops are ordered as written (2d+1 schedules).
+  std::vector<int> place;
   array_access target;
-  bool accumulates = false;  // += rather than =
+  bool accumulates = false;  // += or -= rather than =
+  bool subtracts = false;    // -=
   std::unique_ptr<expr> rhs;
 
   std::string describe() const;  // "statement S0 (line 9: C[i][j] += ...)"

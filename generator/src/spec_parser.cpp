@@ -128,6 +128,8 @@ class parser {
   std::vector<token> toks_;
   std::size_t pos_ = 0;
   std::vector<loop> loops_;  // enclosing loops of the current position
+  std::vector<int> place_;   // their places (statement::place)
+  std::vector<int> next_{0};  // per depth: the place the next loop or statement there takes
   statement* current_ = nullptr;  // statement being parsed, for messages
   scop result_;
 
@@ -165,7 +167,11 @@ class parser {
       }
       take();
     } else if (at("for")) {
+      place_.push_back(next_.back()++);
+      next_.push_back(0);
       parse_for();
+      next_.pop_back();
+      place_.pop_back();
     } else {
       parse_assignment();
     }
@@ -269,13 +275,16 @@ class parser {
     s.name = "S" + std::to_string(result_.statements.size() - 1);
     s.line = peek().line;
     s.loops = loops_;
+    s.place = place_;
+    s.place.push_back(next_.back()++);
     std::size_t end = pos_;
     while (end < toks_.size() - 1 && toks_[end].text != ";") ++end;
     s.text = source_text(pos_, end) + ";";
     current_ = &s;
     s.target = parse_access(identifier());
-    if (at("+=")) s.accumulates = true;
-    else if (!at("=")) fail("expected '=' or '+=' but found '" + peek().text + "'");
+    s.accumulates = at("+=") || at("-=");
+    s.subtracts = at("-=");
+    if (!s.accumulates && !at("=")) fail("expected '=', '+=' or '-=' but found '" + peek().text + "'");
     take();
     s.rhs = parse_expr();
     expect(";");

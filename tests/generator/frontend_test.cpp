@@ -276,6 +276,44 @@ TEST(Analysis, TriangularADomainsAreAccepted) {
   EXPECT_NE(why.find("the triangle -i + k - 1 >= 0 is none the runtime has"), std::string::npos) << why;
 }
 
+// A forward substitution X := inv(L) X (trsm's diagonal blocks) around the
+// removal and the division given.
+std::string solve_nest(const std::string& k_loop, const std::string& removal, const std::string& division) {
+  return "#pragma scop\nfor (j = 0; j < N; j++)\n  for (i = 0; i < M; i++) {\n    for (" + k_loop + ")\n      " + removal +
+         "\n    " + division + "\n  }\n#pragma endscop\n";
+}
+
+TEST(Analysis, TheSolveSpecIsAccepted) {
+  EXPECT_EQ(refusal(source_file("specs/trsm_left_lower.c")), "(accepted)");
+  EXPECT_EQ(refusal(solve_nest("k = 0; k < i; k++", "X[i][j] -= L[i][k] * X[k][j];", "X[i][j] = X[i][j] / L[i][i];")),
+            "(accepted)");
+}
+
+// isl's dependences decide: a removal of the unknown being solved (k <= i)
+// reads it before its division, and so do removals of the unknowns after
+// it (k > i, an upper triangle solved forward); a removal reading another
+// column is no product of L and X; one that skips a column of L no
+// triangular solve.
+TEST(Refusal, SolvesThatTheDependencesRuleOut) {
+  const std::string division = "X[i][j] = X[i][j] / L[i][i];";
+  std::string why = refusal(solve_nest("k = 0; k <= i; k++", "X[i][j] -= L[i][k] * X[k][j];", division));
+  EXPECT_NE(why.find("statement S0 (line 5: X[i][j] -= L[i][k] * X[k][j];): a removal reads an unknown X[k][j] before "
+                     "its division"),
+            std::string::npos)
+      << why;
+  why = refusal(solve_nest("k = i + 1; k < M; k++", "X[i][j] -= L[i][k] * X[k][j];", division));
+  EXPECT_NE(why.find("a removal reads an unknown X[k][j] before its division"), std::string::npos) << why;
+  why = refusal(solve_nest("k = 0; k < i; k++", "X[i][j] -= L[i][k] * X[k][j + 1];", division));
+  EXPECT_NE(why.find("array access X[k][j + 1] is neither L[i][k] nor X[k][j]"), std::string::npos) << why;
+  why = refusal(solve_nest("k = 0; k < i - 1; k++", "X[i][j] -= L[i][k] * X[k][j];", division));
+  EXPECT_NE(why.find("the domain must be 0 <= i < M, 0 <= j < N, 0 <= k < i"), std::string::npos) << why;
+}
+
+TEST(Refusal, SubtractionIntoAGemmIsItsAlpha) {
+  const std::string why = refusal(nest("C[i][j] -= A[i][k] * B[k][j];"));
+  EXPECT_NE(why.find("a GEMM's sign is its alpha"), std::string::npos) << why;
+}
+
 TEST(Refusal, TriangleTheRuntimeDoesNotHave) {
   const std::string why = refusal(triangle_nest("j = 0; j < N; j++", "i = 3 * j; i < M; i++"));
   EXPECT_NE(why.find("the triangle i - 3*j >= 0 is none the runtime has"), std::string::npos) << why;

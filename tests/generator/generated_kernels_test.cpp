@@ -441,12 +441,64 @@ std::size_t distinct_kernels_of(const std::string& name) {
 
 // At most three kernels a target of each element type (plain, and the two
 // epilogue shapes), whatever the number of specs, and for each one of each
-// C triangle and of each triangular A and B.
+// C triangle and of each triangular A and B, and trsm's solve.
 TEST(GeneratedKernels, SpecsShareTheirTargetsKernels) {
+  constexpr std::size_t kAtMost = 3u + 2 * kTriangleOpCount + 2 + 1;
   for (std::size_t t = 0; t < generated_target_count; ++t) {
-    EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), 3u + 2 * kTriangleOpCount + 2) << generated_targets[t].name;
-    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), 3u + 2 * kTriangleOpCount + 2) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<double>(generated_targets[t].name), kAtMost) << generated_targets[t].name;
+    EXPECT_LE(distinct_kernels_of<float>(generated_targets[t].name), kAtMost) << generated_targets[t].name;
   }
+}
+
+// A solve entry on one diagonal block: X := inv(L) X for a lower L packed as
+// an A block (zeros above the diagonal) and X packed as a B panel, against
+// forward substitution in a naive loop; the packed panel must hold the
+// solution too (the next tiles read it there), its padding still zero.
+template <class T>
+void check_solve_entry(const basic_generated_entry<T>& e) {
+  const ukernel_desc<T>& u = ukernel_of<T>(target_of(e));
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<T> v(-1.0, 1.0);
+  for (const dim_t nb : {dim_t{1}, dim_t{u.mr - 1}, dim_t{u.mr}, dim_t{2 * u.mr + 3}, dim_t{100}})
+    for (const dim_t n : {dim_t{1}, dim_t{u.nr - 1}, dim_t{u.nr}, dim_t{3 * u.nr + 2}}) {
+      if (nb < 1 || n < 1) continue;
+      const dim_t ldl = nb + 1, ldx = nb + 3, panels = (n + u.nr - 1) / u.nr;
+      std::vector<T> l(static_cast<std::size_t>(ldl * nb), T(0)), x(static_cast<std::size_t>(ldx * n));
+      for (dim_t k = 0; k < nb; ++k)
+        for (dim_t i = k; i < nb; ++i) l[i + k * ldl] = i == k ? T(2) + v(rng) / 2 : v(rng) / T(nb);
+      for (T& y : x) y = v(rng);
+      std::vector<T> want = x;
+      for (dim_t j = 0; j < n; ++j)
+        for (dim_t i = 0; i < nb; ++i) {
+          T& w = want[i + j * ldx];
+          for (dim_t k = 0; k < i; ++k) w -= l[i + k * ldl] * want[k + j * ldx];
+          w /= l[i + i * ldl];
+        }
+      aligned_buffer<T> ap(static_cast<std::size_t>((nb + u.mr - 1) / u.mr * u.mr * nb));
+      aligned_buffer<T> bp(static_cast<std::size_t>(panels * u.nr * nb));
+      u.pack_a(nb, nb, l.data(), 1, ldl, ap.data);
+      u.pack_b(nb, n, x.data(), 1, ldx, bp.data);
+      basic_packed_block<T> blk;
+      blk.m = blk.k = nb;
+      blk.n = n;
+      blk.alpha = T(-1);
+      blk.beta = T(1);
+      blk.ap = ap.data;
+      blk.bp = blk.solved = bp.data;
+      blk.c = x.data();
+      blk.ldc = ldx;
+      e.run(blk);
+      const T tolerance = T(64) * T(nb) * std::numeric_limits<T>::epsilon();
+      for (dim_t j = 0; j < n; ++j)
+        for (dim_t i = 0; i < nb; ++i) {
+          const T w = want[i + j * ldx];
+          ASSERT_NEAR(x[i + j * ldx], w, tolerance * (T(1) + std::fabs(w))) << e.spec << " nb=" << nb << " n=" << n << " at " << i << "," << j;
+          ASSERT_EQ(bp.data[(j / u.nr) * u.nr * nb + i * u.nr + j % u.nr], x[i + j * ldx]) << e.spec << " packed at " << i << "," << j;
+        }
+      for (dim_t j = n; j < panels * u.nr; ++j)
+        for (dim_t i = 0; i < nb; ++i) ASSERT_EQ(bp.data[(j / u.nr) * u.nr * nb + i * u.nr + j % u.nr], T(0)) << e.spec;
+      for (dim_t i = nb; i < ldx; ++i) ASSERT_EQ(x[i], want[i]) << e.spec << ": written below the block";
+    }
 }
 
 // An entry of the manifest: its element type and index in that type's array.
@@ -481,6 +533,7 @@ TEST_P(EveryEntry, MatchesNaiveLoopSingleThread) {
     std::string why;
     if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
     if (complex_view_only(e)) GTEST_SKIP() << e.spec << ": B's rows in pairs, run by the complex trmm tests";
+    if (e.family == kernel_family::solve) return check_solve_entry(e);
     check_entry(e, 1, parallel_loop::ic);
   });
 }
@@ -490,6 +543,7 @@ TEST_P(EveryEntry, MatchesNaiveLoopTeamOfTwo) {
     std::string why;
     if (!runnable(e, &why)) GTEST_SKIP() << e.spec << ": " << why;
     if (complex_view_only(e)) GTEST_SKIP() << e.spec << ": B's rows in pairs, run by the complex trmm tests";
+    if (e.family == kernel_family::solve) GTEST_SKIP() << e.spec << ": a solve's block is one thread's (trsm splits B's columns)";
     check_entry(e, 2, parallel_loop::ic);
     check_entry(e, 2, parallel_loop::jr);
   });
