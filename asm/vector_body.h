@@ -164,14 +164,15 @@ struct real_vector_ops {
     // Pass 1: the largest |x|.
     const reg start = Simd::set1(first);
     reg m[4] = {start, start, start, start};
-    index_t i = 1;
+    index_t i = 0;  // x[0] again: loads aligned with x
     for (; i + 4 * W <= n; i += 4 * W)
       for (int c = 0; c < 4; ++c) m[c] = Simd::max(abs(Simd::loadu(x + i + c * W)), m[c]);
     R max = lane_max(Simd::max(Simd::max(m[0], m[1]), Simd::max(m[2], m[3])));
     for (index_t t = i; t < n; ++t) max = std::fabs(x[t]) > max ? std::fabs(x[t]) : max;
     if (!(max > first)) return 0;
-    // Pass 2: the first element that reaches it, a 4-vector block at a time.
-    i = 1;
+    // Pass 2: the first element that reaches it (not x[0]), a 4-vector
+    // block at a time.
+    i = 0;
     for (; i + 4 * W <= n; i += 4 * W) {
       reg bm = Simd::zero();  // |x| >= 0, and NaN lanes stay out
       for (index_t u = 0; u < 4 * W; u += W) bm = Simd::max(abs(Simd::loadu(x + i + u)), bm);
@@ -203,7 +204,11 @@ struct real_vector_ops {
         if (lane_max(m) > max) search(b, b + 4 * W);
       }
     };
-    index_t i = 1;
+    // From x[0] (never larger than itself), so that the loads of an aligned
+    // x are aligned: from x[1] every load split two cache lines, and one
+    // stream from memory ran at 20 GB/s on Zen 5 against 42-47 (OpenBLAS
+    // 24-34).
+    index_t i = 0;
     for (; i + 16 * W <= n; i += 16 * W) {
       const reg start = Simd::set1(max);
       reg m[4] = {start, start, start, start};
