@@ -3,6 +3,8 @@
 // It serves the generic kernel and the row tails of the small path.
 #pragma once
 
+#include <cmath>
+
 namespace swblas::kernels {
 
 // Tag only distinguishes instantiations: templates instantiated in a kernel
@@ -28,6 +30,7 @@ struct scalar_simd {
   static reg div(reg a, reg b) { return a / b; }
   static reg if_less(reg a, reg b, reg t, reg f) { return a < b ? t : f; }
   static reg max(reg a, reg b) { return a > b ? a : b; }
+  static reg abs(reg a) { return std::fabs(a); }
   static reg min(reg a, reg b) { return a < b ? a : b; }
   static void store(T* p, reg x) { *p = x; }
   static void storeu(T* p, reg x) { *p = x; }

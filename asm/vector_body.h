@@ -132,8 +132,8 @@ struct real_vector_ops {
     return s;
   }
 
-  // |v| as max(v, -v): NaN stays NaN (max returns its second operand then).
-  static reg abs(reg v) { return Simd::max(v, Simd::mul(v, Simd::set1(R(-1)))); }
+  // |v|, the sign bit cleared (one instruction; max(v, -v) took two).
+  static reg abs(reg v) { return Simd::abs(v); }
 
   static R asum(index_t n, const R* x) {
     reg acc[4] = {Simd::zero(), Simd::zero(), Simd::zero(), Simd::zero()};

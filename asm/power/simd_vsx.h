@@ -40,6 +40,7 @@ struct vsx_lanes {
   static reg if_less(reg a, reg b, reg t, reg f) { return vec_sel(f, t, vec_cmplt(a, b)); }
   // x86's semantics (b where either is NaN), not xvmaxdp's.
   static reg max(reg a, reg b) { return vec_sel(b, a, vec_cmpgt(a, b)); }
+  static reg abs(reg a) { return vec_abs(a); }
   static reg min(reg a, reg b) { return vec_sel(b, a, vec_cmplt(a, b)); }
   // (re, im) -> (im, re) in each complex pair (vector_body.h): a 32-bit
   // rotation of each doubleword swaps two floats, a doubleword permute two

@@ -15,6 +15,7 @@
 //   if_less(a, b, t, f)     lane by lane a < b ? t : f (false for NaN)
 //   max(a, b), min(a, b)    lane by lane a > b ? a : b, a < b ? a : b (b
 //                           where either is NaN: x86's maxpd/minpd)
+//   abs(a)                  |a|, the sign bit cleared (NaN stays NaN)
 //   store / storeu          aligned / unaligned
 //   mask, first_lanes(n)    the first n lanes (0 < n < width), for
 //   load_first, store_first reading and writing only those (no fault past
@@ -48,6 +49,7 @@ struct avx2_simd {
     return _mm256_blendv_pd(f, t, _mm256_cmp_pd(a, b, _CMP_LT_OQ));
   }
   static reg max(reg a, reg b) { return _mm256_max_pd(a, b); }
+  static reg abs(reg a) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), a); }
   static reg min(reg a, reg b) { return _mm256_min_pd(a, b); }
   // (re, im) -> (im, re) in each complex pair (vector_body.h).
   static reg swap_pairs(reg a) { return _mm256_permute_pd(a, 0x5); }
@@ -97,6 +99,7 @@ struct avx2_simd_f32 {
     return _mm256_blendv_ps(f, t, _mm256_cmp_ps(a, b, _CMP_LT_OQ));
   }
   static reg max(reg a, reg b) { return _mm256_max_ps(a, b); }
+  static reg abs(reg a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
   static reg min(reg a, reg b) { return _mm256_min_ps(a, b); }
   static reg swap_pairs(reg a) { return _mm256_permute_ps(a, 0xB1); }
   static void store(float* p, reg x) { _mm256_store_ps(p, x); }

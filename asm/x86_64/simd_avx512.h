@@ -29,6 +29,7 @@ struct avx512_simd {
   }
   // Zero-masked with a full mask: see unpacklo.
   static reg max(reg a, reg b) { return _mm512_maskz_max_pd(0xFF, a, b); }
+  static reg abs(reg a) { return _mm512_abs_pd(a); }
   static reg min(reg a, reg b) { return _mm512_maskz_min_pd(0xFF, a, b); }
   // (re, im) -> (im, re) in each complex pair (vector_body.h).
   static reg swap_pairs(reg a) { return _mm512_maskz_permute_pd(0xFF, a, 0x55); }
@@ -117,6 +118,7 @@ struct avx512_simd_f32 {
     return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ), f, t);
   }
   static reg max(reg a, reg b) { return _mm512_maskz_max_ps(kAll, a, b); }
+  static reg abs(reg a) { return _mm512_abs_ps(a); }
   static reg min(reg a, reg b) { return _mm512_maskz_min_ps(kAll, a, b); }
   static reg swap_pairs(reg a) { return _mm512_maskz_permute_ps(kAll, a, 0xB1); }
   static void store(float* p, reg x) { _mm512_store_ps(p, x); }
