@@ -11,6 +11,9 @@
 //               dependence, so the runtime may share a block's tiles out
 //   "ukernel"   above the k band of one mr x nr register tile
 //   "epilogue"  above the band of the fused epilogue extension statement
+// and in a solve's kernel (solve.h):
+//   "in_order"  above the row-tile band, which carries the solve: never shared
+//   "solve"     above one register tile's triangle (the micro kernel's solve_tile)
 #pragma once
 
 #include <optional>
