@@ -147,9 +147,10 @@ struct real_vector_ops {
 
   // The reference's answer (see first_iamax) is the first element whose
   // |x| is the largest (NaNs never are, unless x[0] is one: nothing is
-  // larger than it then). Zen 5, idamax GB/s at 1000 / 10^4 / 10^5: two
-  // passes 83 / 86 / 74-77, one 64-66 / 92 / 94-99 (OpenBLAS 85 / 78 / 61-66).
-  static constexpr std::size_t kTwoPassBytes = 32 * 1024;
+  // larger than it then). Zen 5, one thread, idamax GB/s (best call) at
+  // 1000 / 10^4 / 2 10^4 / 5 10^4 / 10^5: two passes 116 / 181 / 207 / 91 /
+  // 112, one 62 / 160 / 190 / 199 / 136.
+  static constexpr std::size_t kTwoPassBytes = 128 * 1024;
   static index_t iamax(index_t n, const R* x) {
     if (n < 1) return 0;
     return std::size_t(n) * sizeof(R) <= kTwoPassBytes ? iamax_in_two_passes(n, x) : iamax_by_running_max(n, x);

@@ -147,8 +147,8 @@ TYPED_TEST(vector_kernels_test, IamaxMatchesTheReferenceOnLongVectors) {
   const T nan = T(std::numeric_limits<real_t<T>>::quiet_NaN());
   for (const vector_family* f : runnable_families()) {
     const vector_kernels<T>& k = member_of<T>(*f);
-    // 9000: beyond the two-pass search's 32 KiB, in both types.
-    for (index_t n : {100, 1000, 9000}) {
+    // 40000: beyond the two-pass search's 128 KiB, in both types.
+    for (index_t n : {100, 1000, 9000, 40000}) {
       for (index_t where : {index_t{1}, index_t{31}, index_t{32}, index_t{33}, n / 2, n - 1}) {
         std::vector<T> x = random_vector<T>(n, static_cast<unsigned>(where));
         x[n / 3] = nan;
