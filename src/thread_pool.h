@@ -1,8 +1,9 @@
 // swblas's own threads: a call's parallel work is a list of items that the
 // calling thread and whichever pool threads are running claim one at a
-// time. Nothing is assigned to a thread, so a helper that the OS has not
-// scheduled (a busy machine, a lost vCPU) delays no one: the caller takes
-// what is left, and a helper that arrives late finds only that. The caller
+// time. Only item 0 is the caller's (its part stays in its cache from call
+// to call); nothing else is assigned to a thread, so a helper that the OS
+// has not scheduled (a busy machine, a lost vCPU) delays no one: the caller
+// takes what is left, and a helper that arrives late finds only that. The caller
 // never waits for a thread that holds no item.
 //
 // Items come in sections, each a barrier for the next: an item of section s

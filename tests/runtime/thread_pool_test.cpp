@@ -102,6 +102,19 @@ TEST(ThreadPool, IndependentItemsAllRun) {
   for (const auto& s : seen) ASSERT_EQ(s.load(), 1);
 }
 
+// Item 0 is the caller's in every call, so that in a loop of calls the
+// caller's part stays in its cache (a helper spinning for the next job
+// took it now and then before).
+TEST(ThreadPool, TheCallerRunsTheFirstItem) {
+  const std::thread::id me = std::this_thread::get_id();
+  int elsewhere = 0;
+  for (int call = 0; call < 2000; ++call)
+    run_items(2, 2, [&](dim_t item, int worker) {
+      if (item == 0 && (worker != 0 || std::this_thread::get_id() != me)) ++elsewhere;
+    });
+  EXPECT_EQ(elsewhere, 0);
+}
+
 // A call from inside an item finds the pool busy and runs alone, in order.
 TEST(ThreadPool, NestedCallsRunAloneOnTheirThread) {
   std::atomic<int> wrong{0};
