@@ -208,8 +208,9 @@ class pool {
     nanosleep(&a_while, nullptr);
   }
 
-  void serve(int index) {
-    std::uint32_t seen = announce_.load(std::memory_order_acquire);
+  // `seen`: the announcements made before the helper was started; the job
+  // it was started for comes after them, perhaps before this thread runs.
+  void serve(int index, std::uint32_t seen) {
     spin_budget budget;
     for (;;) {
       wait_for_job(&seen, &budget);
@@ -250,9 +251,16 @@ class pool {
     }
   }
 
+  // A helper's start: its index and the announcements seen before it, in
+  // the argument's bits (index below kIndexBits, kMaxThreads fits).
+  static constexpr int kIndexBits = 16;
+  static_assert(kMaxThreads <= (1 << kIndexBits) && sizeof(std::uintptr_t) >= 8);
+  static void* start_argument(int index, std::uint32_t seen) {
+    return reinterpret_cast<void*>(std::uintptr_t{seen} << kIndexBits | static_cast<std::uintptr_t>(index));
+  }
   static void* helper_main(void* arg) {
-    const auto index = static_cast<int>(reinterpret_cast<std::intptr_t>(arg));
-    instance().serve(index);
+    const auto bits = reinterpret_cast<std::uintptr_t>(arg);
+    instance().serve(static_cast<int>(bits & ((1u << kIndexBits) - 1)), static_cast<std::uint32_t>(bits >> kIndexBits));
     return nullptr;
   }
 
@@ -265,9 +273,10 @@ class pool {
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
+    const std::uint32_t seen = announce_.load(std::memory_order_relaxed);  // only the owner announces
     for (; have < wanted; ++have) {
       pthread_t thread;
-      if (pthread_create(&thread, nullptr, helper_main, reinterpret_cast<void*>(std::intptr_t{have})) != 0) {
+      if (pthread_create(&thread, nullptr, helper_main, start_argument(have, seen)) != 0) {
         if (verbose_warnings())
           std::fprintf(stderr, "swblas: warning: cannot start a thread; running with %d helper(s)\n", have);
         break;

@@ -76,6 +76,33 @@ TEST(Fork, ChildOfAThreadedParentComputesOnThreads) {
   swblas_set_num_threads(0);
 }
 
+// A helper takes part in the job it was started for: it must not miss that
+// job's announcement, made while it was starting (its first look at the
+// pool used to come after it, and it waited for the next job). In a fork
+// child, whose pool has no helpers yet, item 0 waits (up to two seconds)
+// until a helper has claimed item 1.
+TEST(Fork, NewHelpersJoinTheJobTheyWereStartedFor) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // Exit codes: 0 a helper ran item 1, 5 the caller did, 77 no team here.
+    if (pool_helpers() != 0 || available_threads() < 2) _exit(77);
+    std::atomic<int> worker_of_1{-1};
+    run_items(2, 2, [&](dim_t item, int worker) {
+      if (item == 1) {
+        worker_of_1 = worker;
+        return;
+      }
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+      while (worker_of_1.load() < 0 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+    });
+    _exit(worker_of_1.load() > 0 ? 0 : 5);
+  }
+  const int status = wait_for_child(child, std::chrono::seconds(60));
+  if (status == 77) GTEST_SKIP() << "calls run on one thread here";
+  EXPECT_EQ(status, 0) << "5: the new helper missed the job; -1: the child hung";
+}
+
 // The arenas that calls fall back on when memory is short: a fork while
 // another thread holds one waits for it, so the child can take both.
 TEST(Fork, WhileAnotherThreadHoldsAShortageArena) {
