@@ -21,10 +21,17 @@ using probe_clock = std::chrono::steady_clock;
 
 constexpr int kBatches = 8;
 constexpr std::uint32_t kTripsPerBatch = 16;
-// A parked helper can take a millisecond or two to run again on a VM.
-constexpr auto kJoinWait = std::chrono::milliseconds(3);
-// Probes tried before the defaults are kept for good.
-constexpr int kMaxProbes = 3;
+// How long the caller waits for a helper to join: one that is awake joins
+// within microseconds; a parked one (a millisecond or more to run again on
+// a VM) or one sharing the caller's CPU is left for a later probe, so a
+// failed probe costs a call this long at most.
+constexpr auto kJoinWait = std::chrono::microseconds(200);
+// Failed probes are tried again no sooner than this after the last one
+// (a share of 2 % of the time at most), up to kMaxProbes in all. A helper
+// that has just found itself on the caller's CPU sleeps 10 ms (the pool's
+// step_aside), so the second team call's probe fails now and then.
+constexpr auto kRetryAfter = std::chrono::milliseconds(10);
+constexpr int kMaxProbes = 20;
 
 // The line the two threads pass: odd values are pings, even ones pongs.
 struct alignas(64) line {
@@ -68,7 +75,8 @@ void pong(line& l, std::atomic<int>& state) {
 
 std::mutex probe_mutex;
 std::atomic<double> round_trip{0.0};  // 0: not measured
-int probes_tried = 0;                 // under probe_mutex
+int probes_tried = 0;                 // under probe_mutex, as is last_probe
+probe_clock::time_point last_probe;
 
 }  // namespace
 
@@ -91,7 +99,13 @@ double sharing_cost_scale(int threads) {
   if (ns == 0.0) {
     std::unique_lock<std::mutex> lock(probe_mutex, std::try_to_lock);  // another thread probing: defaults
     if (!lock.owns_lock() || probes_tried >= kMaxProbes || available_threads() < 2) return 1.0;
+    // Not before the pool has helpers: one just started may take longer than
+    // kJoinWait to run (a vCPU woken); after a team call it is awake.
+    if (pool_helpers() == 0) return 1.0;
+    const probe_clock::time_point now = probe_clock::now();
+    if (probes_tried > 0 && now - last_probe < kRetryAfter) return 1.0;
     ++probes_tried;
+    last_probe = now;
     ns = measure_round_trip_ns();
     round_trip.store(ns, std::memory_order_release);
     if (verbose_warnings() && ns > 0.0)

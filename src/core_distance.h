@@ -27,14 +27,15 @@ inline constexpr double kFarSharingScale = 6.0;
 
 // One probe through the pool: the best average round trip (ns) of a cache
 // line between the caller and the helper that took part, over a few
-// batches; 0 when no helper took part in time (a single thread, a busy
-// pool, a helper not running).
+// batches; 0 when no helper joined within 200 us (a single thread, a busy
+// pool, a helper parked or not running).
 double measure_round_trip_ns();
 
 // What sharing costs a team of `threads` over the defaults: 1, or
 // kFarSharingScale when a probe (the first call with two threads or more
-// runs it) found the cores far apart. Until a probe succeeds (a few are
-// tried, on later calls), 1.
+// after the pool has started its helpers runs it) found the cores far apart. Until a probe succeeds (failed ones
+// are tried again on later calls, spaced in time, a limited number of
+// times), 1.
 double sharing_cost_scale(int threads);
 
 // The round trip the probe measured (0: none yet), for SWBLAS_VERBOSE.

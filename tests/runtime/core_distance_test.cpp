@@ -19,7 +19,7 @@ TEST(CoreDistance, ProbeEndsWithARoundTripOrNone) {
 }
 
 // From inside an item the pool is busy: the items run alone, in order, so
-// the caller gives up waiting for a partner (a few milliseconds) and item 1
+// the caller gives up waiting for a partner (200 us) and item 1
 // finds it gone instead of waiting for pings that never come.
 TEST(CoreDistance, ProbeAloneFindsNoPartner) {
   double ns = -1.0;
