@@ -26,11 +26,18 @@ constexpr std::uint32_t kTripsPerBatch = 16;
 // a VM) or one sharing the caller's CPU is left for a later probe, so a
 // failed probe costs a call this long at most.
 constexpr auto kJoinWait = std::chrono::microseconds(200);
-// Failed probes are tried again no sooner than this after the last one
-// (a share of 2 % of the time at most), up to kMaxProbes in all. A helper
-// that has just found itself on the caller's CPU sleeps 10 ms (the pool's
+// Until the first success, a failed probe is tried again no sooner than
+// this after it (a share of 2 % of the time at most). A helper that has
+// just found itself on the caller's CPU sleeps 10 ms (the pool's
 // step_aside), so the second team call's probe fails now and then.
 constexpr auto kRetryAfter = std::chrono::milliseconds(10);
+// Where the threads run can change while a program runs (a hypervisor
+// moves vCPUs; on this Zen 5 guest the jr loop ran 500^3 at 172-180
+// GFLOP/s in one benchmark run and at 127-142 in the runs minutes before
+// and after), so the round trip is measured again this long after the
+// last probe: one in a second costs about 0.005 % of the time.
+constexpr auto kRemeasureAfter = std::chrono::seconds(1);
+// Probes failed in a row after which none is tried again.
 constexpr int kMaxProbes = 20;
 
 // The line the two threads pass: odd values are pings, even ones pongs.
@@ -73,10 +80,43 @@ void pong(line& l, std::atomic<int>& state) {
   }
 }
 
+// The measurement and when to take the next one, in steady-clock ticks
+// (read lock-free on every plan; written under probe_mutex).
 std::mutex probe_mutex;
-std::atomic<double> round_trip{0.0};  // 0: not measured
-int probes_tried = 0;                 // under probe_mutex, as is last_probe
-probe_clock::time_point last_probe;
+std::atomic<double> round_trip{0.0};  // 0: not measured yet
+std::atomic<probe_clock::rep> next_probe{0};
+int failed_in_a_row = 0;  // under probe_mutex
+
+probe_clock::rep ticks(probe_clock::time_point t) { return t.time_since_epoch().count(); }
+
+// Takes a probe if one is due, and returns the round trip to plan with.
+double current_round_trip() {
+  const probe_clock::time_point now = probe_clock::now();
+  if (ticks(now) < next_probe.load(std::memory_order_relaxed)) return round_trip.load(std::memory_order_relaxed);
+  std::unique_lock<std::mutex> lock(probe_mutex, std::try_to_lock);  // another thread probing: the last value
+  // Not before the pool has helpers: one just started may take longer than
+  // kJoinWait to run (a vCPU woken); after a team call it is awake.
+  if (!lock.owns_lock() || ticks(now) < next_probe.load(std::memory_order_relaxed) || pool_helpers() == 0 ||
+      available_threads() < 2)
+    return round_trip.load(std::memory_order_relaxed);
+  const double ns = measure_round_trip_ns();
+  const double before = round_trip.load(std::memory_order_relaxed);
+  if (ns > 0.0) {
+    failed_in_a_row = 0;
+    round_trip.store(ns, std::memory_order_relaxed);
+    if (verbose_warnings() && (before == 0.0 || (before >= kFarRoundTripNs) != (ns >= kFarRoundTripNs)))
+      std::fprintf(stderr, "swblas: team cores: a cache line's round trip %.0f ns (%s, loops' sharing costs x%g)\n",
+                   ns, ns >= kFarRoundTripNs ? "far apart" : "near", ns >= kFarRoundTripNs ? kFarSharingScale : 1.0);
+  }
+  // Until a first success, soon; after it, what the threads' placement may
+  // have become; after too many failures in a row, no more.
+  const bool measured = ns > 0.0 || before > 0.0;
+  const probe_clock::duration wait = ns == 0.0 && ++failed_in_a_row >= kMaxProbes ? probe_clock::duration::max() / 2
+                                     : measured ? probe_clock::duration(kRemeasureAfter)
+                                                : probe_clock::duration(kRetryAfter);
+  next_probe.store(ticks(now + wait), std::memory_order_relaxed);
+  return ns > 0.0 ? ns : before;
+}
 
 }  // namespace
 
@@ -95,26 +135,7 @@ double measure_round_trip_ns() {
 
 double sharing_cost_scale(int threads) {
   if (threads < 2) return 1.0;
-  double ns = round_trip.load(std::memory_order_acquire);
-  if (ns == 0.0) {
-    std::unique_lock<std::mutex> lock(probe_mutex, std::try_to_lock);  // another thread probing: defaults
-    if (!lock.owns_lock() || probes_tried >= kMaxProbes || available_threads() < 2) return 1.0;
-    // Not before the pool has helpers: one just started may take longer than
-    // kJoinWait to run (a vCPU woken); after a team call it is awake.
-    if (pool_helpers() == 0) return 1.0;
-    const probe_clock::time_point now = probe_clock::now();
-    if (probes_tried > 0 && now - last_probe < kRetryAfter) return 1.0;
-    ++probes_tried;
-    last_probe = now;
-    ns = measure_round_trip_ns();
-    round_trip.store(ns, std::memory_order_release);
-    if (verbose_warnings() && ns > 0.0)
-      std::fprintf(stderr, "swblas: team cores: a cache line's round trip %.0f ns (%s, loops' sharing costs x%g)\n",
-                   ns, ns >= kFarRoundTripNs ? "far apart" : "near", ns >= kFarRoundTripNs ? kFarSharingScale : 1.0);
-  }
-  return ns >= kFarRoundTripNs ? kFarSharingScale : 1.0;
+  return current_round_trip() >= kFarRoundTripNs ? kFarSharingScale : 1.0;
 }
-
-double measured_round_trip_ns() { return round_trip.load(std::memory_order_acquire); }
 
 }  // namespace swblas

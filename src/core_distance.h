@@ -6,9 +6,10 @@
 // (a cache line's round trip 490 ns), where jr ran 10-20 % behind split
 // rows at every shape measured, 500^3 to 2000^3, k = 64 to 2000, m = 48 to
 // 2000 (other sessions' calibrations, on cores that shared a cache, had jr
-// ahead up to ~1000 rows a thread). So the pool measures that round trip
-// once, between the caller and a helper, and the planner scales the
-// sharing costs of loop_balance when it is long.
+// ahead up to ~1000 rows a thread). So the planner has that round trip
+// measured between the caller and a helper (again every second, as
+// placements change), and scales the sharing costs of loop_balance when it
+// is long.
 #pragma once
 
 namespace swblas {
@@ -32,13 +33,11 @@ inline constexpr double kFarSharingScale = 6.0;
 double measure_round_trip_ns();
 
 // What sharing costs a team of `threads` over the defaults: 1, or
-// kFarSharingScale when a probe (the first call with two threads or more
-// after the pool has started its helpers runs it) found the cores far apart. Until a probe succeeds (failed ones
-// are tried again on later calls, spaced in time, a limited number of
-// times), 1.
+// kFarSharingScale when the last successful probe found the cores far
+// apart. Probes are taken by calls with two threads or more once the pool
+// has helpers: until one succeeds, then every second (a failed one is
+// tried again on later calls, spaced in time, a limited number of times
+// in a row). Before any succeeds, 1.
 double sharing_cost_scale(int threads);
-
-// The round trip the probe measured (0: none yet), for SWBLAS_VERBOSE.
-double measured_round_trip_ns();
 
 }  // namespace swblas

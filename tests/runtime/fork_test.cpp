@@ -80,10 +80,12 @@ TEST(Fork, ChildOfAThreadedParentComputesOnThreads) {
 // job's announcement, made while it was starting (its first look at the
 // pool used to come after it, and it waited for the next job). In a fork
 // child, whose pool has no helpers yet, item 0 waits (up to two seconds)
-// until a helper has claimed item 1.
-TEST(Fork, NewHelpersJoinTheJobTheyWereStartedFor) {
+// until a helper has claimed item 1. A helper that the OS starts on the
+// caller's CPU rightly leaves the job to the caller (thread_pool.cpp), so
+// up to five children try; before the fix none ever succeeded.
+int first_job_in_a_child() {
   const pid_t child = fork();
-  ASSERT_GE(child, 0);
+  if (child < 0) return -2;
   if (child == 0) {
     // Exit codes: 0 a helper ran item 1, 5 the caller did, 77 no team here.
     if (pool_helpers() != 0 || available_threads() < 2) _exit(77);
@@ -94,13 +96,19 @@ TEST(Fork, NewHelpersJoinTheJobTheyWereStartedFor) {
         return;
       }
       const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-      while (worker_of_1.load() < 0 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+      while (worker_of_1.load() < 0 && std::chrono::steady_clock::now() < until) {
+      }
     });
     _exit(worker_of_1.load() > 0 ? 0 : 5);
   }
-  const int status = wait_for_child(child, std::chrono::seconds(60));
+  return wait_for_child(child, std::chrono::seconds(60));
+}
+
+TEST(Fork, NewHelpersJoinTheJobTheyWereStartedFor) {
+  int status = 5;
+  for (int attempt = 0; attempt < 5 && status == 5; ++attempt) status = first_job_in_a_child();
   if (status == 77) GTEST_SKIP() << "calls run on one thread here";
-  EXPECT_EQ(status, 0) << "5: the new helper missed the job; -1: the child hung";
+  EXPECT_EQ(status, 0) << "5: the new helper missed the job five times; -1: a child hung";
 }
 
 // The arenas that calls fall back on when memory is short: a fork while
