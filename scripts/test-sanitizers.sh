@@ -62,8 +62,8 @@ echo "== ASan+UBSan: netlib's 24 BLAS testers"
 (cd build-asan && SWBLAS_TESTER_PRELOAD="$(gcc -print-file-name=libasan.so)" \
   ctest -j"$jobs" --output-on-failure -R '^netlib_x(blat[123][sdcz]|[sdcz]cblat[123])$')
 
-# TSan: the pool's own tests (its busy-machine backoff and the probe of its
-# cores too), the threaded GEMM and batch drivers, the vector team's ranges.
+# TSan: the pool's own tests (its busy-machine backoff too), the threaded
+# GEMM and batch drivers, the vector team's ranges.
 # Left out: tests that open the program's own OpenMP regions (libgomp is not
 # built for TSan, whose reports there would be about libgomp), fork (TSan
 # does not support starting threads in the child of a threaded process) and
@@ -74,6 +74,6 @@ cmake --build build-tsan -j"$jobs" --target runtime_tests batch_driver_tests
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 no_openmp='-*ParallelRegion*'  # every test that opens an OpenMP region is named so
 build-tsan/tests/runtime/runtime_tests --gtest_brief=1 \
-  --gtest_filter="ThreadPool*:StragglerBackoff*:CoreDistance*:GemmThreads*:BlockKernel*:vector_team*$no_openmp"
+  --gtest_filter="ThreadPool*:StragglerBackoff*:GemmThreads*:BlockKernel*:vector_team*$no_openmp"
 build-tsan/tests/batch/batch_driver_tests --gtest_brief=1 --gtest_filter="GemmBatch.EverySplitAndPathOnOneAndTwoThreads"
 echo "sanitizers: clean"

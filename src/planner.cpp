@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include "core_distance.h"
-
 namespace swblas {
 
 template <class T>
@@ -19,7 +17,7 @@ int team_size(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const bl
 
 template <class T>
 double loop_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const blocking& b, parallel_loop loop,
-                    int nt, double sharing_scale) {
+                    int nt) {
   if (nt <= 1) return 1.0;
   if (loop == parallel_loop::ic) {
     // The blocks go round-robin (the ic kernels' schedule(static, 1)):
@@ -33,12 +31,12 @@ double loop_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, co
       most_rows = std::max(most_rows, mine * b.mc - (has_last ? b.mc - last_rows : 0));
     }
     const double per_thread = double(p.m) / nt;
-    const double shared_b = (1.0 - 1.0 / nt) * kIcSharedBRows * sharing_scale;
+    const double shared_b = (1.0 - 1.0 / nt) * kIcSharedBRows;
     return per_thread / double(most_rows) * per_thread / (per_thread + shared_b);
   }
   const dim_t panels = ceil_div(std::min(b.nc, p.n), u.nr);
   const double per_thread = double(panels) / nt;
-  return per_thread / double(ceil_div(panels, nt)) * per_thread / (per_thread + kJrSharingPanels * sharing_scale);
+  return per_thread / double(ceil_div(panels, nt)) * per_thread / (per_thread + kJrSharingPanels);
 }
 
 template <class T>
@@ -56,9 +54,8 @@ team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, con
   const blocking& jr = e.blk;
   team_plan plan;
   plan.threads = o.fit_team_to_work ? team_size(p, u, ic, o.threads) : std::max(o.threads, 1);
-  const double scale = o.sharing_scale ? *o.sharing_scale : sharing_cost_scale(plan.threads);
-  const double ic_balance = loop_balance(p, u, ic, parallel_loop::ic, plan.threads, scale);
-  const double jr_balance = loop_balance(p, u, jr, parallel_loop::jr, plan.threads, scale);
+  const double ic_balance = loop_balance(p, u, ic, parallel_loop::ic, plan.threads);
+  const double jr_balance = loop_balance(p, u, jr, parallel_loop::jr, plan.threads);
   plan.loop = o.loop.value_or(jr_balance > ic_balance ? parallel_loop::jr : parallel_loop::ic);
   plan.split_rows = o.split_rows.value_or(
       !o.loop && rows_balance(p, u, plan.threads, costs.pack_b_rows(p.k, ic.kc)) >
@@ -89,7 +86,7 @@ team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, con
 #define SWBLAS_INSTANTIATE_PLANNER(T)                                                                      \
   template int team_size(const basic_gemm_problem<T>&, const ukernel_desc<T>&, const blocking&, int);        \
   template double loop_balance(const basic_gemm_problem<T>&, const ukernel_desc<T>&, const blocking&,      \
-                               parallel_loop, int, double);                                                 \
+                               parallel_loop, int);                                                         \
   template double rows_balance(const basic_gemm_problem<T>&, const ukernel_desc<T>&, int, double);          \
   template team_plan plan_team(const basic_block_engine<T>&, const team_costs&, const basic_gemm_problem<T>&, \
                                const gemm_options&);

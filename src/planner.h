@@ -27,7 +27,6 @@ struct gemm_options {
   bool allow_small = true;              // false: always the packed path (no
                                         // unpacked path, src/unpacked_gemm.h)
   bool fit_team_to_work = true;         // false: exactly `threads` (tests)
-  std::optional<double> sharing_scale;  // default: sharing_cost_scale (core_distance.h)
 };
 
 // The team size the driver uses for p blocked by b (at most `configured`).
@@ -41,11 +40,10 @@ int team_size(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const bl
 // each discounted for what sharing costs:
 //   ic: mc-row blocks dealt round-robin (the last one may be partial)
 //       (kIcSharedBRows below);
-//   jr: nr-wide panels of one nc block (kJrSharingPanels below);
-// both sharing costs times `sharing_scale` (core_distance.h).
+//   jr: nr-wide panels of one nc block (kJrSharingPanels below).
 template <class T>
 double loop_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, const blocking& b, parallel_loop loop,
-                    int nt, double sharing_scale = 1.0);
+                    int nt);
 
 // With the ic loop every thread reads the part of the shared B panel that
 // the others packed (from their caches; 1 - 1/nt of it) and waits at two
@@ -91,9 +89,7 @@ inline constexpr dim_t kTriangleBlocksPerThread = 3;
 // or, by default, the one loop_balance rates higher (ic on a tie); jr
 // never takes more threads than one nc block has panels.
 // Split rows when o.split_rows says so or, by default with no o.loop, when
-// rows_balance beats both loops; never for an operand in C (p.in_c). The
-// loops' sharing costs are scaled by o.sharing_scale, by default by how far
-// apart the team's cores are (sharing_cost_scale).
+// rows_balance beats both loops; never for an operand in C (p.in_c).
 // plan_team for engine e of any element type, with the table's team costs.
 template <class T>
 team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, const basic_gemm_problem<T>& p,

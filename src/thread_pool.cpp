@@ -25,7 +25,6 @@
 
 #include "call_trace.h"
 #include "config.h"
-#include "cpu_relax.h"
 #include "dispatch.h"
 #include "straggler_backoff.h"
 
@@ -35,6 +34,14 @@ extern "C" int omp_in_parallel() __attribute__((weak));
 
 namespace swblas {
 namespace {
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__powerpc64__)
+  __asm__ volatile("or 27,27,27" ::: "memory");  // lower the SMT priority while spinning
+#endif
+}
 
 using futex_word = std::atomic<std::uint32_t>;
 static_assert(sizeof(futex_word) == sizeof(std::uint32_t) && futex_word::is_always_lock_free);

@@ -11,7 +11,6 @@
 #include "gemm.h"
 #include "gemm_driver.h"
 #include "gemm_check.h"
-#include "core_distance.h"
 
 namespace swblas {
 namespace {
@@ -109,7 +108,6 @@ TEST(GemmThreads, LoopChoiceFollowsBalance) {
   const blocking& jr = t.blk();
   const dim_t mc = ic.mc;
   gemm_options o;
-  o.sharing_scale = 1.0;  // the costs as calibrated, whatever the cores running the test
   o.threads = 2;
   o.fit_team_to_work = false;
   o.split_rows = false;
@@ -179,7 +177,6 @@ TEST(GemmThreads, SplitRowsFollowsBalance) {
   t.engine.blk = blocking{1024 * mr, 64, 256 * nr};
   const dim_t mc = t.blk().mc;
   gemm_options o;
-  o.sharing_scale = 1.0;  // the costs as calibrated, whatever the cores running the test
   o.threads = 2;
   o.fit_team_to_work = false;
   const gemm_problem tall{3 * mc, 100 * nr, 64};  // ic: 2 blocks against 1
@@ -218,7 +215,6 @@ TEST(GemmThreads, SplitRowsCostIsTheTables) {
   team_costs low;
   low.pack_b_rows_full_k = 20.0;
   gemm_options o;
-  o.sharing_scale = 1.0;  // the costs as calibrated, whatever the cores running the test
   o.threads = 2;
   o.fit_team_to_work = false;
   // The smallest row count whose split beats both loops at the lower cost
@@ -243,35 +239,6 @@ TEST(GemmThreads, SplitRowsCostIsTheTables) {
   EXPECT_FALSE(plan_team(t, p, o).split_rows);
 }
 
-// On cores far apart (core_distance.h) the loops' sharing costs are scaled:
-// a problem that runs the jr loop on the calibrated costs splits its rows
-// when they are kFarSharingScale times higher.
-TEST(GemmThreads, FarCoresSplitRowsSooner) {
-  dispatch_table t = reference_table();
-  ASSERT_NE(t.ukernel, nullptr);
-  t.team = team_costs{};
-  const dgemm_ukernel_desc& u = *t.ukernel;
-  const dim_t mr = u.mr, nr = u.nr, kc = 64;
-  t.engine.blk = blocking{10 * mr, kc, 64 * nr};
-  const gemm_problem p{24 * mr, 64 * nr, kc};
-  const double far_jr = 32.0 / (32.0 + kJrSharingPanels * kFarSharingScale);  // 32 panels a thread
-  EXPECT_DOUBLE_EQ(loop_balance(p, u, t.blk(), parallel_loop::jr, 2, kFarSharingScale), far_jr);
-  ASSERT_GT(rows_balance(p, u, 2, kPackBPerFma), far_jr);
-  ASSERT_LT(rows_balance(p, u, 2, kPackBPerFma), loop_balance(p, u, t.blk(), parallel_loop::jr, 2));
-  EXPECT_LT(loop_balance(p, u, t.blk(), parallel_loop::ic, 2, kFarSharingScale),
-            loop_balance(p, u, t.blk(), parallel_loop::ic, 2));
-  gemm_options o;
-  o.threads = 2;
-  o.fit_team_to_work = false;
-  o.sharing_scale = 1.0;
-  const team_plan near = plan_team(t, p, o);
-  EXPECT_FALSE(near.split_rows);
-  EXPECT_EQ(near.loop, parallel_loop::jr);
-  o.sharing_scale = kFarSharingScale;
-  EXPECT_TRUE(plan_team(t, p, o).split_rows);
-  EXPECT_DOUBLE_EQ(sharing_cost_scale(1), 1.0);  // a thread alone shares nothing
-}
-
 // The route gemm_with takes (and SWBLAS_VERBOSE=2 prints): the quick cases,
 // the small routine for tiny problems, the unpacked path where
 // classify_unpacked says so, else the packed path with plan_team's team.
@@ -280,7 +247,6 @@ TEST(GemmThreads, RouteFollowsTheDriversChoices) {
   ASSERT_NE(t.ukernel, nullptr);
   const dgemm_small_desc* routine = t.small;
   gemm_options o;
-  o.sharing_scale = 1.0;  // both routes below on the same costs, probe or not
   o.threads = 2;
   using path = gemm_route::path;
   EXPECT_EQ(route_gemm(t, gemm_problem{0, 5, 5}, o).how, path::nothing);
