@@ -57,9 +57,10 @@ team_plan plan_team(const basic_block_engine<T>& e, const team_costs& costs, con
   const double ic_balance = loop_balance(p, u, ic, parallel_loop::ic, plan.threads);
   const double jr_balance = loop_balance(p, u, jr, parallel_loop::jr, plan.threads);
   plan.loop = o.loop.value_or(jr_balance > ic_balance ? parallel_loop::jr : parallel_loop::ic);
+  const double work_per_thread = double(p.m) * double(p.n) * double(p.k) / plan.threads;
   plan.split_rows = o.split_rows.value_or(
-      !o.loop && rows_balance(p, u, plan.threads, costs.pack_b_rows(p.k, ic.kc)) >
-                     std::max(ic_balance, jr_balance));
+      !o.loop && work_per_thread >= kMinSplitRowsWork &&
+      rows_balance(p, u, plan.threads, costs.pack_b_rows(p.k, ic.kc)) > std::max(ic_balance, jr_balance));
   if (p.in_c.on()) plan.split_rows = false;  // a thread would pack rows another has written
   if (plan.split_rows) plan.loop = parallel_loop::ic;
   // One triangle of C: equal row ranges hold unequal work. A blocks

@@ -53,10 +53,20 @@ double loop_balance(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, co
 inline constexpr double kIcSharedBRows = 140.0;
 
 // With the jr loop every thread reads the A block the others packed (from
-// their caches) and waits at a barrier per A block: measured on Zen 5 with
-// two threads (2000x200x2000 against an ideal row split), that costs about
-// as much as this many of its own nr-wide panels of work per A block.
-inline constexpr double kJrSharingPanels = 3.0;
+// their caches) and waits at a barrier per A block: that costs about as
+// much as this many of its own nr-wide panels of work per A block. First
+// measured as 3 on Zen 5 with two threads (2000x200x2000 against an ideal
+// row split, nc = 512); at nc = 1024 jr ran 7-8 % behind split rows at
+// 1000^3-2000^3 (Zen 5, two threads), where 3 had the planner choose jr.
+inline constexpr double kJrSharingPanels = 6.0;
+
+// Split rows hands each thread its whole part as one item, so a helper that
+// starts late (parked after an idle pause, or its core busy) holds the call
+// up by its delay, where the claimed ic/jr blocks let the caller take its
+// share. Split rows is only chosen for at least this many multiply-adds a
+// thread: Zen 5, two threads, first call after 50 ms idle / in-loop time,
+// split rows 500^3 1.21-1.34, 700^3 1.12-1.17 (jr at 500^3 1.04-1.12).
+inline constexpr double kMinSplitRowsWork = double(1 << 27);
 
 // loop_balance for split rows (team_plan::split_rows): each of nt threads
 // takes ceil(tiles / nt) or fewer mr-row tiles of C and packs the whole B

@@ -202,6 +202,28 @@ TEST(GemmThreads, SplitRowsFollowsBalance) {
   EXPECT_TRUE(plan_team(t, gemm_problem{3 * mr, 100 * nr, 64}, o).split_rows);
 }
 
+// Split rows holds a call up by a late helper's delay (one item a thread),
+// so a short call runs the better loop even where split rows balances best.
+TEST(GemmThreads, SplitRowsOnlyForLongCalls) {
+  dispatch_table t = reference_table();
+  ASSERT_NE(t.ukernel, nullptr);
+  t.team = team_costs{};
+  const dgemm_ukernel_desc& u = *t.ukernel;
+  t.engine.blk = blocking{1024 * u.mr, 64, 256 * u.nr};
+  gemm_options o;
+  o.threads = 2;
+  o.fit_team_to_work = false;
+  gemm_problem p{3 * t.blk().mc, 0, 64};  // ic: 2 blocks against 1
+  p.n = ceil_div(static_cast<dim_t>(std::ceil(2 * kMinSplitRowsWork / (double(p.m) * p.k))), u.nr) * u.nr;
+  ASSERT_GT(rows_balance(p, u, 2), std::max(loop_balance(p, u, t.blk(), parallel_loop::ic, 2),
+                                            loop_balance(p, u, t.blk(), parallel_loop::jr, 2)));
+  EXPECT_TRUE(plan_team(t, p, o).split_rows);
+  p.n -= 2 * u.nr;  // just under the bound
+  EXPECT_FALSE(plan_team(t, p, o).split_rows);
+  o.split_rows = true;  // a caller's choice stands
+  EXPECT_TRUE(plan_team(t, p, o).split_rows);
+}
+
 // The cost of split rows' packing is the table's (per CPU, team_costs):
 // a problem between the two figures splits its rows with the lower one
 // when k fills a kc block, and runs the better loop with the higher one or
@@ -221,7 +243,11 @@ TEST(GemmThreads, SplitRowsCostIsTheTables) {
   // but not at kPackBPerFma.
   std::optional<gemm_problem> between;
   for (dim_t m = 2 * mr; m <= 400 * mr && !between; m += mr) {
-    const gemm_problem p{m, 100 * nr, kc};
+    // At least an nc block of columns (jr's balance is then the same for
+    // every m), and enough of them to make the call long enough for split
+    // rows (kMinSplitRowsWork) also at k = kc - 1.
+    const dim_t long_enough = static_cast<dim_t>(4 * kMinSplitRowsWork / (double(m) * kc));
+    const gemm_problem p{m, ceil_div(std::max(long_enough, t.blk().nc), nr) * nr, kc};
     const double best_loop =
         std::max(loop_balance(p, u, t.blk(), parallel_loop::ic, 2),
                  loop_balance(p, u, t.blk(), parallel_loop::jr, 2));
