@@ -203,6 +203,16 @@ basic_block_kernel_fn<T> b_triangle_kernel(const basic_gemm_problem<T>& p, const
   return kernel;
 }
 
+// The kernel generated from the spec of a product by a symmetric op(A) or
+// op(B) (symm_*: the plain product, as the packing expands the stored
+// triangle), or null where the plain kernel runs.
+template <class T>
+basic_block_kernel_fn<T> symmetric_kernel(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e) {
+  if (p.a_structure.kind == structure::symmetric) return e.a_symmetric[p.a_structure.upper ? 1 : 0];
+  if (p.b_structure.kind == structure::symmetric) return e.b_symmetric[p.b_structure.upper ? 1 : 0];
+  return nullptr;
+}
+
 // The block kernel on rows [ic, ic + rows) and columns [jc + j0, jc + j0 + cols)
 // of C, k block [pc, pc + kc), ap and bp at the first of them.
 template <class T>
@@ -228,6 +238,7 @@ void multiply(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, di
   if (p.c_domain.on) return multiply_triangle(p.c_domain, e, blk, ic, jc + j0);
   if (const basic_block_kernel_fn<T> kernel = a_triangle_kernel(p, e, ic, pc, &blk)) return kernel(blk);
   if (const basic_block_kernel_fn<T> kernel = b_triangle_kernel(p, e, pc, jc + j0, &blk)) return kernel(blk);
+  if (const basic_block_kernel_fn<T> kernel = symmetric_kernel(p, e)) return kernel(blk);
   run_block_kernel(e, blk);
 }
 

@@ -22,6 +22,8 @@ struct basic_block_engine {
   basic_block_kernel_fn<T> triangle[kTriangleOpCount] = {};  // c_triangle kernels, by triangle_op
   basic_block_kernel_fn<T> a_triangle[2] = {};                // a_triangle kernels: lower, upper
   basic_block_kernel_fn<T> b_triangle[kTriangleOpCount] = {};  // b_triangle kernels, by triangle_op
+  basic_block_kernel_fn<T> a_symmetric[2] = {};               // a_symmetric kernels: lower, upper
+  basic_block_kernel_fn<T> b_symmetric[2] = {};               // b_symmetric kernels: lower, upper
 };
 using block_engine = basic_block_engine<double>;
 

@@ -151,17 +151,19 @@ blocking choose_table_blocking(const generated_target* g, const ukernel_desc<T>&
   return b;
 }
 
-// Entry x's kernel into the engine's slot of its triangle family (c_, a_
-// or b_triangle) and op; entries of other families, or with an op out of
-// range, change nothing.
+// Entry x's kernel into the engine's slot of its structured-operand family
+// (c_, a_ or b_triangle; a_ or b_symmetric) and op; entries of other
+// families, or with an op out of range, change nothing.
 template <class T>
-void take_triangle_kernel(const basic_generated_entry<T>& x, basic_block_engine<T>* e) {
+void take_structured_kernel(const basic_generated_entry<T>& x, basic_block_engine<T>* e) {
   const auto take = [&](basic_block_kernel_fn<T>* slots, int count) {
     if (x.op >= 0 && x.op < count) slots[x.op] = x.run;
   };
   if (x.family == kernel_family::c_triangle) take(e->triangle, kTriangleOpCount);
   if (x.family == kernel_family::a_triangle) take(e->a_triangle, 2);
   if (x.family == kernel_family::b_triangle) take(e->b_triangle, kTriangleOpCount);
+  if (x.family == kernel_family::a_symmetric) take(e->a_symmetric, 2);
+  if (x.family == kernel_family::b_symmetric) take(e->b_symmetric, 2);
 }
 
 // An epilogue entry's block kernel into the table of its element type.
@@ -192,7 +194,9 @@ void resolve_kernels(const generated_target& g, const kernel_catalogue& k, dispa
         break;
       case kernel_family::c_triangle:
       case kernel_family::a_triangle:
-      case kernel_family::b_triangle: take_triangle_kernel(e, &t->engine); break;
+      case kernel_family::b_triangle:
+      case kernel_family::a_symmetric:
+      case kernel_family::b_symmetric: take_structured_kernel(e, &t->engine); break;
       case kernel_family::solve: break;  // trsm keeps its recursion (docs/design.md, "Growing to the whole BLAS")
       case kernel_family::batch: break;  // its entries run the plain kernel
     }
@@ -227,7 +231,7 @@ void choose_f32_engine(const std::vector<target_verdict>& verdicts, std::size_t 
     } else if (x.family == kernel_family::epilogue) {
       take_epilogue_kernel(x, &t->fused_f32);
     } else {
-      take_triangle_kernel(x, &e);
+      take_structured_kernel(x, &e);
     }
   }
   log->lines.push_back(std::string("single precision: micro kernel ") + u->name + " (" + std::to_string(u->mr) + "x" +

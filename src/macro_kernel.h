@@ -218,6 +218,9 @@ enum class kernel_family : int {
   a_triangle = 6,  // a triangular A: each tile's k range cut to it (op: triangle_op lower or upper)
   b_triangle = 7,  // a triangular B: the same (op: a triangle_op, row pairs for B's real view)
   solve = 8,       // C := inv(A) C for the block's lower triangular A, C's rows also into the B panel (op: lower)
+  a_symmetric = 9,   // a symmetric A read through one triangle (op: triangle_op lower or upper): the plain
+                     // product of the packed blocks, whose packing expands the triangle (symm specs)
+  b_symmetric = 10,  // the same for a symmetric B
 };
 
 // The triangles of a c_triangle kernel, in its block's row0 and col0 terms

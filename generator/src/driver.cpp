@@ -14,15 +14,20 @@
 #include "recipe.h"
 #include "solve.h"
 #include "spec.h"
+#include "symmetric_operand.h"
 
 namespace swgen {
 
 namespace {
 
 // The manifest's kernel_family and op of what the analysis found.
-void describe_family(const analysis& a, bool batched, spec_kernel* k) {
+void describe_family(const analysis& a, const symmetric_operand& sym, bool batched, spec_kernel* k) {
   k->family = batched ? "batch" : "dgemm";
   k->op = "0";
+  if (sym.operand) {
+    k->family = std::string(1, sym.operand) + "_symmetric";
+    k->op = std::string("static_cast<int>(triangle_op::") + (sym.upper ? "upper" : "lower") + ")";
+  }
   if (a.roles.triangle.on()) {
     k->family = std::string(1, a.roles.triangle.of()) + "_triangle";
     k->op = "static_cast<int>(triangle_op::" + std::string(triangle_shape(a.roles.triangle)) + ")";
@@ -104,6 +109,8 @@ spec_kernel generate_for_target(const std::string& spec_name, const std::string&
                            (as ? ", none may be given" : ", one must be given"));
   if (as) s.elem = *as;
   islc::context ctx;
+  symmetric_operand sym;
+  s = fold_symmetric_pair(ctx.get(), std::move(s), &sym);
   model m = build_model(ctx.get(), s);
   spec_kernel k;
   k.spec = spec_name;
@@ -111,7 +118,7 @@ spec_kernel generate_for_target(const std::string& spec_name, const std::string&
   if (is_solve(s)) return generate_solve(std::move(k), m, s, t);
   analysis a = analyse(m, s);  // a batched spec: its entries checked independent
   const bool batched = a.roles.batch >= 0;
-  describe_family(a, batched, &k);
+  describe_family(a, sym, batched, &k);
   const register_block_desc* b = t.block_of(m.elem);
   if (!b) {
     k.skipped = std::string("no ") + enumerator(m.elem) + " register block";
@@ -135,8 +142,9 @@ spec_kernel generate_for_target(const std::string& spec_name, const std::string&
 }
 
 std::string check_spec(const std::string& spec_source) {
-  const scop s = parse_spec(spec_source);
   islc::context ctx;
+  symmetric_operand sym;
+  const scop s = fold_symmetric_pair(ctx.get(), parse_spec(spec_source), &sym);
   const model m = build_model(ctx.get(), s);
   if (is_solve(s)) {
     analyse_solve(m, s);

@@ -27,7 +27,7 @@ struct spec_kernel {
   element_type elem = element_type::f64;  // of the spec's arrays: which register block runs it
   std::string skipped;   // why the target has no kernel for it (no block of its type), or ""
   std::string function;  // the block kernel it runs, e.g. "dgemm_block_x86_avx2_8x6_epilogue_in_registers"
-  std::string family;    // kernel_family enumerator: dgemm, batch, prologue_a, prologue_b, epilogue
+  std::string family;    // kernel_family enumerator: dgemm, batch, prologue_a, ..., a_symmetric, b_symmetric
   std::string op;        // "0", or the fused op as a C++ expression
   std::string code;      // the kernel's C++ function definition
   std::vector<std::pair<std::string, std::string>> stages;  // --dump-schedule

@@ -140,6 +140,7 @@ TEST(Refusal, SecondAccumulationIsNamed) {
   const std::string why = refusal(nest("{ C[i][j] += A[i][k] * B[k][j]; D[i][j] += A[i][k]; }"));
   EXPECT_NE(why.find("statement S1"), std::string::npos) << why;
   EXPECT_NE(why.find("exactly one accumulation"), std::string::npos) << why;
+  EXPECT_NE(why.find("or two that are a symmetric product"), std::string::npos) << why;
 }
 
 // A GEMM followed (or preceded) by a 2-deep element-wise statement.
@@ -274,6 +275,38 @@ TEST(Analysis, TriangularADomainsAreAccepted) {
       "#pragma scop\nfor (i = 0; i < M; i++) for (j = 0; j < N; j++) for (k = i + 1; k < K; k++)\n"
       "  C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n");  // strictly upper: none the runtime has
   EXPECT_NE(why.find("the triangle -i + k - 1 >= 0 is none the runtime has"), std::string::npos) << why;
+}
+
+// symm's two accumulations: A[i][k] over the loop direct_k, the mirror
+// (A[k][i] unless given) over mirror_k.
+std::string symmetric_pair(const std::string& direct_k, const std::string& mirror_k,
+                           const std::string& mirror = "C[i][j] += A[k][i] * B[k][j];") {
+  return "#pragma scop\nfor (i = 0; i < M; i++)\n  for (j = 0; j < N; j++) {\n    for (" + direct_k +
+         ")\n      C[i][j] += A[i][k] * B[k][j];\n    for (" + mirror_k + ")\n      " + mirror +
+         "\n  }\n#pragma endscop\n";
+}
+
+TEST(Analysis, SymmetricProductsAreAccepted) {
+  for (const char* spec : {"symm_left_lower", "symm_left_upper", "symm_right_lower", "symm_right_upper"})
+    EXPECT_EQ(refusal(source_file(std::string("specs/") + spec + ".c")), "(accepted)") << spec;
+  EXPECT_EQ(refusal(symmetric_pair("k = 0; k <= i; k++", "k = i + 1; k < M; k++")), "(accepted)");
+}
+
+// isl decides: the two k ranges must split S's order exactly, and every
+// element read must lie in one triangle.
+TEST(Refusal, SymmetricPairsThatAreNotASymmetricProduct) {
+  std::string why = refusal(symmetric_pair("k = 0; k <= i; k++", "k = i; k < M; k++"));
+  EXPECT_NE(why.find("overlap"), std::string::npos) << why;
+  why = refusal(symmetric_pair("k = 0; k < i; k++", "k = i + 1; k < M; k++"));
+  EXPECT_NE(why.find("together must be 0 <= k < M"), std::string::npos) << why;
+  why = refusal(symmetric_pair("k = 0; k <= i + 1 && k < M; k++", "k = i + 2; k < M; k++"));
+  EXPECT_NE(why.find("A read on both sides of its diagonal"), std::string::npos) << why;
+  why = refusal(symmetric_pair("k = 0; k <= i; k++", "k = i + 1; k < M; k++", "C[i][j] += A[k][i] * B[j][k];"));
+  EXPECT_NE(why.find("one factor read transposed"), std::string::npos) << why;
+  why = refusal(symmetric_pair("k = 0; k <= i; k++", "k = i + 1; k < M; k++", "C[i][j] += A[k][i] * D[k][j];"));
+  EXPECT_NE(why.find("S[i][k] * B[k][j] and S[k][i] * B[k][j]"), std::string::npos) << why;
+  why = refusal(symmetric_pair("k = 0; k <= i; k++", "k = i + 1; k < K; k++"));
+  EXPECT_NE(why.find("together must be 0 <= k < M"), std::string::npos) << why;  // S square: k up to M
 }
 
 // A forward substitution X := inv(L) X (trsm's diagonal blocks) around the

@@ -187,6 +187,10 @@ std::vector<shape> shapes_for(const basic_generated_entry<T>& e, const basic_blo
     return {{b.kc - 3, 2 * nr + 1, b.kc}, {b.kc, 3 * nr + 2, b.kc}, {mr + 1, nr + 1, std::min(b.kc, mr + 4)}, {1, 1, 1}};
   if (e.family == kernel_family::b_triangle)  // op(B) square on its diagonal or right of it, one k block
     return {{2 * mr + 1, b.kc - 3, b.kc}, {3 * mr + 2, b.kc, b.kc}, {mr + 1, nr + 1, std::min(b.kc, nr + 4)}, {1, 1, 1}};
+  if (e.family == kernel_family::a_symmetric)  // op(A) square: m = k, across blocks
+    return {{97, 131, 97}, {3, 5, 3}, {b.mc + mr + 3, 2 * nr + 1, b.mc + mr + 3}};
+  if (e.family == kernel_family::b_symmetric)  // op(B) square: k = n
+    return {{131, 97, 97}, {5, 3, 3}, {2 * mr + 1, b.kc + 5, b.kc + 5}};
   if (e.family != kernel_family::dgemm)  // fewer: many fused and triangle entries; k spans two kc blocks
     return {{97, 131, 259}, {3, 5, 7}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5}};
   return {{97, 131, 259}, {1, 1, 1},  {3, 5, 7}, {mr, nr, 2}, {b.mc + mr + 3, 2 * nr + 1, b.kc + 5},
@@ -289,25 +293,34 @@ std::vector<T> run_on_triangle(const basic_generated_entry<T>& e, const run_setu
   return got;
 }
 
-// Entry e of family a_triangle or b_triangle (lower for op 0, upper for
-// 1: the real view's triangles) on one problem: op(A) or op(B) triangular
-// from its diagonal on; the reference multiplies the same operand with
-// zeros outside.
+// Entry e of a structured-operand family on one problem (lower for op 0,
+// upper for 1): a_triangle or b_triangle, op(A) or op(B) triangular from
+// its diagonal on; a_symmetric or b_symmetric, the square op(A) or op(B) symmetric, read
+// through that triangle (the rest holds other values, which must not be
+// read). The reference multiplies the dense matrix: zeros outside the
+// triangle, or its mirror.
 template <class T>
-std::vector<T> run_on_factor_triangle(const basic_generated_entry<T>& e, const run_setup<T>& r, const operands<T>& op,
-                                      T beta, std::vector<T> got, std::vector<T>* want, std::vector<T>* bound) {
-  const bool upper = e.op == 1, of_a = e.family == kernel_family::a_triangle;
+std::vector<T> run_on_structured_factor(const basic_generated_entry<T>& e, const run_setup<T>& r,
+                                        const operands<T>& op, T beta, std::vector<T> got, std::vector<T>* want,
+                                        std::vector<T>* bound) {
+  const bool upper = e.op == 1;
+  const bool of_a = e.family == kernel_family::a_triangle || e.family == kernel_family::a_symmetric;
+  const bool symmetric = e.family == kernel_family::a_symmetric || e.family == kernel_family::b_symmetric;
   basic_gemm_problem<T> p = op.problem(T(1.5), beta, got.data());
-  (of_a ? p.a_structure : p.b_structure) = {structure::triangular, upper, false, 0, 0};
+  (of_a ? p.a_structure : p.b_structure) = {symmetric ? structure::symmetric : structure::triangular, upper, false,
+                                            0, 0};
   const dim_t rows = of_a ? op.m : op.k, cols = of_a ? op.k : op.n;
   const T* x = of_a ? p.a : p.b;
   const inc_t rs = of_a ? p.rs_a : p.rs_b, cs = of_a ? p.cs_a : p.cs_b;
-  std::vector<T> zeroed(static_cast<std::size_t>(rows * cols));  // the operand with zeros outside, column-major
+  std::vector<T> dense(static_cast<std::size_t>(rows * cols));  // column-major
   for (dim_t c = 0; c < cols; ++c)
-    for (dim_t i = 0; i < rows; ++i)
-      if (upper ? i <= c : i >= c) zeroed[static_cast<std::size_t>(i + c * rows)] = x[i * rs + c * cs];
+    for (dim_t i = 0; i < rows; ++i) {
+      const bool stored = upper ? i <= c : i >= c;
+      if (stored || symmetric)
+        dense[static_cast<std::size_t>(i + c * rows)] = stored ? x[i * rs + c * cs] : x[c * rs + i * cs];
+    }
   basic_gemm_problem<T> q = op.problem(T(1.5), beta, want->data());
-  (of_a ? q.a : q.b) = zeroed.data();
+  (of_a ? q.a : q.b) = dense.data();
   (of_a ? q.rs_a : q.rs_b) = 1;
   (of_a ? q.cs_a : q.cs_b) = rows;
   reference(q, want, bound);
@@ -327,8 +340,9 @@ std::vector<T> run_checked(const basic_generated_entry<T>& e, const run_setup<T>
     for (dim_t j = 0; j < op.n; ++j)
       for (dim_t i = 0; i < op.m; ++i) got[static_cast<std::size_t>(i + j * op.ldc)] = std::numeric_limits<T>::quiet_NaN();
   if (e.family == kernel_family::c_triangle) return run_on_triangle(e, r, op, beta, std::move(got), want, bound);
-  if (e.family == kernel_family::a_triangle || e.family == kernel_family::b_triangle)
-    return run_on_factor_triangle(e, r, op, beta, std::move(got), want, bound);
+  if (e.family == kernel_family::a_triangle || e.family == kernel_family::b_triangle ||
+      e.family == kernel_family::a_symmetric || e.family == kernel_family::b_symmetric)
+    return run_on_structured_factor(e, r, op, beta, std::move(got), want, bound);
   if (e.family == kernel_family::epilogue) return run_with_epilogue(e, r, op, beta, std::move(got), want, bound, rng);
   if constexpr (std::is_same_v<T, double>)
     if (e.family != kernel_family::dgemm) return run_fused_or_batched(e, r, op, beta, std::move(got), want, bound);
@@ -367,6 +381,8 @@ std::vector<basic_block_engine<T>> engines_for(const basic_generated_entry<T>& e
     if (e.family == kernel_family::c_triangle) x.triangle[e.op] = e.run;
     if (e.family == kernel_family::a_triangle) x.a_triangle[e.op] = e.run;
     if (e.family == kernel_family::b_triangle) x.b_triangle[e.op] = e.run;
+    if (e.family == kernel_family::a_symmetric) x.a_symmetric[e.op] = e.run;
+    if (e.family == kernel_family::b_symmetric) x.b_symmetric[e.op] = e.run;
     if (e.family >= kernel_family::c_triangle) x.kernel = nullptr;
   }
   return engines;

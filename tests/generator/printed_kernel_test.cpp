@@ -103,6 +103,26 @@ TEST(PrintedKernel, SpecsShareTheirKernels) {
   EXPECT_EQ(count(src, "void dgemm_block_generic_4x4("), 1u);
 }
 
+// A product by a symmetric matrix folds into the plain GEMM: each of the
+// four symm specs prints the plain kernel, in the manifest under its family
+// (the operand the matrix is) and op (the triangle read).
+TEST(PrintedKernel, SymmetricProductsRunThePlainKernel) {
+  const std::vector<std::string> specs = {"symm_left_lower.c", "symm_left_upper.c", "symm_right_lower.c",
+                                          "symm_right_upper.c"};
+  const std::vector<std::pair<std::string, std::string>> want = {{"a_symmetric", "lower"}, {"a_symmetric", "upper"},
+                                                                 {"b_symmetric", "lower"}, {"b_symmetric", "upper"}};
+  for (std::size_t n = 0; n < specs.size(); ++n) {
+    const spec_kernel& k = generic_from(specs[n]);
+    EXPECT_EQ(k.function, "dgemm_block_generic_4x4") << specs[n];
+    EXPECT_EQ(k.code, generic_from("dgemm.c").code) << specs[n];
+    EXPECT_EQ(k.family, want[n].first) << specs[n];
+    EXPECT_EQ(k.op, "static_cast<int>(triangle_op::" + want[n].second + ")") << specs[n];
+  }
+  std::vector<std::string> all = specs;
+  all.push_back("dgemm.c");
+  EXPECT_EQ(distinct_kernels(generic_output(all)).size(), 1u);
+}
+
 TEST(PrintedKernel, FloatSpecRunsTheFloatBlock) {
   const spec_kernel& k = generic_from("sgemm.c");
   EXPECT_EQ(k.elem, element_type::f32);
