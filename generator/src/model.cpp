@@ -11,19 +11,12 @@ namespace swgen {
 namespace {
 
 std::string domain_text(const scop& s, const statement& st) {
-  std::vector<std::string> bounds;
-  for (const loop& l : st.loops) {
-    bounds.push_back(l.lower.isl_text() + " <= " + l.iterator + " and " + l.iterator + " < " + l.upper_exclusive.isl_text());
-    for (const affine_expr& u : l.more_upper) bounds.push_back(l.iterator + " < " + u.isl_text());
-  }
-  for (const affine_expr& c : st.conditions) bounds.push_back(c.isl_text() + " >= 0");
-  return param_prefix(s) + "{ " + instance(st) + (bounds.empty() ? "" : " : " + join(bounds, " and ")) + " }";
+  const std::string constraints = domain_constraints(st);
+  return param_prefix(s) + "{ " + instance(st) + (constraints.empty() ? "" : " : " + constraints) + " }";
 }
 
 std::string access_text(const scop& s, const statement& st, const array_access& a) {
-  std::vector<std::string> subs;
-  for (const affine_expr& e : a.subscripts) subs.push_back(e.isl_text());
-  return param_prefix(s) + "{ " + instance(st) + " -> " + a.array + "[" + join(subs, ", ") + "] }";
+  return param_prefix(s) + "{ " + instance(st) + " -> " + a.array + "[" + subscripts_text(a) + "] }";
 }
 
 isl::schedule_node insert_loop_band(isl::schedule_node node, const statement& st) {

@@ -46,6 +46,25 @@ inline int loop_position(const statement& st, const std::string& it) {
 // "S0[i, j, k]"
 inline std::string instance(const statement& st) { return st.name + "[" + join(iterators(st), ", ") + "]"; }
 
+// The statement's loop bounds and conditions as isl constraints joined by
+// "and" ("" when it has none): its domain, whatever the tuple is named.
+inline std::string domain_constraints(const statement& st) {
+  std::vector<std::string> bounds;
+  for (const loop& l : st.loops) {
+    bounds.push_back(l.lower.isl_text() + " <= " + l.iterator + " and " + l.iterator + " < " + l.upper_exclusive.isl_text());
+    for (const affine_expr& u : l.more_upper) bounds.push_back(l.iterator + " < " + u.isl_text());
+  }
+  for (const affine_expr& c : st.conditions) bounds.push_back(c.isl_text() + " >= 0");
+  return join(bounds, " and ");
+}
+
+// An access's subscripts as isl text: "i, k + 1".
+inline std::string subscripts_text(const array_access& a) {
+  std::vector<std::string> subs;
+  for (const affine_expr& e : a.subscripts) subs.push_back(e.isl_text());
+  return join(subs, ", ");
+}
+
 // The array accesses read by an expression, in textual order.
 inline void collect_reads(const statement& st, const expr& e, std::vector<const array_access*>* out) {
   if (e.what == expr::kind::access) {

@@ -32,22 +32,15 @@ factor_role role_of(const array_access& x, const std::string& i, const std::stri
 bool mirrored(factor_role r) { return r == factor_role::a_mirrored || r == factor_role::b_mirrored; }
 
 // The statement's domain as tuple T[...] (both statements' instances in one
-// space), from its loop bounds.
+// space).
 isl::set domain_of(isl::ctx ctx, const scop& s, const statement& st) {
-  std::vector<std::string> bounds;
-  for (const loop& l : st.loops) {
-    bounds.push_back(l.lower.isl_text() + " <= " + l.iterator + " < " + l.upper_exclusive.isl_text());
-    for (const affine_expr& u : l.more_upper) bounds.push_back(l.iterator + " < " + u.isl_text());
-  }
-  return isl::set(ctx, param_prefix(s) + "{ T[" + join(iterators(st), ", ") + "] : " + join(bounds, " and ") + " }");
+  return isl::set(ctx, param_prefix(s) + "{ T[" + join(iterators(st), ", ") + "] : " + domain_constraints(st) + " }");
 }
 
 // The elements of x that st reads over domain d.
 isl::set elements_read(isl::ctx ctx, const scop& s, const statement& st, const isl::set& d, const array_access& x) {
-  std::vector<std::string> subs;
-  for (const affine_expr& e : x.subscripts) subs.push_back(e.isl_text());
   const isl::map read(ctx, param_prefix(s) + "{ T[" + join(iterators(st), ", ") + "] -> " + x.array + "[" +
-                               join(subs, ", ") + "] }");
+                               subscripts_text(x) + "] }");
   return read.intersect_domain(d).range();
 }
 
@@ -143,7 +136,6 @@ scop fold_symmetric_pair(isl::ctx ctx, scop s, symmetric_operand* found) {
 
   found->operand = direct_role == factor_role::a ? 'a' : 'b';
   found->upper = !in_lower;
-  found->array = name;
   statement folded = std::move(s.statements[1 - m]);
   folded.name = "S0";
   loop& depth = folded.loops[2];
