@@ -68,7 +68,9 @@ void expect_packed(const std::vector<T>& expect, const Pack& pack) {
 // compares.
 template <class T, class Pack>
 void check_pack(const char* what, int p, Pack pack) {
-  const dim_t lane_counts[] = {1, p - 1, p, p + 1, 2 * p + 3};
+  // 9p + 1: past the first group of whole panels that a unit lane stride
+  // copies side by side (asm/pack.h), with a partial panel after it.
+  const dim_t lane_counts[] = {1, p - 1, p, p + 1, 2 * p + 3, 9 * p + 1};
   const dim_t depths[] = {1, 5, 17, 64};
   for (dim_t lanes : lane_counts)
     for (dim_t kc : depths)
