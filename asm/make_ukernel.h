@@ -25,7 +25,7 @@ constexpr ukernel_desc<typename V::value_type> ukernel_around(
     const char* name, isa needs, full_epilogue_table<typename V::value_type> by_op = {}) {
   using edges = edge_tile<typename V::value_type, MR, NR, Full, FullEpilogue>;
   return {name, needs, MR, NR, &edges::ukernel, Full, &edges::ukernel_epilogue, by_op,
-          &pack_a<V, MR>, &pack_b<V, NR>, pack_a_1m_of<V, MR>(), &solve_tile<V, MR, NR>};
+          &pack_a<V, MR>, &pack_b<V, NR>, pack_a_1m_of<V, MR>(), &pack_b_1m<V, NR>, &solve_tile<V, MR, NR>};
 }
 
 // A kernel whose full tile is register_block<V, MR, NR, KUnroll>: the fused

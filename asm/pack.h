@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "complex_pairs.h"
 #include "prefetch.h"
@@ -232,6 +233,72 @@ template <class V, int NR>
 void pack_b(dim_t kc, dim_t nc, const typename V::value_type* b, inc_t rs_b, inc_t cs_b,
             typename V::value_type* bp) {
   panel_packer<V, NR>::pack(nc, kc, b, cs_b, rs_b, bp);
+}
+
+// The signed integer type of T's size (a GCC vector shuffle's index).
+template <class T>
+using same_size_int_t = std::conditional_t<sizeof(T) == 8, long long, int>;
+
+// NR complex elements at z (2 NR reals) split into NR real parts at even and
+// NR imaginary parts times im_sign at odd: for a power-of-two NR by two
+// two-input GCC vector shuffles of NR reals (vpermt2ps / vpermt2pd on
+// AVX-512), else by element.
+template <class T, int NR>
+[[gnu::always_inline]] inline void split_pairs(const T* z, T im_sign, T* even, T* odd) {
+  if constexpr ((NR & (NR - 1)) == 0) {
+    typedef T reals __attribute__((vector_size(NR * sizeof(T))));
+    typedef same_size_int_t<T> lanes __attribute__((vector_size(NR * sizeof(T))));
+    lanes re_lanes, im_lanes;
+    for (int c = 0; c < NR; ++c) {
+      re_lanes[c] = 2 * c;
+      im_lanes[c] = 2 * c + 1;
+    }
+    reals lo, hi;
+    std::memcpy(&lo, z, sizeof lo);
+    std::memcpy(&hi, z + NR, sizeof hi);
+    const reals re = __builtin_shuffle(lo, hi, re_lanes), im = __builtin_shuffle(lo, hi, im_lanes) * im_sign;
+    std::memcpy(even, &re, sizeof re);
+    std::memcpy(odd, &im, sizeof im);
+  } else {
+    for (int c = 0; c < NR; ++c) {
+      even[c] = z[2 * c];
+      odd[c] = im_sign * z[2 * c + 1];
+    }
+  }
+}
+
+// pack_b_1m_fn<V::value_type> for an NR-column register block: complex row
+// by complex row across kStorePanels panels at a time (as copy_steps), each
+// panel's 2 NR reals split into real and imaginary parts. Zen 5, a 1000^3
+// csyrk: 6 % of the time packed element by element.
+template <class V, int NR>
+void pack_b_1m(dim_t kc, dim_t nc, const typename V::value_type* b, inc_t rs_b, bool conj,
+               typename V::value_type* bp) {
+  using T = typename V::value_type;
+  constexpr dim_t kGroupCols = panel_packer<V, NR>::kStorePanels * NR;
+  constexpr dim_t kAheadRows = 4;  // complex rows fetched into L2 ahead
+  const T im_sign = conj ? T(-1) : T(1);
+  for (dim_t g = 0; g < nc; g += kGroupCols) {
+    const dim_t cols = std::min(kGroupCols, nc - g);
+    const T* row = b + 2 * g;
+    for (dim_t l = 0; l < kc / 2; ++l, row += rs_b) {
+      if (l + kAheadRows < kc / 2) prefetch_span<kIntoL2>(row + kAheadRows * rs_b, 2 * cols);
+      for (dim_t j0 = 0; j0 < cols; j0 += NR) {
+        T* even = bp + (g + j0) * kc + 2 * l * NR;
+        T* odd = even + NR;
+        const T* z = row + 2 * j0;
+        if (cols - j0 >= NR) {
+          split_pairs<T, NR>(z, im_sign, even, odd);
+          continue;
+        }
+        for (dim_t c = 0; c < NR; ++c) {
+          const bool in = c < cols - j0;
+          even[c] = in ? z[2 * c] : T(0);
+          odd[c] = in ? im_sign * z[2 * c + 1] : T(0);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace swblas::kernels

@@ -104,6 +104,13 @@ using pack_b_fn = void (*)(dim_t kc, dim_t nc, const T* b, inc_t rs_b, inc_t cs_
 // a + 2 i + l cs_a (op(A)'s columns contiguous; cs_a in reals).
 template <class T>
 using pack_a_1m_fn = void (*)(dim_t mc, dim_t kc, const T* a, inc_t cs_a, T alpha_re, T alpha_im, bool conj, T* ap);
+// Packs a block of a complex op(B) (conjugated if `conj`) into the B format
+// in the 1m rule: kc real steps (even) and nc columns, step 2l the real parts
+// of op(B)'s complex row l, step 2l + 1 its imaginary parts; complex element
+// (l, j) the (re, im) pair at b + 2 j + l rs_b (op(B)'s rows contiguous, as
+// in a product by A^T or A^H; rs_b in reals).
+template <class T>
+using pack_b_1m_fn = void (*)(dim_t kc, dim_t nc, const T* b, inc_t rs_b, bool conj, T* bp);
 
 // trsm's diagonal tile inside a packed block (the generated solve kernels):
 // C[0:m, 0:n] := inv(L) * C[0:m, 0:n] for the m x m lower triangle L of a
@@ -139,6 +146,7 @@ struct ukernel_desc {
   pack_a_fn<T> pack_a;
   pack_b_fn<T> pack_b;
   pack_a_1m_fn<T> pack_a_1m;  // null: the packing of src/operand_packing.h
+  pack_b_1m_fn<T> pack_b_1m;
   solve_tile_fn<T> solve_tile;
 };
 

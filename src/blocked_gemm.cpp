@@ -51,6 +51,7 @@ template <class T>
 void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t l0, dim_t kc, dim_t j0,
                     dim_t cols, T* bp) {
   if (!p.complex && p.b_structure.kind != structure::general) return pack_structured_b(p, u, l0, kc, j0, cols, bp);
+  if (pack_b_1m_by_vectors(p, u, l0, kc, j0, cols, bp)) return;
   if (packs_by_element_b(p)) return pack_b_by_element(p, dim_t{u.nr}, l0, kc, j0, cols, bp);
   if (p.complex) return u.pack_b(kc, cols, p.b + l0 + 2 * j0 * p.cs_b, 1, 2 * p.cs_b, bp);  // (re, im) steps
   u.pack_b(kc, cols, p.b + l0 * p.rs_b + j0 * p.cs_b, p.rs_b, p.cs_b, bp);

@@ -140,6 +140,18 @@ bool pack_a_1m_by_vectors(const basic_gemm_problem<T>& p, const ukernel_desc<T>&
   return true;
 }
 
+// The 1m B format of a general complex op(B) whose rows are contiguous
+// (cs_b 1: a product by A^T or A^H, as in syrk and herk), by micro kernel
+// u's packing; false where that does not apply.
+template <class T>
+bool pack_b_1m_by_vectors(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t l0, dim_t kc, dim_t j0,
+                          dim_t cols, T* bp) {
+  if (!p.complex || !u.pack_b_1m || p.b_structure.kind != structure::general || p.cs_b != 1) return false;
+  // Complex element (l0 / 2, j0) is 2 (l0 / 2) rs_b + 2 j0 reals in.
+  u.pack_b_1m(kc, cols, p.b + l0 * p.rs_b + 2 * j0, 2 * p.rs_b, p.complex->conj_b, bp);
+  return true;
+}
+
 namespace operand_packing_detail {
 
 // The 1m B format from read(l, j), complex element (l, j) of op(B) as the

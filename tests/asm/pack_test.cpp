@@ -156,6 +156,37 @@ TEST_P(pack_test, PackA1mMatchesTheRule) {
       GetParam());
 }
 
+// The 1m packing of a complex B with contiguous rows, against the rule: at
+// step 2l the real part of complex element (l, j), at 2l + 1 its imaginary
+// part (negated if conjugated); partial panels zero padded. 9 nr + 1
+// columns: past the first group of panels written side by side.
+template <class T>
+void check_pack_b_1m(const ukernel_desc<T>& d) {
+  const dim_t nr = d.nr;
+  for (dim_t cols : {dim_t{1}, nr - 1, nr, 2 * nr + 3, 9 * nr + 1})
+    for (dim_t kc : {dim_t{2}, dim_t{6}, dim_t{34}})
+      for (bool conj : {false, true}) {
+        if (cols <= 0) continue;
+        SCOPED_TRACE(testing::Message() << "cols=" << cols << " kc=" << kc << " conj=" << conj);
+        const inc_t rs = 2 * cols + 6;  // reals between rows of B
+        std::vector<T> b(static_cast<std::size_t>(rs * kc / 2));
+        fill_random(b.data(), b.size(), 13);
+        const dim_t panels = (cols + nr - 1) / nr;
+        std::vector<T> expect(static_cast<std::size_t>(panels * nr * kc), T(0));
+        for (dim_t l = 0; l < kc / 2; ++l)
+          for (dim_t j = 0; j < cols; ++j) {
+            T* even = expect.data() + (j / nr) * nr * kc + 2 * l * nr + j % nr;
+            even[0] = b[l * rs + 2 * j];
+            even[nr] = conj ? -b[l * rs + 2 * j + 1] : b[l * rs + 2 * j + 1];
+          }
+        expect_packed(expect, [&](T* out) { d.pack_b_1m(kc, cols, b.data(), rs, conj, out); });
+      }
+}
+
+TEST_P(pack_test, PackB1mMatchesTheRule) {
+  std::visit([](auto* d) { check_pack_b_1m(*d); }, GetParam());
+}
+
 TEST_P(pack_test, EmptyBlockWritesNothing) {
   std::visit(
       [](auto* d) {

@@ -15,11 +15,11 @@ constexpr std::size_t K = 1024, M = 1024 * 1024;
 
 // Descriptors are only read for their name, ISA and shape here.
 const dgemm_ukernel_desc fake_generic{"generic_4x4", isa::generic, 4, 4, nullptr, nullptr,
-                                      nullptr, {}, nullptr, nullptr, nullptr, nullptr};
+                                      nullptr, {}, nullptr, nullptr, nullptr, nullptr, nullptr};
 const dgemm_ukernel_desc fake_avx2{"avx2_8x6", isa::avx2, 8, 6, nullptr, nullptr,
-                                   nullptr, {}, nullptr, nullptr, nullptr, nullptr};
+                                   nullptr, {}, nullptr, nullptr, nullptr, nullptr, nullptr};
 const dgemm_ukernel_desc fake_avx512{"avx512_24x8", isa::avx512, 24, 8, nullptr, nullptr,
-                                     nullptr, {}, nullptr, nullptr, nullptr, nullptr};
+                                     nullptr, {}, nullptr, nullptr, nullptr, nullptr, nullptr};
 const dgemm_ukernel_desc* const all_ukernels[] = {&fake_generic, &fake_avx2, &fake_avx512};
 
 void fake_plain(const packed_block&) {}
