@@ -98,5 +98,58 @@ TEST(OperandPacking, TrianglesPackAsElementByElement) {
   check_every_micro_kernel<float>();
 }
 
+// A general complex operand in the 1m view whose rows (op(A)) or columns
+// (op(B)) are contiguous, the transposed and conjugate-transposed products:
+// the micro kernel's vector packing gives exactly what element by element
+// gives (alpha 1 or -1, whose products are exact). Real lanes and steps in
+// pairs, blocks of several panels and a partial one.
+template <class T>
+void check_complex_transposed(const ukernel_desc<T>& u) {
+  const std::vector<T> x = stored_matrix<T>();  // 45 complex rows, ld 95 / 2 complex
+  const block blocks[] = {{0, 40, 0, 40}, {6, 2 * u.mr + 6, 4, 34}, {2, 2, 2, 2}};
+  for (const T alpha : {T(1), T(-1)})
+    for (bool conj : {false, true})
+      for (const block& b : blocks) {
+        complex_view<T> v;
+        v.alpha_re = alpha;
+        v.conj_a = v.conj_b = conj;
+        basic_gemm_problem<T> p;
+        p.complex = &v;
+        p.a = p.b = x.data();
+        p.cs_a = p.cs_b = 1;  // steps of op(A)'s rows, columns of op(B)'s rows: adjacent
+        p.rs_a = p.rs_b = kLd / 2;
+        const std::string what = std::string(u.name) + (conj ? " conjugated" : "") + " alpha " +
+                                 std::to_string(alpha) + " lanes [" + std::to_string(b.first) + ", +" +
+                                 std::to_string(b.count) + ") steps [" + std::to_string(b.l0) + ", +" +
+                                 std::to_string(b.kc) + ")";
+        const std::size_t a_size = std::size_t((b.count + u.mr - 1) / u.mr * u.mr * b.kc);
+        std::vector<T> want(a_size, T(-1)), got(a_size, T(-2));
+        pack_a_by_element(p, dim_t{u.mr}, b.first, b.count, b.l0, b.kc, want.data());
+        if (pack_a_1m_by_vectors(p, u, b.first, b.count, b.l0, b.kc, got.data()))
+          ASSERT_EQ(std::memcmp(want.data(), got.data(), a_size * sizeof(T)), 0) << "A " << what;
+        else
+          EXPECT_FALSE(u.pack_a_1m) << "A " << what << ": a micro kernel with pack_a_1m declined";
+        const std::size_t b_size = std::size_t((b.count / 2 + u.nr - 1) / u.nr * u.nr * b.kc);
+        want.assign(b_size, T(-1));
+        got.assign(b_size, T(-2));
+        pack_b_by_element(p, dim_t{u.nr}, b.l0, b.kc, b.first / 2, b.count / 2, want.data());
+        ASSERT_TRUE(pack_b_1m_by_vectors(p, u, b.l0, b.kc, b.first / 2, b.count / 2, got.data())) << "B " << what;
+        ASSERT_EQ(std::memcmp(want.data(), got.data(), b_size * sizeof(T)), 0) << "B " << what;
+      }
+}
+
+template <class T>
+void check_complex_on_every_micro_kernel() {
+  std::size_t count = 0;
+  const ukernel_desc<T>* const* all = micro_kernels<T>(&count);
+  for (std::size_t i = 0; i < count; ++i)
+    if (can_run(detect_cpu_features(), all[i]->needs).runnable) check_complex_transposed(*all[i]);
+}
+
+TEST(OperandPacking, TransposedComplexPacksAsElementByElement) {
+  check_complex_on_every_micro_kernel<double>();
+  check_complex_on_every_micro_kernel<float>();
+}
+
 }  // namespace
 }  // namespace swblas
