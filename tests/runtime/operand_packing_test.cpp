@@ -85,17 +85,18 @@ void check_every_case(const ukernel_desc<T>& u) {
       }
 }
 
-template <class T>
-void check_every_micro_kernel() {
+// check(u) for every micro kernel of T that this CPU runs.
+template <class T, class Check>
+void on_every_micro_kernel(const Check& check) {
   std::size_t count = 0;
   const ukernel_desc<T>* const* all = micro_kernels<T>(&count);
   for (std::size_t i = 0; i < count; ++i)
-    if (can_run(detect_cpu_features(), all[i]->needs).runnable) check_every_case(*all[i]);
+    if (can_run(detect_cpu_features(), all[i]->needs).runnable) check(*all[i]);
 }
 
 TEST(OperandPacking, TrianglesPackAsElementByElement) {
-  check_every_micro_kernel<double>();
-  check_every_micro_kernel<float>();
+  on_every_micro_kernel<double>([](const auto& u) { check_every_case(u); });
+  on_every_micro_kernel<float>([](const auto& u) { check_every_case(u); });
 }
 
 // A general complex operand in the 1m view whose rows (op(A)) or columns
@@ -138,17 +139,9 @@ void check_complex_transposed(const ukernel_desc<T>& u) {
       }
 }
 
-template <class T>
-void check_complex_on_every_micro_kernel() {
-  std::size_t count = 0;
-  const ukernel_desc<T>* const* all = micro_kernels<T>(&count);
-  for (std::size_t i = 0; i < count; ++i)
-    if (can_run(detect_cpu_features(), all[i]->needs).runnable) check_complex_transposed(*all[i]);
-}
-
 TEST(OperandPacking, TransposedComplexPacksAsElementByElement) {
-  check_complex_on_every_micro_kernel<double>();
-  check_complex_on_every_micro_kernel<float>();
+  on_every_micro_kernel<double>([](const auto& u) { check_complex_transposed(u); });
+  on_every_micro_kernel<float>([](const auto& u) { check_complex_transposed(u); });
 }
 
 }  // namespace
