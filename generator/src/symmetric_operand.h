@@ -1,8 +1,9 @@
 // A product by a symmetric matrix read through one stored triangle (symm):
 // two accumulations into C[i][j] under the same i and j loops, one reading
 // the matrix S as S[i][k] (or S[k][j]) on its side of the diagonal, the
-// other its mirror S[k][i] (S[j][k]) on the other side. isl shows that the two k ranges split the whole of S's order
-// and that every element read lies in one triangle; the pair is then one
+// other its mirror S[k][i] (S[j][k]) on the other side. isl shows that the
+// two k ranges split the whole of S's order and that every element read
+// lies in one triangle; the pair is then one
 // GEMM C[i][j] += S[i][k] * B[k][j] by the full symmetric S, which the
 // runtime's packing expands from that triangle (src/operand_packing.h), so
 // the rest of the recipe is the plain GEMM's. No runtime code here.
