@@ -592,7 +592,10 @@ int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa
 
 /* The same in single precision, with the same descriptors (their parameters
  * and the bias stay double): each prologue and epilogue element is computed
- * in double from the float value and rounded to float once. */
+ * in double from the float value and rounded to float once.  A bias whose
+ * values are all floats (a float tensor's, converted) is the fast case: the
+ * micro kernels add it to their registers as floats, which rounds the same
+ * way; any other bias is added in double to each stored tile. */
 int swblas_sgemm_fused(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
                        int m, int n, int k, float alpha, const float *a, int lda,
                        const float *b, int ldb, float beta, float *c, int ldc,

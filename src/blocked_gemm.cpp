@@ -231,8 +231,7 @@ void multiply(const basic_gemm_problem<T>& p, const basic_block_engine<T>& e, di
   blk.ldc = p.ldc;
   epilogue_args epi;
   if (p.epi) {
-    epi = *p.epi;
-    if (epi.bias) epi.bias += ic * epi.rs_bias + (jc + j0) * epi.cs_bias;
+    epi = p.epi->from(ic, jc + j0);
     blk.epi = &epi;
     blk.last = pc + kc >= p.k;  // the k block that ends C's reduction
   }

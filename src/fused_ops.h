@@ -74,8 +74,23 @@ struct epilogue_args {
   epilogue_op op = epilogue_op::none;
   const double* bias = nullptr;
   inc_t rs_bias = 0, cs_bias = 0;
+  // The bias as floats, with the same strides, for a float GEMM whose bias
+  // values are all floats exactly (float_bias_copy): float micro kernels
+  // add it in registers, and the float sum rounds as the double sum
+  // rounded to float would. Null otherwise.
+  const float* bias_f32 = nullptr;
   double slope = 0.0;         // leaky_relu
   double lo = 0.0, hi = 0.0;  // clamp
+
+  // The epilogue of the part of C whose element (0, 0) is (i0, j0) here:
+  // the bias from there on.
+  epilogue_args from(dim_t i0, dim_t j0) const {
+    epilogue_args e = *this;
+    const inc_t offset = i0 * rs_bias + j0 * cs_bias;
+    if (e.bias) e.bias += offset;
+    if (e.bias_f32) e.bias_f32 += offset;
+    return e;
+  }
 };
 
 // --- vectorisable elementary functions --------------------------------------

@@ -37,8 +37,7 @@ basic_gemm_problem<T> row_part(const basic_gemm_problem<T>& p, dim_t mr, int par
   basic_gemm_problem<T> q = unpacked_detail::part_of(p, unpacked_split::by_rows, mr, part, parts);
   q.c_domain.shift += q.c - p.c;  // q.c - p.c: the first row
   if (p.epi) {
-    *epi = *p.epi;
-    if (epi->bias) epi->bias += (q.c - p.c) * epi->rs_bias;  // q.c - p.c: the first row
+    *epi = p.epi->from(q.c - p.c, 0);  // q.c - p.c: the first row
     q.epi = epi;
   }
   return q;

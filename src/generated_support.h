@@ -19,6 +19,7 @@ namespace {
 // The epilogue of a spec without a bias term ignores the caller's bias.
 inline epilogue_args without_bias(epilogue_args e) {
   e.bias = nullptr;
+  e.bias_f32 = nullptr;
   return e;
 }
 
@@ -34,6 +35,19 @@ inline bool register_tile_op(epilogue_op op, tile_op* t) {
   }
 }
 
+// Whether a float micro kernel's epilogue on op gives what the contract
+// says: each element in double from the float value, rounded once. Float
+// arithmetic does where a float bias (bias_f32) is added (a float sum
+// rounds as the double sum rounded to float: double rounding is innocuous
+// with 53 >= 2 * 24 + 2 bits) and then the order-keeping relu or clamp
+// applied, or where leaky_relu's float slope multiplies without a bias
+// (the product of two floats is exact in double). A double slope, or a
+// slope times a rounded sum, would round twice.
+inline bool float_tile_op_rounds_once(const epilogue_args& epi, tile_op op) {
+  if (op == tile_op::leaky_relu) return !epi.bias && double(float(epi.slope)) == epi.slope;
+  return !epi.bias || epi.bias_f32;
+}
+
 // The micro-kernel call of one register tile (element (0, 0) at (i0, j0) of
 // the block's C) in a kernel whose epilogue the micro kernel applies in
 // registers: the plain call while C's last k block is still to come, the
@@ -42,18 +56,19 @@ inline bool register_tile_op(epilogue_op op, tile_op* t) {
 // through ukernel_epilogue. An operation the micro kernel cannot apply, or
 // a bias with both strides nonzero (no interface makes one), is applied to
 // the stored tile instead. T is double or float; a float kernel's tile
-// epilogue holds float parameters, so a float tile with a bias (which is
-// double) gets its epilogue on the stored tile too.
+// epilogue holds float parameters, so a float tile's epilogue goes to the
+// stored tile too unless float arithmetic rounds as the contract does
+// (float_tile_op_rounds_once).
 template <class T>
 inline void ukernel_epilogue(const ukernel_desc<T>& u, bool last, const epilogue_args& epi, dim_t i0, dim_t j0,
                              dim_t m, dim_t n, dim_t k, T alpha, const T* ap, const T* bp, T beta, T* c,
                              inc_t ldc) {
   const bool full = m == u.mr && n == u.nr;
-  const bool bias_in_registers = std::is_same_v<T, double>
-                                     ? !epi.bias || epi.rs_bias == 0 || (epi.rs_bias == 1 && epi.cs_bias == 0)
-                                     : !epi.bias;
+  const bool bias_in_registers = !epi.bias || epi.rs_bias == 0 || (epi.rs_bias == 1 && epi.cs_bias == 0);
   tile_op op = tile_op::bias_only;
-  if (!last || !bias_in_registers || !register_tile_op(epi.op, &op)) {
+  const bool in_registers = last && bias_in_registers && register_tile_op(epi.op, &op) &&
+                            (std::is_same_v<T, double> || float_tile_op_rounds_once(epi, op));
+  if (!in_registers) {
     if (full)
       u.ukernel_full(k, alpha, ap, bp, beta, c, ldc);
     else
@@ -63,12 +78,13 @@ inline void ukernel_epilogue(const ukernel_desc<T>& u, bool last, const epilogue
   }
   basic_tile_epilogue<T> t;
   t.op = op;
-  if constexpr (std::is_same_v<T, double>) {
-    if (epi.bias) {
+  if (epi.bias) {
+    if constexpr (std::is_same_v<T, double>)
       t.bias = epi.bias + i0 * epi.rs_bias + j0 * epi.cs_bias;
-      t.rs_bias = epi.rs_bias;
-      t.cs_bias = epi.cs_bias;
-    }
+    else
+      t.bias = epi.bias_f32 + i0 * epi.rs_bias + j0 * epi.cs_bias;
+    t.rs_bias = epi.rs_bias;
+    t.cs_bias = epi.cs_bias;
   }
   t.slope = T(epi.slope);
   t.lo = T(epi.lo);

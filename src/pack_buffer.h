@@ -30,7 +30,8 @@ namespace swblas {
 // vector_x, vector_y: Level-1/2 vectors of non-unit increment, copied to
 // unit stride (vector_view.h). one_m_copy: a complex GEMM's operands copied
 // by the 1m rule for the real route (complex_gemm.cpp), which may be called
-// while a driver holds its operand_copy.
+// while a driver holds its operand_copy. epilogue_bias: a fused SGEMM's
+// bias rounded to float, which its team's micro kernels read.
 enum class pack_role : int {
   b_panel = 0,
   a_shared = 1,
@@ -38,7 +39,8 @@ enum class pack_role : int {
   operand_copy = 3,
   vector_x = 4,
   vector_y = 5,
-  one_m_copy = 6
+  one_m_copy = 6,
+  epilogue_bias = 7
 };
 
 // This thread's buffer for `role`, at least `doubles` long and aligned to

@@ -145,7 +145,10 @@ void bench_row(int threads, const std::vector<int>& shape, const epilogue_case& 
   std::vector<double> bias(m);
   for (auto* v : {&a, &b})
     for (T& x : *v) x = T(u(gen));
-  for (double& x : bias) x = u(gen);
+  // Values of T, as a float framework's bias tensor would hold (a float
+  // GEMM adds such a bias in registers; any other double goes to the
+  // stored tile, see the README).
+  for (double& x : bias) x = T(u(gen));
   swblas_epilogue epi = ec.epi;
   epi.bias = epi.bias_kind == SWBLAS_BIAS_NONE ? nullptr : bias.data();
   const auto gemm = [&](cblas_gemm_fn<T> f) {

@@ -84,6 +84,54 @@ TEST(SgemmFused, EveryOpLayoutAndTranspose) {
   check_every_op_and_layout<float>(75, 41, 90, false);
 }
 
+// The single-precision contract bit for bit where the float micro kernels
+// apply the epilogue in registers: each element is the plain SGEMM's (the
+// same micro kernel: sizes past the unpacked path), plus the bias in double,
+// through the activation, rounded to float once. A bias whose values are
+// floats is added in registers as floats; one value that is not a float,
+// a slope that is not one, or leaky_relu after a bias take the stored tile.
+TEST(SgemmFused, EpilogueInRegistersRoundsOnce) {
+  const swblas_activation activations[] = {SWBLAS_ACT_NONE, SWBLAS_ACT_RELU, SWBLAS_ACT_LEAKY_RELU,
+                                           SWBLAS_ACT_CLAMP};
+  std::uint32_t seed = 900;
+  for (CBLAS_LAYOUT layout : kLayouts)
+    for (swblas_bias_kind bias : kBiases)
+      for (swblas_activation act : activations)
+        for (const bool float_values : {true, false}) {
+          fused_call call;
+          call.layout = layout;
+          call.transb = seed % 2 ? CblasTrans : CblasNoTrans;
+          call.m = 403;
+          call.n = 131;
+          call.k = 70;
+          call.pad = 2;
+          call.alpha = 1.5;
+          call.beta = 0.5;
+          basic_operands<float> o(call, seed++);
+          for (double& x : o.bias) x = float(x);
+          if (!float_values) o.bias[3] += std::ldexp(1.0, -40);
+          call.epi = {bias, bias == SWBLAS_BIAS_NONE ? nullptr : o.bias.data(), act, float_values ? 0.25 : 0.1,
+                      -0.3, 0.4};
+          std::vector<float> plain = o.c;
+          cblas_sgemm(layout, call.transa, call.transb, call.m, call.n, call.k, float(call.alpha), o.a.data(),
+                      call.lda, o.b.data(), call.ldb, float(call.beta), plain.data(), call.ldc);
+          ASSERT_EQ(call_fused(call, o), SWBLAS_SUCCESS);
+          int bad = 0;
+          for (int i = 0; i < call.m; ++i)
+            for (int j = 0; j < call.n; ++j) {
+              const std::size_t at = layout == CblasRowMajor ? i * std::size_t(call.ldc) + j
+                                                             : i + j * std::size_t(call.ldc);
+              const double b = bias == SWBLAS_BIAS_PER_ROW ? o.bias[i] : bias == SWBLAS_BIAS_PER_COLUMN ? o.bias[j] : 0;
+              const float want = float(reference_activation(call.epi, double(plain[at]) + b));
+              if (o.c[at] != want && ++bad <= 3)
+                ADD_FAILURE() << "C(" << i << "," << j << ") = " << o.c[at] << ", want " << want << " (layout "
+                              << layout << " bias " << bias << " act " << act << " float values " << float_values
+                              << ")";
+            }
+          EXPECT_EQ(bad, 0);
+        }
+}
+
 // Packed path: k spans several kc blocks (the epilogue must run after the
 // last one only), sizes not multiples of mr, nr, mc, ld > rows.
 TEST(FusedApi, EveryOpOnPackedProblemsWithSeveralKBlocks) {
