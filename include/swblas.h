@@ -595,7 +595,9 @@ int swblas_dgemm_fused_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa
  * in double from the float value and rounded to float once.  A bias whose
  * values are all floats (a float tensor's, converted) is the fast case: the
  * micro kernels add it to their registers as floats, which rounds the same
- * way; any other bias is added in double to each stored tile. */
+ * way; any other bias is added in double to each stored tile.  (With
+ * alpha == 1 a bias in registers starts the sums instead, as in double: the
+ * order of a GEMM's additions is not specified.) */
 int swblas_sgemm_fused(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
                        int m, int n, int k, float alpha, const float *a, int lda,
                        const float *b, int ldb, float beta, float *c, int ldc,

@@ -85,14 +85,18 @@ TEST(SgemmFused, EveryOpLayoutAndTranspose) {
 }
 
 // The single-precision contract bit for bit where the float micro kernels
-// apply the epilogue in registers: each element is the plain SGEMM's (the
-// same micro kernel: sizes past the unpacked path), plus the bias in double,
-// through the activation, rounded to float once. A bias whose values are
-// floats is added in registers as floats; one value that is not a float,
-// a slope that is not one, or leaky_relu after a bias take the stored tile.
+// apply the epilogue in registers: each element is the product, plus the
+// bias in double, through the activation, rounded to float once. A bias
+// whose values are floats is added in registers as floats; one value that
+// is not a float, a slope that is not one, or leaky_relu after a bias take
+// the stored tile. The product is the same call's with the activation an
+// unbounded clamp (the same kernel and route, in registers), with alpha 2
+// and beta 0, so that every path stores twice the accumulators exactly
+// (with alpha 1 the kernels start the sums at the bias instead).
 TEST(SgemmFused, EpilogueInRegistersRoundsOnce) {
   const swblas_activation activations[] = {SWBLAS_ACT_NONE, SWBLAS_ACT_RELU, SWBLAS_ACT_LEAKY_RELU,
                                            SWBLAS_ACT_CLAMP};
+  const double inf = std::numeric_limits<double>::infinity();
   std::uint32_t seed = 900;
   for (CBLAS_LAYOUT layout : kLayouts)
     for (swblas_bias_kind bias : kBiases)
@@ -105,16 +109,16 @@ TEST(SgemmFused, EpilogueInRegistersRoundsOnce) {
           call.n = 131;
           call.k = 70;
           call.pad = 2;
-          call.alpha = 1.5;
-          call.beta = 0.5;
+          call.alpha = 2.0;
           basic_operands<float> o(call, seed++);
           for (double& x : o.bias) x = float(x);
           if (!float_values) o.bias[3] += std::ldexp(1.0, -40);
+          fused_call product = call;
+          product.epi = {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_CLAMP, 0.0, -inf, inf};
+          ASSERT_EQ(call_fused(product, o), SWBLAS_SUCCESS);
+          const std::vector<float> plain = o.c;
           call.epi = {bias, bias == SWBLAS_BIAS_NONE ? nullptr : o.bias.data(), act, float_values ? 0.25 : 0.1,
                       -0.3, 0.4};
-          std::vector<float> plain = o.c;
-          cblas_sgemm(layout, call.transa, call.transb, call.m, call.n, call.k, float(call.alpha), o.a.data(),
-                      call.lda, o.b.data(), call.ldb, float(call.beta), plain.data(), call.ldc);
           ASSERT_EQ(call_fused(call, o), SWBLAS_SUCCESS);
           int bad = 0;
           for (int i = 0; i < call.m; ++i)
