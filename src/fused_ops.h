@@ -75,9 +75,9 @@ struct epilogue_args {
   const double* bias = nullptr;
   inc_t rs_bias = 0, cs_bias = 0;
   // The bias as floats, with the same strides, for a float GEMM whose bias
-  // values are all floats exactly (float_bias_copy): float micro kernels
-  // add it in registers, and the float sum rounds as the double sum
-  // rounded to float would. Null otherwise.
+  // values are all floats exactly (with_float_bias in fused.cpp): float
+  // micro kernels add it in registers, and the float sum rounds as the
+  // double sum rounded to float would. Null otherwise.
   const float* bias_f32 = nullptr;
   double slope = 0.0;         // leaky_relu
   double lo = 0.0, hi = 0.0;  // clamp
