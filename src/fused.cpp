@@ -216,27 +216,23 @@ void choose_kernel(const dispatch_table& t, const basic_gemm_problem<T>& p, fuse
 }
 
 // e with its bias rounded to float (epilogue_args::bias_f32) in this
-// thread's buffer when the bias is one value per row or per column and each
-// value is a float exactly (a NaN counts: it gives NaN either way); else e
-// as it is. A double bias would send every tile's epilogue to the stored
-// tile: 1.24x a plain 4096x4096x64 SGEMM with bias and relu, one thread
-// (Zen 5).
+// thread's buffer when the bias is one value per row or per column (the
+// unit strides the interface makes) and each value is a float exactly (a
+// NaN counts: it gives NaN either way); else e as it is. A double bias
+// would send every tile's epilogue to the stored tile: 1.24x a plain
+// 4096x4096x64 SGEMM with bias and relu, one thread (Zen 5).
 epilogue_args with_float_bias(const epilogue_args& e, dim_t m, dim_t n) {
-  const bool per_row = e.rs_bias == 1 && e.cs_bias == 0, per_column = e.rs_bias == 0;
+  const bool per_row = e.rs_bias == 1 && e.cs_bias == 0, per_column = e.rs_bias == 0 && e.cs_bias == 1;
   if (!e.bias || !(per_row || per_column)) return e;
   const dim_t length = per_row ? m : n;
-  const inc_t step = per_row ? 1 : e.cs_bias;
   float* copy = try_thread_pack_buffer_of<float>(pack_role::epilogue_bias, static_cast<std::size_t>(length));
   if (!copy) return e;
   for (dim_t i = 0; i < length; ++i) {
-    const double b = e.bias[i * step];
-    copy[i] = static_cast<float>(b);
-    if (copy[i] != b && b == b) return e;
+    copy[i] = static_cast<float>(e.bias[i]);
+    if (copy[i] != e.bias[i] && e.bias[i] == e.bias[i]) return e;
   }
   epilogue_args f = e;
   f.bias_f32 = copy;
-  f.rs_bias = per_row ? 1 : 0;
-  f.cs_bias = per_row ? 0 : 1;
   return f;
 }
 

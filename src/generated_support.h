@@ -79,10 +79,11 @@ inline void ukernel_epilogue(const ukernel_desc<T>& u, bool last, const epilogue
   basic_tile_epilogue<T> t;
   t.op = op;
   if (epi.bias) {
+    const epilogue_args here = epi.from(i0, j0);
     if constexpr (std::is_same_v<T, double>)
-      t.bias = epi.bias + i0 * epi.rs_bias + j0 * epi.cs_bias;
+      t.bias = here.bias;
     else
-      t.bias = epi.bias_f32 + i0 * epi.rs_bias + j0 * epi.cs_bias;
+      t.bias = here.bias_f32;
     t.rs_bias = epi.rs_bias;
     t.cs_bias = epi.cs_bias;
   }
