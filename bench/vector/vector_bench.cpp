@@ -46,6 +46,8 @@ void print_usage() {
          "                     (default 0.2; 0: one run; --stream: per kernel, default 0.5)\n"
          "  --label NAME       first CSV column (default blas)\n"
          "  --seed X           random data seed (default 1)\n"
+         "  --offset B         operands start B bytes past a 64-byte boundary (default 0;\n"
+         "                     16 is where glibc's malloc puts large blocks)\n"
          "  --no-header        omit the CSV header\n"
          "  --call-cost        ddot and daxpy at n = 8, and an empty call through the same\n"
          "                     harness (library 'harness', routine empty_call): the\n"
@@ -81,6 +83,7 @@ struct options {
   std::string threads;
   timing_options timing;
   std::uint64_t seed = 1;
+  std::size_t offset = 0;
 };
 
 // A run lasts at least 1 ms (whole calls); runs go on until min-time seconds
@@ -94,6 +97,9 @@ options read_options(const command_line& cl) {
   o.timing.runs = INT_MAX;
   o.timing.max_seconds = cl.get_double("min-time", 0.2);
   o.seed = static_cast<std::uint64_t>(cl.get_long("seed", 1));
+  const long offset = cl.get_long("offset", 0);
+  if (offset < 0 || offset >= 64) throw std::invalid_argument("--offset takes 0..63 bytes");
+  o.offset = static_cast<std::size_t>(offset);
   return o;
 }
 
@@ -125,7 +131,7 @@ timing_result time_call(const std::function<void()>& call, timing_options timing
 // The first call is checked (a wrong result ends the process with status
 // 3), then the call is timed.
 void run_size(const options& o, const std::string& routine, void* symbol, int n) {
-  const vector_case c = make_vector_case(routine, symbol, n, o.seed);
+  const vector_case c = make_vector_case(routine, symbol, n, o.offset, o.seed);
   const std::string error = c.run.checked_call();
   if (!error.empty()) {
     std::cerr << "swblas-bench-vector: wrong result from " << o.label << " " << routine
@@ -195,7 +201,7 @@ int run(const command_line& cl) {
 int main(int argc, char** argv) {
   try {
     const command_line cl(argc, argv,
-                          {"lib", "routine", "sizes", "threads", "min-time", "label", "seed"},
+                          {"lib", "routine", "sizes", "threads", "min-time", "label", "seed", "offset"},
                           {"stream", "call-cost", "no-header", "help"});
     if (cl.has("help")) {
       print_usage();

@@ -127,13 +127,29 @@ real_t<T> abs1(T value) {
   else return std::abs(value);
 }
 
+// An operand that starts `offset` bytes past a 64-byte boundary: 0, or
+// where malloc puts a large block (16 bytes past one on glibc), as the
+// arrays of C, Fortran and numpy callers start.
+template <class T>
+class operand_array {
+ public:
+  operand_array() = default;
+  operand_array(aligned_matrix<T> block, std::size_t offset) : block_(std::move(block)), offset_(offset) {}
+  T* get() const { return reinterpret_cast<T*>(reinterpret_cast<char*>(block_.get()) + offset_); }
+  T& operator[](std::size_t i) const { return get()[i]; }
+
+ private:
+  aligned_matrix<T> block_;
+  std::size_t offset_ = 0;
+};
+
 // Everything one size of one routine works on; a, y and before only where the
 // routine uses them.
 template <class T>
 struct vector_operands {
   const routine_description* routine = nullptr;
   int n = 0;
-  aligned_matrix<T> x, y, a;  // a is n x n, lda = n
+  operand_array<T> x, y, a;  // a is n x n, lda = n
   std::vector<T> before;      // the output before the checked call
   std::vector<int> columns;   // ger: the columns of A that are checked
   T alpha = T(1);
@@ -167,8 +183,8 @@ void make_self_inverse_upper(vector_operands<T>& v) {
 // than a second for the 10^7-element complex vectors and 4000 x 4000
 // matrices, in every one of a run's hundreds of child processes.
 template <class T>
-aligned_matrix<T> random_operand(std::size_t count, std::uint64_t& state) {
-  aligned_matrix<T> operand = allocate_matrix<T>(count);
+operand_array<T> random_operand(std::size_t count, std::size_t offset, std::uint64_t& state) {
+  operand_array<T> operand(allocate_matrix<T>(count + (offset + sizeof(T) - 1) / sizeof(T)), offset);
   real_t<T>* parts = reinterpret_cast<real_t<T>*>(operand.get());
   for (std::size_t i = 0; i < count * (is_complex<T> ? 2 : 1); ++i) {
     std::uint64_t z = state += 0x9e3779b97f4a7c15u;
@@ -181,15 +197,15 @@ aligned_matrix<T> random_operand(std::size_t count, std::uint64_t& state) {
 }
 
 template <class T>
-vector_operands<T> make_operands(const routine_description& d, int n, std::uint64_t seed) {
+vector_operands<T> make_operands(const routine_description& d, int n, std::size_t offset, std::uint64_t seed) {
   vector_operands<T> v;
   v.routine = &d;
   v.n = n;
-  v.x = random_operand<T>(n, seed);
+  v.x = random_operand<T>(n, offset, seed);
   if (d.op == operation::dot || d.op == operation::axpy || d.op == operation::gemv ||
       d.op == operation::ger || d.op == operation::symv)
-    v.y = random_operand<T>(n, seed);
-  if (is_level2(d.op)) v.a = random_operand<T>(static_cast<std::size_t>(n) * n, seed);
+    v.y = random_operand<T>(n, offset, seed);
+  if (is_level2(d.op)) v.a = random_operand<T>(static_cast<std::size_t>(n) * n, offset, seed);
   if (d.op == operation::trmv || d.op == operation::trsv) make_self_inverse_upper(v);
   if (d.op == operation::axpy) {
     if constexpr (is_complex<T>) v.alpha = T(0.5, 0.25);
@@ -423,8 +439,8 @@ std::string checked_call(void* symbol, vector_operands<T>& v) {
 }
 
 template <class T>
-vector_case make_case(const routine_description& d, void* symbol, int n, std::uint64_t seed) {
-  const auto v = std::make_shared<vector_operands<T>>(make_operands<T>(d, n, seed));
+vector_case make_case(const routine_description& d, void* symbol, int n, std::size_t offset, std::uint64_t seed) {
+  const auto v = std::make_shared<vector_operands<T>>(make_operands<T>(d, n, offset, seed));
   const double flops = real_flops(d.op, n) * (is_complex<T> ? 4 : 1);
   std::function<void()> call = [symbol, v] { call_routine(symbol, *v); };
   if (d.op == operation::scal)  // x = 2 x, then x = x / 2: bounded, and exact
@@ -453,14 +469,16 @@ std::string vector_routine_symbol(const std::string& routine) {
   return d->symbol;
 }
 
-vector_case make_vector_case(const std::string& routine, void* symbol, int n,
+vector_case make_vector_case(const std::string& routine, void* symbol, int n, std::size_t offset,
                              std::uint64_t seed) {
   const routine_description* d = find_description(routine);
   if (!d) throw std::invalid_argument("unknown routine " + routine);
+  if (offset % (d->type == 's' ? sizeof(float) : sizeof(double)) != 0)
+    throw std::invalid_argument("offset " + std::to_string(offset) + " splits an element of " + routine);
   switch (d->type) {
-    case 's': return make_case<float>(*d, symbol, n, seed);
-    case 'z': return make_case<std::complex<double>>(*d, symbol, n, seed);
-    default: return make_case<double>(*d, symbol, n, seed);
+    case 's': return make_case<float>(*d, symbol, n, offset, seed);
+    case 'z': return make_case<std::complex<double>>(*d, symbol, n, offset, seed);
+    default: return make_case<double>(*d, symbol, n, offset, seed);
   }
 }
 

@@ -46,10 +46,12 @@ struct vector_case {
 };
 
 // The case of `routine` (whose entry point is `symbol`) at size n.  Operands
-// are uniform random in [-1, 1], 64-byte aligned; alpha = beta = 1 except
+// are uniform random in [-1, 1], each `offset` bytes past a 64-byte boundary
+// (a multiple of the element's real part); alpha = beta = 1 except
 // axpy (0.5; zaxpy 0.5 + 0.25i) and scal (2 and 0.5 in turn, so that x stays
 // bounded); trmv and trsv take an upper triangle that is its own inverse, so
 // that x alternates between two values call after call (see the .cpp).
-vector_case make_vector_case(const std::string& routine, void* symbol, int n, std::uint64_t seed);
+vector_case make_vector_case(const std::string& routine, void* symbol, int n, std::size_t offset,
+                             std::uint64_t seed);
 
 }  // namespace swblas_bench
