@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 #include "thread_pool.h"
 #include "vector_kernels.h"
@@ -38,29 +40,76 @@ inline void range_of(index_t count, index_t align, int t, int nt, index_t* begin
   *end = r.last;
 }
 
-// fn(begin, end) for each range, on a team sized by vector_team_size.
+// Vectors shorter than this are not cut at a line boundary (line_anchor):
+// the second kernel call would cost more than the straddling loads.
+inline constexpr std::size_t kMinAnchoredBytes = 1024;
+
+// The first index of the unit-stride vector p[0, n) on a 64-byte boundary,
+// or 0: p is on one, its misalignment is not a whole number of elements,
+// or the vector is short. A vector load that straddles two cache lines
+// costs two, and one that misses costs two misses: from where malloc puts
+// a large block (16 bytes past a line), ddot of 10^7 ran at 27 GB/s
+// against 39 aligned and zaxpy at 30 against 59 (Zen 5, one thread).
+template <class T>
+index_t line_anchor(const T* p, index_t n) {
+  constexpr std::uintptr_t kLineBytes = 64;
+  const std::uintptr_t past = reinterpret_cast<std::uintptr_t>(p) % kLineBytes;
+  if (past == 0 || past % sizeof(T) != 0 || std::size_t(n) * sizeof(T) < kMinAnchoredBytes) return 0;
+  return std::min(n, index_t((kLineBytes - past) / sizeof(T)));
+}
+
+// fn over [begin, end) in one call, or in two where `anchor` (line_anchor)
+// falls inside, so that the second's loads start on a line; the results
+// of a summing fn added in index order.
 template <class Fn>
-void for_each_range(index_t count, index_t align, std::size_t bytes, Fn&& fn) {
+auto run_from_anchor(index_t begin, index_t end, index_t anchor, Fn& fn) {
+  if (anchor <= begin || anchor >= end) return fn(begin, end);
+  if constexpr (std::is_void_v<decltype(fn(begin, end))>) {
+    fn(begin, anchor);
+    fn(anchor, end);
+  } else {
+    const auto head = fn(begin, anchor);
+    return head + fn(anchor, end);
+  }
+}
+
+// Range t of nt over [0, count) whose boundaries lie at `anchor` plus
+// multiples of `align`: every range but the first starts where the
+// first one's data after the anchor does (on a line, when the anchor is
+// line_anchor's).
+inline void anchored_range_of(index_t count, index_t align, index_t anchor, int t, int nt, index_t* begin,
+                              index_t* end) {
+  range_of(count - anchor, align, t, nt, begin, end);
+  *begin = t == 0 ? 0 : *begin + anchor;
+  *end += anchor;
+}
+
+// fn(begin, end) for each range, on a team sized by vector_team_size;
+// `anchor` as in run_from_anchor (0: the ranges start at multiples of
+// `align`).
+template <class Fn>
+void for_each_range(index_t count, index_t align, std::size_t bytes, Fn&& fn, index_t anchor = 0) {
   const int nt = vector_team_size(count, bytes);
-  if (nt <= 1) return fn(index_t{0}, count);
+  if (nt <= 1) return run_from_anchor(0, count, anchor, fn);
   run_items(nt, nt, [&](dim_t t) {
     index_t begin, end;
-    range_of(count, align, static_cast<int>(t), nt, &begin, &end);
-    if (begin < end) fn(begin, end);
+    anchored_range_of(count, align, anchor, static_cast<int>(t), nt, &begin, &end);
+    if (begin < end) run_from_anchor(begin, end, anchor, fn);
   });
 }
 
 // The sum of fn(begin, end) over the ranges, added in range order (the
-// result depends on the team size, not on which thread ran which range).
+// result depends on the team size and the anchor, not on which thread ran
+// which range).
 template <class S, class Fn>
-S sum_over_ranges(index_t count, index_t align, std::size_t bytes, Fn&& fn) {
+S sum_over_ranges(index_t count, index_t align, std::size_t bytes, Fn&& fn, index_t anchor = 0) {
   const int nt = vector_team_size(count, bytes);
-  if (nt <= 1) return fn(index_t{0}, count);
+  if (nt <= 1) return run_from_anchor(0, count, anchor, fn);
   std::array<S, kMaxVectorTeam> partial{};
   run_items(nt, nt, [&](dim_t t) {
     index_t begin, end;
-    range_of(count, align, static_cast<int>(t), nt, &begin, &end);
-    if (begin < end) partial[static_cast<std::size_t>(t)] = fn(begin, end);
+    anchored_range_of(count, align, anchor, static_cast<int>(t), nt, &begin, &end);
+    if (begin < end) partial[static_cast<std::size_t>(t)] = run_from_anchor(begin, end, anchor, fn);
   });
   S total{};
   for (int t = 0; t < nt; ++t) total += partial[static_cast<std::size_t>(t)];

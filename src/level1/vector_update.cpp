@@ -19,17 +19,19 @@ namespace {
 template <class T>
 constexpr index_t kLine = index_t(64 / sizeof(T));
 
-// kernel(begin, end) over [0, n) of vectors moving bytes_per_element.
+// kernel(begin, end) over [0, n) of vectors moving bytes_per_element, cut
+// where the written vector `out` reaches a cache line (line_anchor: two
+// vectors from malloc are both on one from there).
 template <class T, class Kernel>
-void team_update(index_t n, std::size_t bytes_per_element, Kernel kernel) {
-  for_each_range(n, kLine<T>, bytes_per_element * std::size_t(n), kernel);
+void team_update(index_t n, std::size_t bytes_per_element, const T* out, Kernel kernel) {
+  for_each_range(n, kLine<T>, bytes_per_element * std::size_t(n), kernel, line_anchor(out, n));
 }
 
 // f(x_i, y_i) for i = 0 .. n-1 in the reference's order.
 template <class T, class U, class F>
 void for_each_pair(const vector_view<T>& x, const vector_view<U>& y, F f) {
   if (x.unit() && y.unit()) {
-    team_update<T>(x.n, 2 * sizeof(T), [&](index_t b, index_t e) {
+    team_update<U>(x.n, 2 * sizeof(T), y.data, [&](index_t b, index_t e) {
       for (index_t i = b; i < e; ++i) f(x.data[i], y.data[i]);
     });
     return;
@@ -41,7 +43,7 @@ void for_each_pair(const vector_view<T>& x, const vector_view<U>& y, F f) {
 // the real vector of its 2n parts.
 template <class T, class S>
 void scal_unit(S alpha, T* x, index_t n) {
-  team_update<T>(n, sizeof(T), [&](index_t b, index_t e) {
+  team_update<T>(n, sizeof(T), x, [&](index_t b, index_t e) {
     if constexpr (std::is_same_v<S, T>)
       vector_kernels_of<T>().scal(e - b, alpha, x + b);
     else
@@ -65,7 +67,7 @@ template <class T>
 void axpy(T alpha, const vector_view<const T>& x, const vector_view<T>& y) {
   if (x.n < 1 || abs1(alpha) == real_t<T>(0)) return;
   if (x.unit() && y.unit())
-    return team_update<T>(x.n, 2 * sizeof(T), [&](index_t b, index_t e) {
+    return team_update<T>(x.n, 2 * sizeof(T), y.data, [&](index_t b, index_t e) {
       vector_kernels_of<T>().axpy(e - b, alpha, x.data + b, y.data + b);
     });
   for_each_pair(x, y, [alpha](const T& a, T& b) { b += times(alpha, a); });

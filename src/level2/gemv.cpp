@@ -9,23 +9,24 @@
 namespace swblas::level2 {
 namespace {
 
-// y[first, last) += alpha A x, block of rows by block of rows.
+// y[first, last) += alpha A x, block of rows by block of rows (anchored_rows).
 template <class T>
 void rows_of_product(const matrix_vector_problem<T>& q, const T* x, T* y, index_t first, index_t last) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
-  for (index_t i = first; i < last; i += kRowBlock<T>)
-    k.gemv_n(std::min(kRowBlock<T>, last - i), q.n, q.alpha, q.a + i, q.lda, x, y + i);
+  anchored_rows(q.a, first, last, kRowBlock<T>,
+                [&](index_t b, index_t e) { k.gemv_n(e - b, q.n, q.alpha, q.a + b, q.lda, x, y + b); });
 }
 
 // y[first, last) += alpha A^T x (or A^H x): the columns [first, last),
-// their dot products summed over blocks of rows.
+// their dot products summed over blocks of rows (anchored_rows).
 template <class T>
 void columns_of_product(const matrix_vector_problem<T>& q, const T* x, T* y, index_t first, index_t last) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
   const auto product = q.op == matrix_op::conj_trans ? k.gemv_c : k.gemv_t;
-  for (index_t i = 0; i < q.m; i += kRowBlock<T>)
-    product(std::min(kRowBlock<T>, q.m - i), last - first, q.alpha, q.a + i + first * q.lda, q.lda, x + i,
-            y + first);
+  const T* columns = q.a + first * q.lda;
+  anchored_rows(columns, 0, q.m, kRowBlock<T>, [&](index_t b, index_t e) {
+    product(e - b, last - first, q.alpha, columns + b, q.lda, x + b, y + first);
+  });
 }
 
 template <class T>

@@ -1,12 +1,15 @@
 // Level 1 on vectors long enough for a team (vector_team.h; this binary
 // runs with SWBLAS_NUM_THREADS=3, so ranges are uneven): every element
 // updated once, reductions equal to one pass, and i?amax's rule across
-// range boundaries (a NaN starting a later range, ties between ranges).
+// range boundaries (a NaN starting a later range, ties between ranges);
+// the same from every offset of a cache line, where a range is cut at the
+// line (line_anchor, vector_team.h).
 #include <gtest/gtest.h>
 
 #include <cblas.h>
 
 #include <cmath>
+#include <cstdint>
 #include <complex>
 #include <limits>
 #include <vector>
@@ -67,6 +70,55 @@ TEST(level1_team, IamaxKeepsTheReferenceRuleAcrossRanges) {
   EXPECT_EQ(cblas_idamax(kN, x.data(), 1), std::size_t(kN) - 1);
   x[0] = nan;  // the reference never moves past a leading NaN
   EXPECT_EQ(cblas_idamax(kN, x.data(), 1), 0u);
+}
+
+// A vector of n doubles starting `offset` elements past a 64-byte
+// boundary, and the index of its first element on one.
+struct offset_vector {
+  std::vector<double> storage;
+  double* x;
+  int anchor;
+  offset_vector(int n, int offset) : storage(std::size_t(n) + 16) {
+    const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(storage.data());
+    x = storage.data() + (64 - base % 64) % 64 / 8 + offset;
+    anchor = (8 - offset) % 8;
+  }
+};
+
+TEST(level1_team, EveryOffsetOfALineGivesTheSameResults) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (int n : {1000, kN})  // one thread, a team
+    for (int offset = 0; offset < 8; ++offset) {
+      offset_vector u(n, offset), v(n, offset);
+      for (int i = 0; i < n; ++i) {
+        u.x[i] = 0.5 * ((i % 97) - 48);
+        v.x[i] = 0.25 * ((i % 89) - 44);
+      }
+      long double dot = 0, asum = 0;
+      for (int i = 0; i < n; ++i) {
+        dot += (long double)u.x[i] * v.x[i];
+        asum += std::fabs(u.x[i]);
+      }
+      EXPECT_NEAR(cblas_ddot(n, u.x, 1, v.x, 1), double(dot), 1e-12 * double(asum)) << n << " " << offset;
+      EXPECT_EQ(cblas_dasum(n, u.x, 1), double(asum)) << n << " " << offset;  // halves and integers: exact
+      cblas_daxpy(n, 2.0, u.x, 1, v.x, 1);
+      cblas_dscal(n, 0.5, v.x, 1);
+      for (int i = 0; i < n; ++i)
+        ASSERT_EQ(v.x[i], 0.125 * ((i % 89) - 44) + u.x[i]) << n << " " << offset << " " << i;
+      // i?amax: a NaN where the cut is, then the maximum; a tie before the
+      // cut wins; a leading NaN stops the search.
+      const int cut = u.anchor > 0 ? u.anchor : 8;  // on a line: where a range would start
+      for (int i = 0; i < n; ++i) u.x[i] = 1.0;
+      u.x[cut] = nan;
+      u.x[cut + 2] = 3.0;
+      EXPECT_EQ(cblas_idamax(n, u.x, 1), std::size_t(cut) + 2) << n << " " << offset;
+      if (u.anchor >= 2) {
+        u.x[1] = -3.0;
+        EXPECT_EQ(cblas_idamax(n, u.x, 1), 1u) << n << " " << offset;
+      }
+      u.x[0] = nan;
+      EXPECT_EQ(cblas_idamax(n, u.x, 1), 0u) << n << " " << offset;
+    }
 }
 
 }  // namespace

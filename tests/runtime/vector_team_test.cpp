@@ -5,6 +5,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
+#include <complex>
+
 #include "vector_team.h"
 
 namespace swblas {
@@ -27,6 +30,32 @@ TEST(vector_team, RangesTileTheItemsAtAlignedBoundaries) {
         }
         EXPECT_EQ(next, count) << count << " " << align << " " << nt;
       }
+}
+
+TEST(vector_team, AnchoredRangesStartAtTheAnchorPlusWholeUnits) {
+  for (index_t count : {7, 100, 1001})
+    for (index_t anchor : {0, 1, 5, 7})
+      for (int nt : {1, 2, 3}) {
+        index_t next = 0;
+        for (int t = 0; t < nt; ++t) {
+          index_t begin, end;
+          anchored_range_of(count, 8, anchor, t, nt, &begin, &end);
+          EXPECT_EQ(begin, next) << count << " " << anchor << " " << t << "/" << nt;
+          if (t > 0 && begin < count) {
+            EXPECT_EQ((begin - anchor) % 8, 0);
+          }
+          next = std::max(next, end);
+        }
+        EXPECT_EQ(next, count) << count << " " << anchor << " " << nt;
+      }
+}
+
+TEST(vector_team, LineAnchorIsTheFirstElementOnALine) {
+  alignas(64) static double v[512];
+  EXPECT_EQ(line_anchor(v, 512), 0);
+  EXPECT_EQ(line_anchor(v + 2, 510), 6);
+  EXPECT_EQ(line_anchor(v + 2, 100), 0);  // short: not cut
+  EXPECT_EQ(line_anchor(reinterpret_cast<const std::complex<double>*>(v + 2), 255), 3);
 }
 
 TEST(vector_team, SmallWorkRunsAlone) {
