@@ -45,6 +45,8 @@ inline void range_of(index_t count, index_t align, int t, int nt, index_t* begin
 inline constexpr std::size_t kMinAnchoredBytes = 1024;
 
 // The first index of the unit-stride vector p[0, n) on a 64-byte boundary,
+// where an element-wise update (or a search) may be cut: each element's
+// arithmetic is the same either way (a sum's would not be, see team_dot),
 // or 0: p is on one, its misalignment is not a whole number of elements,
 // or the vector is short. A vector load that straddles two cache lines
 // costs two, and one that misses costs two misses: from where malloc puts

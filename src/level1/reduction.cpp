@@ -68,19 +68,21 @@ real_t<T> part_of(const vector_view<const T>& x, index_t e) {
 template <class T>
 constexpr index_t kLine = index_t(64 / sizeof(T));
 
-// sum over ranges of `kernel(count, x, y)` (dotu, dotc), cut where x
-// reaches a cache line (line_anchor).
+// sum over ranges of `kernel(count, x, y)` (dotu, dotc). Sums are not cut
+// at cache lines (line_anchor): their last bits would then depend on where
+// the vectors lie, and callers compare results computed on copies of one
+// vector (SciPy's cossin test: two paths over copies of one matrix, sign
+// flips in the result).
 template <class T, class Kernel>
 T team_dot(Kernel kernel, index_t n, const T* x, const T* y) {
-  return sum_over_ranges<T>(
-      n, kLine<T>, 2 * sizeof(T) * std::size_t(n), [&](index_t b, index_t e) { return kernel(e - b, x + b, y + b); },
-      line_anchor(x, n));
+  return sum_over_ranges<T>(n, kLine<T>, 2 * sizeof(T) * std::size_t(n),
+                            [&](index_t b, index_t e) { return kernel(e - b, x + b, y + b); });
 }
 
 constexpr std::size_t kIamaxAnchoredBytes = std::size_t{1} << 20;
 
 // The reference's i?amax over a team, the first range cut where x reaches
-// a cache line (line_anchor): each part but the first skips its leading
+// a cache line (line_anchor; the index found does not depend on it): each part but the first skips its leading
 // NaNs (a NaN is never larger than what precedes it) and the first part
 // whose maximum is strictly larger than all before it wins, as one pass
 // would find.
@@ -207,10 +209,8 @@ T dot(bool conj, const vector_view<const T>& x, const vector_view<const T>& y) {
   const auto kernel = conj ? k.dotc : k.dotu;
   // Short unit-stride calls straight to the kernel: at length 8 the layers
   // below cost as much as the products.
-  if (x.unit() && y.unit() && vector_team_size(x.n, 2 * sizeof(T) * std::size_t(x.n)) <= 1) {
-    const auto part = [&](index_t b, index_t e) { return kernel(e - b, x.data + b, y.data + b); };
-    return run_from_anchor(0, x.n, line_anchor(x.data, x.n), part);
-  }
+  if (x.unit() && y.unit() && vector_team_size(x.n, 2 * sizeof(T) * std::size_t(x.n)) <= 1)
+    return kernel(x.n, x.data, y.data);
   const T* xs = contiguous_x(x);
   const T* ys = xs ? contiguous_y(y) : nullptr;
   if (!ys) return strided_dot(conj, x, y);
@@ -259,9 +259,8 @@ real_t<T> asum(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return real_t<T>(0);
   const T* v = contiguous_x(x);
   if (!v) return strided_asum(x);
-  return sum_over_ranges<real_t<T>>(
-      x.n, kLine<T>, sizeof(T) * std::size_t(x.n),
-      [&](index_t b, index_t e) { return vector_kernels_of<T>().asum(e - b, v + b); }, line_anchor(v, x.n));
+  return sum_over_ranges<real_t<T>>(x.n, kLine<T>, sizeof(T) * std::size_t(x.n),
+                                    [&](index_t b, index_t e) { return vector_kernels_of<T>().asum(e - b, v + b); });
 }
 
 template <class T>

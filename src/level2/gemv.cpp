@@ -18,15 +18,15 @@ void rows_of_product(const matrix_vector_problem<T>& q, const T* x, T* y, index_
 }
 
 // y[first, last) += alpha A^T x (or A^H x): the columns [first, last),
-// their dot products summed over blocks of rows (anchored_rows).
+// their dot products summed over blocks of rows (not cut at cache lines,
+// whose sums would depend on where A lies: see team_dot).
 template <class T>
 void columns_of_product(const matrix_vector_problem<T>& q, const T* x, T* y, index_t first, index_t last) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
   const auto product = q.op == matrix_op::conj_trans ? k.gemv_c : k.gemv_t;
-  const T* columns = q.a + first * q.lda;
-  anchored_rows(columns, 0, q.m, kRowBlock<T>, [&](index_t b, index_t e) {
-    product(e - b, last - first, q.alpha, columns + b, q.lda, x + b, y + first);
-  });
+  for (index_t i = 0; i < q.m; i += kRowBlock<T>)
+    product(std::min(kRowBlock<T>, q.m - i), last - first, q.alpha, q.a + i + first * q.lda, q.lda, x + i,
+            y + first);
 }
 
 template <class T>

@@ -87,7 +87,8 @@ struct offset_vector {
 
 TEST(level1_team, EveryOffsetOfALineGivesTheSameResults) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  for (int n : {1000, kN})  // one thread, a team
+  for (int n : {1000, kN}) {  // one thread, a team
+    double first_dot = 0, first_nrm2 = 0;
     for (int offset = 0; offset < 8; ++offset) {
       offset_vector u(n, offset), v(n, offset);
       for (int i = 0; i < n; ++i) {
@@ -101,6 +102,20 @@ TEST(level1_team, EveryOffsetOfALineGivesTheSameResults) {
       }
       EXPECT_NEAR(cblas_ddot(n, u.x, 1, v.x, 1), double(dot), 1e-12 * double(asum)) << n << " " << offset;
       EXPECT_EQ(cblas_dasum(n, u.x, 1), double(asum)) << n << " " << offset;  // halves and integers: exact
+      // Sums do not depend on where the vectors lie, to the last bit:
+      // callers compare results computed on copies (SciPy's cossin test).
+      // One thread only: a team's size follows the pool's free helpers.
+      for (int i = 0; i < n; ++i) v.x[i] /= 3.0;
+      const double dot3 = cblas_ddot(n, u.x, 1, v.x, 1), nrm2 = cblas_dnrm2(n, v.x, 1);
+      if (offset == 0) {
+        first_dot = dot3;
+        first_nrm2 = nrm2;
+      }
+      if (n < kN) {
+        EXPECT_EQ(dot3, first_dot) << n << " " << offset;
+        EXPECT_EQ(nrm2, first_nrm2) << n << " " << offset;
+      }
+      for (int i = 0; i < n; ++i) v.x[i] = 0.25 * ((i % 89) - 44);
       cblas_daxpy(n, 2.0, u.x, 1, v.x, 1);
       cblas_dscal(n, 0.5, v.x, 1);
       for (int i = 0; i < n; ++i)
@@ -119,6 +134,7 @@ TEST(level1_team, EveryOffsetOfALineGivesTheSameResults) {
       u.x[0] = nan;
       EXPECT_EQ(cblas_idamax(n, u.x, 1), 0u) << n << " " << offset;
     }
+  }
 }
 
 }  // namespace
