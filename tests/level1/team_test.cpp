@@ -88,7 +88,8 @@ struct offset_vector {
 TEST(level1_team, EveryOffsetOfALineGivesTheSameResults) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   for (int n : {1000, kN}) {  // one thread, a team
-    double first_dot = 0, first_nrm2 = 0;
+    double first_dot = 0, first_nrm2 = 0, first_asum = 0;
+    std::complex<double> first_dotc;
     for (int offset = 0; offset < 8; ++offset) {
       offset_vector u(n, offset), v(n, offset);
       for (int i = 0; i < n; ++i) {
@@ -106,14 +107,21 @@ TEST(level1_team, EveryOffsetOfALineGivesTheSameResults) {
       // callers compare results computed on copies (SciPy's cossin test).
       // One thread only: a team's size follows the pool's free helpers.
       for (int i = 0; i < n; ++i) v.x[i] /= 3.0;
-      const double dot3 = cblas_ddot(n, u.x, 1, v.x, 1), nrm2 = cblas_dnrm2(n, v.x, 1);
+      const double dot3 = cblas_ddot(n, u.x, 1, v.x, 1), nrm2 = cblas_dnrm2(n, v.x, 1),
+                   asum3 = cblas_dasum(n, v.x, 1);
+      std::complex<double> dotc;  // n / 2 complex elements: offsets 0, 2, 4, 6 keep them whole
+      cblas_zdotc_sub(n / 2, u.x, 1, v.x, 1, &dotc);
       if (offset == 0) {
         first_dot = dot3;
         first_nrm2 = nrm2;
+        first_asum = asum3;
+        first_dotc = dotc;
       }
       if (n < kN) {
         EXPECT_EQ(dot3, first_dot) << n << " " << offset;
         EXPECT_EQ(nrm2, first_nrm2) << n << " " << offset;
+        EXPECT_EQ(asum3, first_asum) << n << " " << offset;
+        EXPECT_EQ(dotc, first_dotc) << n << " " << offset;
       }
       for (int i = 0; i < n; ++i) v.x[i] = 0.25 * ((i % 89) - 44);
       cblas_daxpy(n, 2.0, u.x, 1, v.x, 1);
@@ -133,6 +141,56 @@ TEST(level1_team, EveryOffsetOfALineGivesTheSameResults) {
       }
       u.x[0] = nan;
       EXPECT_EQ(cblas_idamax(n, u.x, 1), 0u) << n << " " << offset;
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The sums of short lengths and of lengths about where the kernels start
+// summing in line-aligned rings (16 KiB), from every offset of a line:
+// every rotation of the first block with every length of the last.
+TEST(level1_team, SumsOfEveryLengthFromEveryOffset) {
+  std::vector<int> lengths;
+  for (int n = 0; n <= 40; ++n) lengths.push_back(n);
+  for (int n = 2040; n <= 2110; ++n) lengths.push_back(n);
+  for (int n : lengths) {
+    double first_dot = 0, first_asum = 0;
+    std::complex<double> first_dotc;
+    for (int offset = 0; offset < 8; ++offset) {
+      offset_vector u(n, offset), v(n, offset);
+      long double dot = 0, asum = 0;
+      std::complex<long double> dotc = 0;
+      for (int i = 0; i < n; ++i) {
+        u.x[i] = (i % 13) - 6;
+        v.x[i] = (i % 7) - 3.5;
+        dot += (long double)u.x[i] * v.x[i];
+        asum += std::fabs(v.x[i]);
+      }
+      for (int e = 0; e < n / 2; ++e)
+        dotc += std::conj(std::complex<long double>(u.x[2 * e], u.x[2 * e + 1])) *
+                std::complex<long double>(v.x[2 * e], v.x[2 * e + 1]);
+      // Integers and halves: every sum is exact, whatever its order.
+      ASSERT_EQ(cblas_ddot(n, u.x, 1, v.x, 1), double(dot)) << n << " " << offset;
+      ASSERT_EQ(cblas_dasum(n, v.x, 1), double(asum)) << n << " " << offset;
+      std::complex<double> got;
+      cblas_zdotc_sub(n / 2, u.x, 1, v.x, 1, &got);
+      ASSERT_EQ(got, std::complex<double>(double(dotc.real()), double(dotc.imag()))) << n << " " << offset;
+      // Thirds round: the same bits from every offset (the order is the
+      // elements', not the lines').
+      for (int i = 0; i < n; ++i) v.x[i] /= 3.0;
+      const double dot3 = cblas_ddot(n, u.x, 1, v.x, 1), asum3 = cblas_dasum(n, v.x, 1);
+      cblas_zdotc_sub(n / 2, u.x, 1, v.x, 1, &got);
+      if (offset == 0) {
+        first_dot = dot3;
+        first_asum = asum3;
+        first_dotc = got;
+      }
+      ASSERT_EQ(dot3, first_dot) << n << " " << offset;
+      ASSERT_EQ(asum3, first_asum) << n << " " << offset;
+      ASSERT_EQ(got, first_dotc) << n << " " << offset;
     }
   }
 }
