@@ -126,10 +126,15 @@ inline dim_t a_columns_in_c(const basic_gemm_problem<T>& p) {
 enum class quick_case : int { none = 0, empty = 1, beta_only = 2 };
 
 template <class T>
-inline quick_case quick_case_of(const basic_gemm_problem<T>& p) {
-  if (p.m <= 0 || p.n <= 0) return quick_case::empty;
-  if (p.alpha == T(0) || p.k <= 0) return quick_case::beta_only;
+inline quick_case quick_case_of(dim_t m, dim_t n, dim_t k, T alpha) {
+  if (m <= 0 || n <= 0) return quick_case::empty;
+  if (alpha == T(0) || k <= 0) return quick_case::beta_only;
   return quick_case::none;
+}
+
+template <class T>
+inline quick_case quick_case_of(const basic_gemm_problem<T>& p) {
+  return quick_case_of(p.m, p.n, p.k, p.alpha);
 }
 
 // Whole blocks of b covering a.
