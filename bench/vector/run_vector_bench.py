@@ -119,7 +119,7 @@ class VectorRunner(rb.Runner):
     def command(self, config, threads, routine, size):
         return [self.args.bench_exe, "--lib", config.path, "--label", config.library,
                 "--threads", str(threads), "--routine", routine, "--sizes", str(size),
-                "--min-time", str(self.preset["min_time"])]
+                "--min-time", str(self.preset["min_time"]), "--offset", str(self.args.offset)]
 
     def too_slow(self, config, threads, routine, size):
         return None  # every cell of the presets takes well under a second
@@ -307,6 +307,14 @@ def call_cost_lines(rows, names, thread_counts):
     return lines + [""]
 
 
+def operand_place(offset):
+    """Where the operands start, for the method line."""
+    if offset == 0:
+        return "64-byte aligned"
+    return "each %d bytes past a 64-byte boundary (`--offset %d`, as malloc places large blocks)" % (
+        offset, offset)
+
+
 def write_summary(path, args, preset, runner, configs, calls, bandwidth, sizes, identities,
                   thread_counts, loads):
     names = [c.name for c in configs]
@@ -318,7 +326,8 @@ def write_summary(path, args, preset, runner, configs, calls, bandwidth, sizes, 
               rb.physical_cores(), thread_counts[-1]), ""]
     out += bandwidth_lines(bandwidth, thread_counts, sizes)
     out += ["Method: each cell is one child process (`swblas-bench-vector --routine R --sizes "
-            "n`) on random operands initialised once, unit increments, lda = n; its first "
+            "n`) on random operands initialised once, " + operand_place(args.offset) +
+            ", unit increments, lda = n; its first "
             "call is checked against a reference computed by the harness (a wrong result "
             "fails the cell); the time is the best call time over 1-ms runs repeated for "
             "%.2f s; the grid is measured %d time(s) over, libraries interleaved size by "
@@ -394,6 +403,9 @@ def parse_arguments():
     parser.add_argument("--out", help="output directory (default: BUILD_DIR/bench-vector-results)")
     rb.add_configuration_arguments(parser)
     parser.add_argument("--min-time", type=float, help="seconds per cell (default: preset's)")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="operands start this many bytes past a 64-byte boundary "
+                             "(default 0; 16 is where glibc's malloc puts large blocks)")
     parser.add_argument("--stream-time", type=float,
                         help="seconds per bandwidth probe kernel (default: preset's)")
     parser.add_argument("--rounds", type=int, help="measure the grid this many times over, "
