@@ -9,7 +9,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "thread_pool.h"
 #include "vector_kernels.h"
@@ -61,18 +60,12 @@ index_t line_anchor(const T* p, index_t n) {
 }
 
 // fn over [begin, end) in one call, or in two where `anchor` (line_anchor)
-// falls inside, so that the second's loads start on a line; the results
-// of a summing fn added in index order.
+// falls inside, so that the second's loads start on a line.
 template <class Fn>
-auto run_from_anchor(index_t begin, index_t end, index_t anchor, Fn& fn) {
+void run_from_anchor(index_t begin, index_t end, index_t anchor, Fn& fn) {
   if (anchor <= begin || anchor >= end) return fn(begin, end);
-  if constexpr (std::is_void_v<decltype(fn(begin, end))>) {
-    fn(begin, anchor);
-    fn(anchor, end);
-  } else {
-    const auto head = fn(begin, anchor);
-    return head + fn(anchor, end);
-  }
+  fn(begin, anchor);
+  fn(anchor, end);
 }
 
 // Range t of nt over [0, count) whose boundaries lie at `anchor` plus
@@ -101,17 +94,17 @@ void for_each_range(index_t count, index_t align, std::size_t bytes, Fn&& fn, in
 }
 
 // The sum of fn(begin, end) over the ranges, added in range order (the
-// result depends on the team size and the anchor, not on which thread ran
-// which range).
+// result depends on the team size, not on which thread ran which range,
+// nor on where the data lie: sums are not cut at lines).
 template <class S, class Fn>
-S sum_over_ranges(index_t count, index_t align, std::size_t bytes, Fn&& fn, index_t anchor = 0) {
+S sum_over_ranges(index_t count, index_t align, std::size_t bytes, Fn&& fn) {
   const int nt = vector_team_size(count, bytes);
-  if (nt <= 1) return run_from_anchor(0, count, anchor, fn);
+  if (nt <= 1) return fn(index_t{0}, count);
   std::array<S, kMaxVectorTeam> partial{};
   run_items(nt, nt, [&](dim_t t) {
     index_t begin, end;
-    anchored_range_of(count, align, anchor, static_cast<int>(t), nt, &begin, &end);
-    if (begin < end) partial[static_cast<std::size_t>(t)] = run_from_anchor(begin, end, anchor, fn);
+    range_of(count, align, static_cast<int>(t), nt, &begin, &end);
+    if (begin < end) partial[static_cast<std::size_t>(t)] = fn(begin, end);
   });
   S total{};
   for (int t = 0; t < nt; ++t) total += partial[static_cast<std::size_t>(t)];

@@ -82,10 +82,10 @@ T team_dot(Kernel kernel, index_t n, const T* x, const T* y) {
 constexpr std::size_t kIamaxAnchoredBytes = std::size_t{1} << 20;
 
 // The reference's i?amax over a team, the first range cut where x reaches
-// a cache line (line_anchor; the index found does not depend on it): each part but the first skips its leading
-// NaNs (a NaN is never larger than what precedes it) and the first part
-// whose maximum is strictly larger than all before it wins, as one pass
-// would find.
+// a cache line (line_anchor; the index found does not depend on the cut):
+// each part but the first skips its leading NaNs (a NaN is never larger
+// than what precedes it) and the first part whose maximum is strictly
+// larger than all before it wins, as one pass would find.
 template <class T>
 index_t team_iamax(index_t n, const T* x) {
   const vector_kernels<T>& k = vector_kernels_of<T>();
@@ -105,7 +105,7 @@ index_t team_iamax(index_t n, const T* x) {
       best[part] = b + k.iamax(e - b, x + b);
       return;
     }
-    index_t i = b;  // less than a line (the part before the anchor): the kernel's set-up would cost more
+    index_t i = b;  // less than a line (before the anchor): the kernel's set-up would cost more
     for (index_t r = b + 1; r < e; ++r)
       if (abs1(x[r]) > abs1(x[i])) i = r;
     best[part] = i;
