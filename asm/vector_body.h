@@ -156,9 +156,9 @@ struct line_ring_sum {
     if constexpr (W == 1) {
       return 0;
     } else {
-      const std::uintptr_t past = reinterpret_cast<std::uintptr_t>(in[0]) % 64;
+      const std::uintptr_t past = bytes_past_line(in[0]);
       for (std::size_t k = 1; k < Inputs; ++k)
-        if (reinterpret_cast<std::uintptr_t>(in[k]) % 64 != past) return 0;
+        if (bytes_past_line(in[k]) != past) return 0;
       if (past % (sizeof(R) * Unit) != 0) return 0;
       return index_t(past / sizeof(R));
     }

@@ -8,6 +8,7 @@
 
 #include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "ukernel.h"
@@ -30,6 +31,12 @@ using real_t = typename real_of<T>::type;
 
 // trsm's diagonal blocks are solved for this many right-hand sides at a time
 // (vector_kernels::substitute).
+// Where p lies in its 64-byte cache line, in bytes: the drivers cut
+// updates there (line_anchor, src/vector_team.h) and the sums rotate
+// their lanes by it (line_ring_sum, vector_body.h).
+inline constexpr std::uintptr_t kCacheLineBytes = 64;
+inline std::uintptr_t bytes_past_line(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kCacheLineBytes; }
+
 constexpr index_t kSubstitutionLanes = 16;
 // ... and at most this many unknowns (a diagonal block).
 constexpr index_t kSubstitutionUnknowns = 32;

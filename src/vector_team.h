@@ -53,10 +53,9 @@ inline constexpr std::size_t kMinAnchoredBytes = 1024;
 // against 39 aligned and zaxpy at 30 against 59 (Zen 5, one thread).
 template <class T>
 index_t line_anchor(const T* p, index_t n) {
-  constexpr std::uintptr_t kLineBytes = 64;
-  const std::uintptr_t past = reinterpret_cast<std::uintptr_t>(p) % kLineBytes;
+  const std::uintptr_t past = bytes_past_line(p);
   if (past == 0 || past % sizeof(T) != 0 || std::size_t(n) * sizeof(T) < kMinAnchoredBytes) return 0;
-  return std::min(n, index_t((kLineBytes - past) / sizeof(T)));
+  return std::min(n, index_t((kCacheLineBytes - past) / sizeof(T)));
 }
 
 // fn over [begin, end) in one call, or in two where `anchor` (line_anchor)
