@@ -39,6 +39,8 @@ struct scalar_simd {
   static mask first_lanes(int count) { return count; }
   static reg load_first(const T* p, mask) { return *p; }
   static void store_first(T* p, mask, reg x) { *p = x; }
+  static reg load_lanes(const T* p, int, int) { return *p; }
+  static reg lanes_from(reg a, reg, int) { return a; }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {

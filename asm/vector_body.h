@@ -70,20 +70,22 @@ inline typename Simd::value_type lane_fma(typename Simd::value_type a, typename 
 // The loads run from the first input's cache line, so that none straddles
 // two (arrays from malloc start 16 bytes past one: ddot of 10^7 straddling
 // ran at 27 GB/s, aligned at 39, Zen 5): the lanes are then rotated by the
-// input's place in its line, its first elements staged in a zero-padded
-// copy, and turned back at the end. Inputs placed differently in their
-// lines are read from element 0, unrotated. Zero terms added in padded
-// lanes leave a sum as it is. Unit: a rotation is a multiple of it (2:
-// the (re, im) pairs of complex elements stay pairs).
+// input's place in its line, its first elements read by masked loads from
+// the line's start (the lanes before them zero), and turned back at the
+// end. Inputs placed differently in their lines are read from element 0,
+// unrotated. Zero terms added in padded lanes leave a sum as it is. Unit:
+// a rotation is a multiple of it (2: the (re, im) pairs of complex
+// elements stay pairs).
 template <class Simd, int Sums, std::size_t Inputs, index_t Unit = 1>
 struct line_ring_sum {
   using R = typename Simd::value_type;
   using reg = typename Simd::reg;
   static constexpr index_t W = Simd::width, kBlock = 4 * W;
-  // Shorter inputs are summed by the kernels' plain loops: the ring's
-  // staged first block and masked last one cost ddot of 100 1.2x, zdotc
-  // of 100 1.5x and of 1000 1.15x the plain loop's time (Zen 5).
-  static constexpr std::size_t kRotatedBytes = 16 * 1024;
+  // Inputs of fewer bytes in all are summed by the kernels' plain loops.
+  // Zen 5, offset 16, one thread, GB/s plain / rotated: dasum of 300 108 /
+  // 145, ddot of 200 142 / 196, zdotc of 100 99 / 108; at 1 KiB ddot of
+  // 64 lost (90 / 78).
+  static constexpr std::size_t kRotatedBytes = 2 * 1024;
   struct result {
     reg sum[Sums];
   };
@@ -93,7 +95,7 @@ struct line_ring_sum {
   // Whether n reals are summed here (at least kRotatedBytes): a kernel
   // sums shorter inputs by its own loop, any choice by n alone giving the
   // same bits wherever the inputs lie.
-  static bool rotates(index_t n) { return std::size_t(n) * sizeof(R) >= kRotatedBytes; }
+  static bool rotates(index_t n) { return std::size_t(n) * sizeof(R) * Inputs >= kRotatedBytes; }
 
   template <class Step>
   static result run(index_t n, const R* const (&in)[Inputs], Step step) {
@@ -102,18 +104,15 @@ struct line_ring_sum {
     for (auto& a : acc)
       for (reg& s : a) s = Simd::zero();
     index_t i = 0;
-    if (r != 0) {  // elements [0, head) at lanes [r, r + head) of the first block
+    if (r != 0) {  // elements [0, head) at lanes [r, r + head) of the first block, read from the line
       const index_t head = std::min(n, kBlock - r);
-      alignas(64) R staged[Inputs][kBlock] = {};
-      for (std::size_t k = 0; k < Inputs; ++k)
-        for (index_t q = 0; q < head; q += W) {
-          const index_t c = std::min(W, head - q);
-          store_count(staged[k] + r + q, c, load_count(in[k] + q, c));
-        }
 #pragma GCC unroll 4
       for (index_t u = 0; u < 4; ++u) {
+        const index_t lo = std::max<index_t>(0, r - u * W), hi = std::min(W, r + head - u * W);
+        if (hi <= lo) continue;
         reg v[Inputs];
-        for (std::size_t k = 0; k < Inputs; ++k) v[k] = Simd::loadu(staged[k] + u * W);
+        for (std::size_t k = 0; k < Inputs; ++k)
+          v[k] = Simd::load_lanes(in[k] - r + u * W, static_cast<int>(lo), static_cast<int>(hi));
         step(v, acc[u]);
       }
       i = head;
@@ -135,15 +134,14 @@ struct line_ring_sum {
     }
     result out;
     for (int s = 0; s < Sums; ++s) {
-      reg lanes[4] = {acc[0][s], acc[1][s], acc[2][s], acc[3][s]};
-      if (r != 0) {  // lane j of the sum from lane j + r of the ring, read from the ring twice over
-        alignas(64) R ring[2 * kBlock];
-        for (index_t u = 0; u < 4; ++u) {
-          Simd::storeu(ring + u * W, lanes[u]);
-          Simd::storeu(ring + kBlock + u * W, lanes[u]);
-        }
-        for (index_t u = 0; u < 4; ++u) lanes[u] = Simd::loadu(ring + r + u * W);
-      }
+      // Lane j of the sum from lane j + r of the ring, in registers (a
+      // round trip through memory waited for its stores: 5 ns, Zen 5).
+      reg lanes[4];
+      const index_t q = r / W, shift = r % W;
+#pragma GCC unroll 4
+      for (index_t u = 0; u < 4; ++u)
+        lanes[u] = r == 0 ? acc[u][s]
+                          : Simd::lanes_from(acc[(u + q) % 4][s], acc[(u + q + 1) % 4][s], static_cast<int>(shift));
       out.sum[s] = Simd::add(Simd::add(lanes[0], lanes[1]), Simd::add(lanes[2], lanes[3]));
     }
     return out;
@@ -165,12 +163,6 @@ struct line_ring_sum {
   }
   static reg load_count(const R* p, index_t c) {
     return c == W ? Simd::loadu(p) : Simd::load_first(p, Simd::first_lanes(static_cast<int>(c)));
-  }
-  static void store_count(R* p, index_t c, reg x) {
-    if (c == W)
-      Simd::storeu(p, x);
-    else
-      Simd::store_first(p, Simd::first_lanes(static_cast<int>(c)), x);
   }
 };
 

@@ -56,6 +56,18 @@ struct vsx_lanes {
   // The first `count` lanes: POWER8 has no masked load or store.
   using mask = int;
   static mask first_lanes(int count) { return count; }
+  // Through memory too: lanes [lo, hi) of p, and a window over a then b.
+  static reg load_lanes(const T* p, int lo, int hi) {
+    alignas(16) T lanes[width] = {};
+    for (int i = lo; i < hi; ++i) lanes[i] = p[i];
+    return vec_xl(0, lanes);
+  }
+  static reg lanes_from(reg a, reg b, int s) {
+    alignas(16) T ab[2 * width];
+    vec_xst(a, 0, ab);
+    vec_xst(b, 0, ab + width);
+    return vec_xl(0, ab + s);
+  }
   // always_inline: see simd_scalar.h (GCC may otherwise drop the call).
   __attribute__((always_inline)) static void prefetch(const void* p) {
     __builtin_prefetch(p);

@@ -20,6 +20,10 @@
 //   mask, first_lanes(n)    the first n lanes (0 < n < width), for
 //   load_first, store_first reading and writing only those (no fault past
 //                           the end of a matrix; other lanes read as 0)
+//   load_lanes(p, lo, hi)   lanes [lo, hi) from p, the others 0 and not read
+//                           (0 <= lo < hi <= width; no fault before p + lo)
+//   lanes_from(a, b, s)     lanes s .. width-1 of a, then 0 .. s-1 of b
+//                           (0 <= s < width): a window over a then b
 //   prefetch                into L1
 //   transpose(x)            x[i][j] := x[j][i] for a width x width block held
 //                           in width registers (packing transposed operands)
@@ -61,6 +65,20 @@ struct avx2_simd {
   }
   static reg load_first(const double* p, mask m) { return _mm256_maskload_pd(p, m); }
   static void store_first(double* p, mask m, reg x) { _mm256_maskstore_pd(p, m, x); }
+  static reg load_lanes(const double* p, int lo, int hi) {
+    const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
+    return _mm256_maskload_pd(p, _mm256_andnot_si256(_mm256_cmpgt_epi64(_mm256_set1_epi64x(lo), lane),
+                                                     _mm256_cmpgt_epi64(_mm256_set1_epi64x(hi), lane)));
+  }
+  // Each double as its two 32-bit halves: lane j + s of a or, past the
+  // end, lane j + s - 4 of b.
+  static reg lanes_from(reg a, reg b, int s) {
+    const __m256i half = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(2 * s));
+    const __m256i from_b = _mm256_cmpgt_epi32(half, _mm256_set1_epi32(7));
+    const __m256 lo = _mm256_permutevar8x32_ps(_mm256_castpd_ps(a), half);
+    const __m256 hi = _mm256_permutevar8x32_ps(_mm256_castpd_ps(b), half);  // uses the index mod 8
+    return _mm256_castps_pd(_mm256_blendv_ps(lo, hi, _mm256_castsi256_ps(from_b)));
+  }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {
@@ -110,6 +128,17 @@ struct avx2_simd_f32 {
   }
   static reg load_first(const float* p, mask m) { return _mm256_maskload_ps(p, m); }
   static void store_first(float* p, mask m, reg x) { _mm256_maskstore_ps(p, m, x); }
+  static reg load_lanes(const float* p, int lo, int hi) {
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm256_maskload_ps(p, _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(lo), lane),
+                                                     _mm256_cmpgt_epi32(_mm256_set1_epi32(hi), lane)));
+  }
+  static reg lanes_from(reg a, reg b, int s) {
+    const __m256i lane = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(s));
+    const __m256i from_b = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(7));
+    return _mm256_blendv_ps(_mm256_permutevar8x32_ps(a, lane), _mm256_permutevar8x32_ps(b, lane),
+                            _mm256_castsi256_ps(from_b));
+  }
   __attribute__((always_inline)) static void prefetch(const void* p) { avx2_simd::prefetch(p); }
   static void transpose(reg (&x)[width]) {
     // Within each 128-bit half: pairs of rows interleaved (t), then columns

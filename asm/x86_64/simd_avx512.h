@@ -51,6 +51,13 @@ struct avx512_simd {
     if (m == 0x0F) return _mm256_storeu_pd(p, __builtin_shufflevector(x, x, 0, 1, 2, 3));
     _mm512_mask_storeu_pd(p, m, x);
   }
+  static reg load_lanes(const double* p, int lo, int hi) {
+    return _mm512_maskz_loadu_pd(static_cast<mask>(((1u << hi) - 1u) & ~((1u << lo) - 1u)), p);
+  }
+  static reg lanes_from(reg a, reg b, int s) {  // index bit 3 picks b
+    return _mm512_permutex2var_pd(a, _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(s)),
+                                  b);
+  }
   // always_inline: otherwise GCC 12 may find the (side-effect free) call
   // dead after inlining it into an always_inline caller, and drop it.
   __attribute__((always_inline)) static void prefetch(const void* p) {
@@ -134,6 +141,13 @@ struct avx512_simd_f32 {
   static void store_first(float* p, mask m, reg x) {
     if (m == 0x00FF) return _mm256_storeu_ps(p, __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7));
     _mm512_mask_storeu_ps(p, m, x);
+  }
+  static reg load_lanes(const float* p, int lo, int hi) {
+    return _mm512_maskz_loadu_ps(static_cast<mask>(((1u << hi) - 1u) & ~((1u << lo) - 1u)), p);
+  }
+  static reg lanes_from(reg a, reg b, int s) {  // index bit 4 picks b
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm512_permutex2var_ps(a, _mm512_add_epi32(lane, _mm512_set1_epi32(s)), b);
   }
   __attribute__((always_inline)) static void prefetch(const void* p) { avx512_simd::prefetch(p); }
 

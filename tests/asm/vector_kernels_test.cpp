@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <string>
@@ -277,6 +278,60 @@ TYPED_TEST(vector_kernels_test, UpdatedElementsDoNotDependOnTheirPositionInTheCa
           ASSERT_EQ(gemv_nt_part[i], gemv_nt_all[i]) << "gemv_nt " << where;
         }
       }
+  }
+}
+
+// dot, dotc and asum give the same bits wherever their vectors start in a
+// cache line, on each family (its line-aligned rotated sums: the lanes
+// read from the line's start and turned back at the end), at short
+// lengths and lengths about where rotation starts; and small integers,
+// whose sums are exact in any order, give the exact sums.
+TYPED_TEST(vector_kernels_test, SumsHaveTheSameBitsFromEveryPlaceInALine) {
+  using T = TypeParam;
+  using R = real_t<T>;
+  constexpr index_t kPlaces = index_t(64 / sizeof(T));
+  std::vector<index_t> lengths;
+  for (index_t n = 0; n <= 70; ++n) lengths.push_back(n);
+  for (index_t n = 120; n <= 300; n += 7) lengths.push_back(n);
+  lengths.push_back(1000);
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t n : lengths) {
+      // Two line-aligned buffers with room for the vectors at every place.
+      std::vector<T> xs(static_cast<std::size_t>(n + 2 * kPlaces)), ys(xs.size());
+      T* const x_line = xs.data() + (kPlaces - index_t(reinterpret_cast<std::uintptr_t>(xs.data()) % 64 / sizeof(T))) % kPlaces;
+      T* const y_line = ys.data() + (kPlaces - index_t(reinterpret_cast<std::uintptr_t>(ys.data()) % 64 / sizeof(T))) % kPlaces;
+      T first_dotu{}, first_dotc{};
+      R first_asum = 0;
+      for (index_t place = 0; place < kPlaces; ++place) {
+        T* const x = x_line + place;
+        T* const y = y_line + place;
+        T want_dotu{}, want_dotc{};
+        R want_asum = 0;
+        for (index_t i = 0; i < n; ++i) {
+          x[i] = scalar_of<T>(double(i % 13) - 6, double(i % 5) - 2);
+          y[i] = scalar_of<T>(double(i % 7) - 3.5, double(i % 3) - 1);
+          want_dotu += x[i] * y[i];
+          want_dotc += conj_of(x[i]) * y[i];
+          want_asum += abs1(y[i]);
+        }
+        const std::string where = std::string(k.name) + " n=" + std::to_string(n) + " place " + std::to_string(place);
+        ASSERT_EQ(k.dotu(n, x, y), want_dotu) << where;
+        ASSERT_EQ(k.dotc(n, x, y), want_dotc) << where;
+        ASSERT_EQ(k.asum(n, y), want_asum) << where;
+        for (index_t i = 0; i < n; ++i) y[i] /= R(3);  // thirds round: only the order decides the bits
+        const T dotu = k.dotu(n, x, y), dotc = k.dotc(n, x, y);
+        const R asum = k.asum(n, y);
+        if (place == 0) {
+          first_dotu = dotu;
+          first_dotc = dotc;
+          first_asum = asum;
+        }
+        ASSERT_EQ(dotu, first_dotu) << where;
+        ASSERT_EQ(dotc, first_dotc) << where;
+        ASSERT_EQ(asum, first_asum) << where;
+      }
+    }
   }
 }
 
