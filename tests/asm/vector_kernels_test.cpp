@@ -3,6 +3,7 @@
 // vector bodies and the scalar tails, leading dimensions above m.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -281,6 +282,19 @@ TYPED_TEST(vector_kernels_test, UpdatedElementsDoNotDependOnTheirPositionInTheCa
   }
 }
 
+// Room for n elements from every place in a cache line: `line` is the
+// first element on one, and line + place (place < kPlaces) starts a vector.
+template <class T>
+struct line_buffer {
+  static constexpr index_t kPlaces = index_t(64 / sizeof(T));
+  std::vector<T> storage;
+  T* line;
+  explicit line_buffer(index_t n) : storage(static_cast<std::size_t>(n + 2 * kPlaces)) {
+    const index_t past = index_t(reinterpret_cast<std::uintptr_t>(storage.data()) % 64 / sizeof(T));
+    line = storage.data() + (kPlaces - past) % kPlaces;
+  }
+};
+
 // dot, dotc and asum give the same bits wherever their vectors start in a
 // cache line, on each family (its line-aligned rotated sums: the lanes
 // read from the line's start and turned back at the end), at short
@@ -289,7 +303,7 @@ TYPED_TEST(vector_kernels_test, UpdatedElementsDoNotDependOnTheirPositionInTheCa
 TYPED_TEST(vector_kernels_test, SumsHaveTheSameBitsFromEveryPlaceInALine) {
   using T = TypeParam;
   using R = real_t<T>;
-  constexpr index_t kPlaces = index_t(64 / sizeof(T));
+  constexpr index_t kPlaces = line_buffer<T>::kPlaces;
   std::vector<index_t> lengths;
   for (index_t n = 0; n <= 70; ++n) lengths.push_back(n);
   for (index_t n = 120; n <= 300; n += 7) lengths.push_back(n);
@@ -297,15 +311,12 @@ TYPED_TEST(vector_kernels_test, SumsHaveTheSameBitsFromEveryPlaceInALine) {
   for (const vector_family* f : runnable_families()) {
     const vector_kernels<T>& k = member_of<T>(*f);
     for (index_t n : lengths) {
-      // Two line-aligned buffers with room for the vectors at every place.
-      std::vector<T> xs(static_cast<std::size_t>(n + 2 * kPlaces)), ys(xs.size());
-      T* const x_line = xs.data() + (kPlaces - index_t(reinterpret_cast<std::uintptr_t>(xs.data()) % 64 / sizeof(T))) % kPlaces;
-      T* const y_line = ys.data() + (kPlaces - index_t(reinterpret_cast<std::uintptr_t>(ys.data()) % 64 / sizeof(T))) % kPlaces;
+      line_buffer<T> xs(n), ys(n);
       T first_dotu{}, first_dotc{};
       R first_asum = 0;
       for (index_t place = 0; place < kPlaces; ++place) {
-        T* const x = x_line + place;
-        T* const y = y_line + place;
+        T* const x = xs.line + place;
+        T* const y = ys.line + place;
         T want_dotu{}, want_dotc{};
         R want_asum = 0;
         for (index_t i = 0; i < n; ++i) {
@@ -332,6 +343,61 @@ TYPED_TEST(vector_kernels_test, SumsHaveTheSameBitsFromEveryPlaceInALine) {
         ASSERT_EQ(asum, first_asum) << where;
       }
     }
+  }
+}
+
+// gemv_t and gemv_c give the same bits wherever A and x start in a line
+// (the dots read from the line when both lie alike and lda is whole
+// vectors), with a leading dimension of whole lines and one that is not;
+// small integers give the exact sums. Nine columns: a group of eight and
+// one dot.
+TYPED_TEST(vector_kernels_test, GemvTHasTheSameBitsFromEveryPlaceInALine) {
+  using T = TypeParam;
+  using R = real_t<T>;
+  constexpr index_t kPlaces = line_buffer<T>::kPlaces, n = 9;
+  std::vector<index_t> rows;
+  for (index_t m = 0; m <= 70; ++m) rows.push_back(m);
+  for (index_t m = 120; m <= 300; m += 13) rows.push_back(m);
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t m : rows)
+      for (index_t lda : {(m / kPlaces + 1) * kPlaces, m + 1}) {
+        line_buffer<T> as(lda * n), xs(m);
+        std::vector<T> first_t, first_c;
+        for (index_t place = 0; place < kPlaces; ++place) {
+          T* const a = as.line + place;
+          T* const x = xs.line + place;
+          std::vector<T> want_t(n), want_c(n);
+          for (index_t j = 0; j < n; ++j)
+            for (index_t i = 0; i < m; ++i) {
+              a[i + j * lda] = scalar_of<T>(double((i + 3 * j) % 11) - 5, double((i + j) % 4) - 1.5);
+              if (j == 0) x[i] = scalar_of<T>(double(i % 7) - 3.5, double(i % 3) - 1);
+            }
+          for (index_t j = 0; j < n; ++j)
+            for (index_t i = 0; i < m; ++i) {
+              want_t[j] += a[i + j * lda] * x[i];
+              want_c[j] += conj_of(a[i + j * lda]) * x[i];
+            }
+          const std::string where = std::string(k.name) + " m=" + std::to_string(m) + " lda=" +
+                                    std::to_string(lda) + " place " + std::to_string(place);
+          std::vector<T> yt(n), yc(n);
+          k.gemv_t(m, n, T(1), a, lda, x, yt.data());
+          k.gemv_c(m, n, T(1), a, lda, x, yc.data());
+          ASSERT_EQ(yt, want_t) << where;
+          ASSERT_EQ(yc, want_c) << where;
+          for (index_t i = 0; i < m; ++i) x[i] /= R(3);  // thirds round: only the order decides the bits
+          std::fill(yt.begin(), yt.end(), T(0));
+          std::fill(yc.begin(), yc.end(), T(0));
+          k.gemv_t(m, n, T(1), a, lda, x, yt.data());
+          k.gemv_c(m, n, T(1), a, lda, x, yc.data());
+          if (place == 0) {
+            first_t = yt;
+            first_c = yc;
+          }
+          ASSERT_EQ(yt, first_t) << where;
+          ASSERT_EQ(yc, first_c) << where;
+        }
+      }
   }
 }
 
