@@ -92,9 +92,9 @@ struct line_ring_sum {
 
   // step(v, acc) adds the terms of one vector of each input, v[k] of input
   // k, to the accumulators acc[s] of the sums.
-  // Whether n reals are summed here (at least kRotatedBytes): a kernel
-  // sums shorter inputs by its own loop, any choice by n alone giving the
-  // same bits wherever the inputs lie.
+  // Whether inputs of n reals each are summed here (kRotatedBytes over
+  // all of them): a kernel sums shorter ones by its own loop, any choice
+  // by n alone giving the same bits wherever the inputs lie.
   static bool rotates(index_t n) { return std::size_t(n) * sizeof(R) * Inputs >= kRotatedBytes; }
 
   template <class Step>
@@ -104,7 +104,9 @@ struct line_ring_sum {
     for (auto& a : acc)
       for (reg& s : a) s = Simd::zero();
     index_t i = 0;
-    if (r != 0) {  // elements [0, head) at lanes [r, r + head) of the first block, read from the line
+    // Elements [0, head) at lanes [r, r + head) of the first block, read
+    // from the line's start: the masked lanes before the input are not read.
+    if (r != 0) {
       const index_t head = std::min(n, kBlock - r);
 #pragma GCC unroll 4
       for (index_t u = 0; u < 4; ++u) {
