@@ -157,10 +157,11 @@ void apply_rectangle(const full_storage<T>& s, const triangle_shape& t, const tr
   if (r0 == r1) return;
   const vector_kernels<T>& v = vector_kernels_of<T>();
   const std::size_t bytes = sizeof(T) * std::size_t(r1 - r0) * std::size_t(j1 - j0);
-  if (!op.transposed)
-    return for_each_range(r1 - r0, 16, bytes, [&](index_t b, index_t e) {
-      add_columns(e - b, j1 - j0, alpha, s.at(r0 + b, j0), s.lda, x + j0, x + r0 + b);
-    });
+  if (!op.transposed)  // cut where the first column reaches a line, as gemv's rows (anchored_rows)
+    return for_each_range(
+        r1 - r0, 16, bytes,
+        [&](index_t b, index_t e) { add_columns(e - b, j1 - j0, alpha, s.at(r0 + b, j0), s.lda, x + j0, x + r0 + b); },
+        line_anchor(s.at(r0, j0), r1 - r0));
   const auto product = op.conjugated ? v.gemv_c : v.gemv_t;
   for_each_range(j1 - j0, 4, bytes, [&](index_t b, index_t e) {
     product(r1 - r0, e - b, alpha, s.at(r0, j0 + b), s.lda, x + r0, x + j0 + b);

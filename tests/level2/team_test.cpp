@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <vector>
 
 namespace {
@@ -94,6 +95,44 @@ TEST(level2_team, TrmvThenTrsvGivesXBack) {
       cblas_dtrsv(CblasColMajor, uplo, t, CblasNonUnit, n, a.data(), lda, x.data(), 1);
       for (int i = 0; i < n; ++i) ASSERT_NEAR(x[std::size_t(i)], x0[std::size_t(i)], 1e-12) << uplo << " " << t << " " << i;
     }
+}
+
+// trmv's and trsv's rectangles are cut where their first column reaches
+// a cache line (arrays from malloc start 16 bytes past one): the results
+// have the same bits from every place in a line, alone (n = 300) and on a
+// team (n = 1200), and lda spanning whole lines so that every column is cut
+// alike.
+TEST(level2_team, TrmvAndTrsvGiveTheSameBitsFromEveryPlaceInALine) {
+  for (int n : {300, 1200}) {
+    const int lda = (n + 7) / 8 * 8;
+    std::vector<double> a_buffer(std::size_t(lda) * n + 16), x_buffer(std::size_t(n) + 16);
+    const auto on_line = [](double* p) {
+      return p + (8 - reinterpret_cast<std::uintptr_t>(p) % 64 / sizeof(double)) % 8;
+    };
+    double* const a_line = on_line(a_buffer.data());
+    double* const x_line = on_line(x_buffer.data());
+    for (CBLAS_UPLO uplo : {CblasUpper, CblasLower})
+      for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans}) {
+        std::vector<double> first_trmv, first_trsv;
+        for (int place = 0; place < 8; ++place) {
+          double* const a = a_line + place;
+          double* const x = x_line + place;
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < lda; ++i) a[std::size_t(i + j * lda)] = i == j ? 4.0 : entry(i, j) / 3.0;
+          for (int i = 0; i < n; ++i) x[i] = ((i % 9) - 4.0) / 3.0;
+          cblas_dtrmv(CblasColMajor, uplo, t, CblasNonUnit, n, a, lda, x, 1);
+          const std::vector<double> trmv(x, x + n);
+          cblas_dtrsv(CblasColMajor, uplo, t, CblasNonUnit, n, a, lda, x, 1);
+          const std::vector<double> trsv(x, x + n);
+          if (place == 0) {
+            first_trmv = trmv;
+            first_trsv = trsv;
+          }
+          ASSERT_EQ(trmv, first_trmv) << n << " " << uplo << " " << t << " place " << place;
+          ASSERT_EQ(trsv, first_trsv) << n << " " << uplo << " " << t << " place " << place;
+        }
+      }
+  }
 }
 
 // symv's threads each accumulate their column blocks into a vector of
