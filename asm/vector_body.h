@@ -62,6 +62,18 @@ inline typename Simd::value_type lane_fma(typename Simd::value_type a, typename 
     return std::fma(a, b, c);
 }
 
+// Where the pointers p lie in blocks of `bytes` (a cache line, a vector),
+// in elements: the same place for all, on a multiple of `unit` elements
+// (else 0, as for a block's start).
+template <class R, std::size_t N>
+inline index_t shared_place(const R* const (&p)[N], std::uintptr_t bytes, index_t unit = 1) {
+  const std::uintptr_t past = reinterpret_cast<std::uintptr_t>(p[0]) % bytes;
+  for (std::size_t k = 1; k < N; ++k)
+    if (reinterpret_cast<std::uintptr_t>(p[k]) % bytes != past) return 0;
+  if (past % (sizeof(R) * std::uintptr_t(unit)) != 0) return 0;
+  return index_t(past / sizeof(R));
+}
+
 // Sums whose bits do not depend on where their vectors lie (callers
 // compare results computed on copies of one vector: SciPy's cossin test
 // failed on sums cut where a copy reached a cache line). The terms of
@@ -153,15 +165,10 @@ struct line_ring_sum {
   // Where the first input starts in its cache line, in elements (0 when an
   // input starts elsewhere, between elements, or off Unit).
   static index_t rotation(const R* const (&in)[Inputs]) {
-    if constexpr (W == 1) {
+    if constexpr (W == 1)
       return 0;
-    } else {
-      const std::uintptr_t past = bytes_past_line(in[0]);
-      for (std::size_t k = 1; k < Inputs; ++k)
-        if (bytes_past_line(in[k]) != past) return 0;
-      if (past % (sizeof(R) * Unit) != 0) return 0;
-      return index_t(past / sizeof(R));
-    }
+    else
+      return shared_place(in, kCacheLineBytes, Unit);
   }
   static reg load_count(const R* p, index_t c) {
     return c == W ? Simd::loadu(p) : Simd::load_first(p, Simd::first_lanes(static_cast<int>(c)));
@@ -440,9 +447,8 @@ struct real_vector_ops {
       return 0;
     } else {
       if (whole < 4 * W || lda % W != 0) return 0;
-      const std::uintptr_t past = bytes_past_line(x) % (W * sizeof(R));
-      if (past % sizeof(R) != 0 || bytes_past_line(a) % (W * sizeof(R)) != past) return 0;
-      return index_t(past / sizeof(R));
+      const R* const operands[2] = {x, a};
+      return shared_place(operands, W * sizeof(R));
     }
   }
 
@@ -531,9 +537,8 @@ struct complex_simd_ops : complex_pairs<Simd> {
     const R* xr = reinterpret_cast<const R*>(x);
     R* yr = reinterpret_cast<R*>(y);
     index_t i = 0;
-    const auto update = [&](const R* xi, R* yi) {
-      Simd::storeu(yi, Simd::add(Simd::loadu(yi), times(re_a, im_a, Simd::loadu(xi))));
-    };
+    const auto updated = [&](reg xv, reg yv) { return Simd::add(yv, times(re_a, im_a, xv)); };
+    const auto update = [&](const R* xi, R* yi) { Simd::storeu(yi, updated(Simd::loadu(xi), Simd::loadu(yi))); };
     // Four vectors a step, their loads first: zaxpy of 1000 at offset 16
     // ran at 346 GB/s a vector a step, 443 so (Zen 5; OpenBLAS 200).
     for (; i + 4 * W <= 2 * n; i += 4 * W) {
@@ -544,7 +549,7 @@ struct complex_simd_ops : complex_pairs<Simd> {
         yv[u] = Simd::loadu(yr + i + u * W);
       }
 #pragma GCC unroll 4
-      for (int u = 0; u < 4; ++u) Simd::storeu(yr + i + u * W, Simd::add(yv[u], times(re_a, im_a, xv[u])));
+      for (int u = 0; u < 4; ++u) Simd::storeu(yr + i + u * W, updated(xv[u], yv[u]));
     }
     for (; i + W <= 2 * n; i += W) update(xr + i, yr + i);
     staged_tail<Simd>(2 * n - i, {xr + i}, yr + i, [&](const auto& in, R* out) { update(in[0], out); });

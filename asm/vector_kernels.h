@@ -29,14 +29,14 @@ struct real_of<std::complex<R>> {
 template <class T>
 using real_t = typename real_of<T>::type;
 
-// trsm's diagonal blocks are solved for this many right-hand sides at a time
-// (vector_kernels::substitute).
 // Where p lies in its 64-byte cache line, in bytes: the drivers cut
-// updates there (line_anchor, src/vector_team.h) and the sums rotate
-// their lanes by it (line_ring_sum, vector_body.h).
+// updates there (line_anchor, src/vector_team.h); the sums rotate their
+// lanes by the same place (shared_place over kCacheLineBytes, vector_body.h).
 inline constexpr std::uintptr_t kCacheLineBytes = 64;
 inline std::uintptr_t bytes_past_line(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kCacheLineBytes; }
 
+// trsm's diagonal blocks are solved for this many right-hand sides at a time
+// (vector_kernels::substitute).
 constexpr index_t kSubstitutionLanes = 16;
 // ... and at most this many unknowns (a diagonal block).
 constexpr index_t kSubstitutionUnknowns = 32;
