@@ -42,8 +42,8 @@ inline pool_clock::duration lost(const caller_times& t) { return std::max(t.long
 // helper that woke late and still has its first; a helper taken off its
 // core costs a scheduler slice (milliseconds). A long call loses little to
 // one such wait, and running its successors alone would cost it more.
+constexpr pool_clock::duration kSlack = std::chrono::microseconds(250);
 inline bool straggled(const caller_times& t) {
-  constexpr pool_clock::duration kSlack = std::chrono::microseconds(250);
   const pool_clock::duration item = t.items > 0 ? t.busy / t.items : pool_clock::duration{};
   return lost(t) > std::max(2 * item + kSlack, t.elapsed / 4);
 }
