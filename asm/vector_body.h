@@ -465,27 +465,62 @@ struct real_vector_ops {
       v[u] = Simd::set1(alpha * x_n[u]);
       acc[u] = Simd::zero();
     }
-    index_t i = 0;
-    for (; i + W <= m; i += W) {
-      reg col[G];
+    // Rows [i, i + count) of y_n, count < W, on staged copies.
+    const auto update_tail = [&](index_t i, index_t count) {
+      const R* rest[G];
 #pragma GCC unroll 8
-      for (int u = 0; u < G; ++u) col[u] = Simd::loadu(c[u] + i);
-      Simd::storeu(y_n + i, add_columns(v, col, Simd::loadu(y_n + i)));
-      if constexpr (Dots) {
-        const reg xv = Simd::loadu(x_t + i);
+      for (int u = 0; u < G; ++u) rest[u] = c[u] + i;
+      staged_tail<Simd>(count, rest, y_n + i, [&](const auto& in, R* out) {
+        reg col[G];
 #pragma GCC unroll 8
-        for (int u = 0; u < G; ++u) acc[u] = Simd::fma(col[u], xv, acc[u]);
+        for (int u = 0; u < G; ++u) col[u] = Simd::loadu(in[u]);
+        Simd::storeu(out, add_columns(v, col, Simd::loadu(out)));
+      });
+    };
+    // Vectors of rows from i while i + W <= end: y_n updated, and where
+    // `dots` holds the products added to acc. Returns where it stopped.
+    const auto full_vectors = [&](index_t i, index_t end, auto dots) {
+      for (; i + W <= end; i += W) {
+        reg col[G];
+#pragma GCC unroll 8
+        for (int u = 0; u < G; ++u) col[u] = Simd::loadu(c[u] + i);
+        Simd::storeu(y_n + i, add_columns(v, col, Simd::loadu(y_n + i)));
+        if constexpr (decltype(dots)::value) {
+          const reg xv = Simd::loadu(x_t + i);
+#pragma GCC unroll 8
+          for (int u = 0; u < G; ++u) acc[u] = Simd::fma(col[u], xv, acc[u]);
+        }
+      }
+      return i;
+    };
+    if constexpr (Dots) {
+      const index_t whole = m / W * W;  // the rows the lanes sum; add_dots the rest
+      if (const index_t r = dots_rotation(whole, a, lda, x_t); r != 0) {
+        // As column_dots: row i's products at lane (i + r) mod W, every
+        // load from the vector's place in the line. The dots' rows before
+        // the first whole vector and after the last ([0, W - r) and
+        // [whole - r, whole)) by masked loads, y_n's there on staged
+        // copies; the lanes turned back at the end: the same sums as the
+        // loop below, to the bit.
+        const auto add_lanes = [&](index_t p, int lo, int hi) {
+          const reg xv = Simd::load_lanes(x_t - r + p, lo, hi);
+#pragma GCC unroll 8
+          for (int u = 0; u < G; ++u) acc[u] = Simd::fma(Simd::load_lanes(c[u] - r + p, lo, hi), xv, acc[u]);
+        };
+        const index_t head = W - r;
+        add_lanes(0, static_cast<int>(r), static_cast<int>(W));
+        update_tail(0, head);
+        index_t i = full_vectors(head, whole, std::true_type{});  // whole - i == r
+        add_lanes(i + r, 0, static_cast<int>(r));
+        i = full_vectors(i, m, std::false_type{});
+        update_tail(i, m - i);
+#pragma GCC unroll 8
+        for (int u = 0; u < G; ++u) acc[u] = Simd::lanes_from(acc[u], acc[u], static_cast<int>(r));
+        return add_dots(acc, c, whole, m, x_t, alpha, y_t);
       }
     }
-    const R* rest[G];
-#pragma GCC unroll 8
-    for (int u = 0; u < G; ++u) rest[u] = c[u] + i;
-    staged_tail<Simd>(m - i, rest, y_n + i, [&](const auto& in, R* out) {
-      reg col[G];
-#pragma GCC unroll 8
-      for (int u = 0; u < G; ++u) col[u] = Simd::loadu(in[u]);
-      Simd::storeu(out, add_columns(v, col, Simd::loadu(out)));
-    });
+    const index_t i = full_vectors(0, m, std::bool_constant<Dots>{});
+    update_tail(i, m - i);
     if constexpr (Dots) add_dots(acc, c, i, m, x_t, alpha, y_t);
   }
 

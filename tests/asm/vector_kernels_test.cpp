@@ -401,6 +401,44 @@ TYPED_TEST(vector_kernels_test, GemvTHasTheSameBitsFromEveryPlaceInALine) {
   }
 }
 
+// gemv_nt and gemv_nc give what gemv_n, then gemv_t or gemv_c, give,
+// wherever A, x and y start in a line (their dots read from the line when
+// all lie alike and lda is whole vectors): the same bits everywhere, as
+// gemv_t's. Thirteen columns: a pass of kPass, one of four where that is
+// eight, and the rest by gemv_n and gemv_t.
+TYPED_TEST(vector_kernels_test, FusedGemvIsBothGemvsExactlyFromEveryPlaceInALine) {
+  using T = TypeParam;
+  constexpr index_t kPlaces = line_buffer<T>::kPlaces, n = 13;
+  const T alpha = scalar_of<T>(0.75, -1.5);
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t m : {31, 64, 67, 100, 131, 257})
+      for (bool conj : {false, true}) {
+        const index_t lda = (m / kPlaces + 1) * kPlaces;
+        line_buffer<T> as(lda * n), x_ts(m), y_ns(m);
+        const std::vector<T> x_n = random_vector<T>(n, 42), y_t0 = random_vector<T>(n, 43);
+        for (index_t place = 0; place < kPlaces; ++place) {
+          T* const a = as.line + place;
+          T* const x_t = x_ts.line + place;
+          T* const y_n = y_ns.line + place;
+          const std::vector<T> a0 = random_vector<T>(static_cast<std::size_t>(lda * n), 44);
+          const std::vector<T> x_t0 = random_vector<T>(m, 45), y_n0 = random_vector<T>(m, 46);
+          std::copy(a0.begin(), a0.end(), a);
+          std::copy(x_t0.begin(), x_t0.end(), x_t);
+          std::copy(y_n0.begin(), y_n0.end(), y_n);
+          std::vector<T> y_t = y_t0, want_n = y_n0, want_t = y_t0;
+          (conj ? k.gemv_nc : k.gemv_nt)(m, n, alpha, a, lda, x_n.data(), y_n, x_t, y_t.data());
+          k.gemv_n(m, n, alpha, a0.data(), lda, x_n.data(), want_n.data());
+          (conj ? k.gemv_c : k.gemv_t)(m, n, alpha, a, lda, x_t, want_t.data());
+          const std::string where = std::string(k.name) + " m=" + std::to_string(m) + " place " +
+                                    std::to_string(place) + (conj ? " gemv_nc" : " gemv_nt");
+          for (index_t i = 0; i < m; ++i) ASSERT_EQ(y_n[i], want_n[i]) << where << " y_n[" << i << "]";
+          ASSERT_EQ(y_t, want_t) << where;
+        }
+      }
+  }
+}
+
 // A diagonal block's coefficients for substitute (nb x nb, (r, d) at r + d
 // nb): small off-diagonal ones keep the solution bounded, unit diagonal or
 // not; complex diagonals take both of Smith's branches (|re| >= |im| and

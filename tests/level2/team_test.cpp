@@ -97,6 +97,9 @@ TEST(level2_team, TrmvThenTrsvGivesXBack) {
     }
 }
 
+// The first element of p's buffer that starts a cache line.
+double* on_line(double* p) { return p + (8 - reinterpret_cast<std::uintptr_t>(p) % 64 / sizeof(double)) % 8; }
+
 // trmv's and trsv's rectangles are cut where their first column reaches
 // a cache line (arrays from malloc start 16 bytes past one): the results
 // have the same bits from every place in a line, alone (n = 300) and on a
@@ -106,9 +109,6 @@ TEST(level2_team, TrmvAndTrsvGiveTheSameBitsFromEveryPlaceInALine) {
   for (int n : {300, 1200}) {
     const int lda = (n + 7) / 8 * 8;
     std::vector<double> a_buffer(std::size_t(lda) * n + 16), x_buffer(std::size_t(n) + 16);
-    const auto on_line = [](double* p) {
-      return p + (8 - reinterpret_cast<std::uintptr_t>(p) % 64 / sizeof(double)) % 8;
-    };
     double* const a_line = on_line(a_buffer.data());
     double* const x_line = on_line(x_buffer.data());
     for (CBLAS_UPLO uplo : {CblasUpper, CblasLower})
@@ -132,6 +132,38 @@ TEST(level2_team, TrmvAndTrsvGiveTheSameBitsFromEveryPlaceInALine) {
           ASSERT_EQ(trsv, first_trsv) << n << " " << uplo << " " << t << " place " << place;
         }
       }
+  }
+}
+
+// symv's rectangles read their dots from the line when A, x and y lie
+// alike (gemv_nt): the results have the same bits from every place in a
+// line, alone (n = 300) and on a team (n = 1200).
+TEST(level2_team, SymvGivesTheSameBitsFromEveryPlaceInALine) {
+  for (int n : {300, 1200}) {
+    const int lda = (n + 7) / 8 * 8;
+    std::vector<double> a_buffer(std::size_t(lda) * n + 16), x_buffer(std::size_t(n) + 16),
+        y_buffer(std::size_t(n) + 16);
+    double* const a_line = on_line(a_buffer.data());
+    double* const x_line = on_line(x_buffer.data());
+    double* const y_line = on_line(y_buffer.data());
+    for (CBLAS_UPLO uplo : {CblasUpper, CblasLower}) {
+      std::vector<double> first;
+      for (int place = 0; place < 8; ++place) {
+        double* const a = a_line + place;
+        double* const x = x_line + place;
+        double* const y = y_line + place;
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < lda; ++i) a[std::size_t(i + j * lda)] = entry(i, j) / 3.0;
+        for (int i = 0; i < n; ++i) {
+          x[i] = ((i % 9) - 4.0) / 3.0;
+          y[i] = (i % 5) - 2.0;
+        }
+        cblas_dsymv(CblasColMajor, uplo, n, 0.7, a, lda, x, 1, 1.0, y, 1);
+        const std::vector<double> got(y, y + n);
+        if (place == 0) first = got;
+        ASSERT_EQ(got, first) << n << " " << uplo << " place " << place;
+      }
+    }
   }
 }
 
