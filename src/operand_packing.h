@@ -241,16 +241,17 @@ void pack_triangle_panel(const triangle_lanes<T>& t, dim_t P, dim_t lane0, dim_t
   plain(l0, band0, !t.stored_after);
   for (dim_t l = band0; l < band1; ++l) {
     T* step = dst + (l - l0) * P;
-    const dim_t s = l + t.step_offset, d = l - lane0 - shift;  // lane d of the panel is on the diagonal
+    const dim_t x_step = l + t.step_offset;  // in the stored matrix
+    const dim_t d = l - lane0 - shift;         // the panel's lane on the diagonal
     // Lanes [r0, r1) of this step, of the stored triangle or the mirrored one.
     const auto run = [&](dim_t r0, dim_t r1, bool stored) {
       if (stored) {
-        const T* x = t.x + lane * t.lane_stride + s * t.step_stride;
+        const T* x = t.x + lane * t.lane_stride + x_step * t.step_stride;
         for (dim_t r = r0; r < r1; ++r) step[r] = x[r * t.lane_stride];
       } else if (t.mirror_is_zero) {
         std::fill(step + r0, step + r1, T(0));
       } else {
-        const T* x = t.x + s * t.lane_stride + lane * t.step_stride;
+        const T* x = t.x + x_step * t.lane_stride + lane * t.step_stride;
         for (dim_t r = r0; r < r1; ++r) step[r] = x[r * t.step_stride];
       }
     };

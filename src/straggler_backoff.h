@@ -36,16 +36,17 @@ struct caller_times {
 // the caller).
 inline pool_clock::duration lost(const caller_times& t) { return std::max(t.longest_wait, t.off_cpu); }
 
-// Lost time longer than two of the caller's own items plus kSlack, and
-// than a quarter of the call: on a quiet machine the caller waits at most
-// for the last items other threads hold (about one of its own), or for a
-// helper that woke late and still has its first; a helper taken off its
-// core costs a scheduler slice (milliseconds). A long call loses little to
-// one such wait, and running its successors alone would cost it more.
-constexpr pool_clock::duration kSlack = std::chrono::microseconds(250);
+// Lost time longer than two of the caller's own items plus
+// kStragglerSlack, and than a quarter of the call: on a quiet machine the
+// caller waits at most for the last items other threads hold (about one of
+// its own), or for a helper that woke late and still has its first; a
+// helper taken off its core costs a scheduler slice (milliseconds). A long
+// call loses little to one such wait, and running its successors alone
+// would cost it more.
+constexpr pool_clock::duration kStragglerSlack = std::chrono::microseconds(250);
 inline bool straggled(const caller_times& t) {
   const pool_clock::duration item = t.items > 0 ? t.busy / t.items : pool_clock::duration{};
-  return lost(t) > std::max(2 * item + kSlack, t.elapsed / 4);
+  return lost(t) > std::max(2 * item + kStragglerSlack, t.elapsed / 4);
 }
 
 // Written by the thread that holds the pool, read by any (alone_at).

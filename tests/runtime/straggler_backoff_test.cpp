@@ -101,8 +101,9 @@ TEST(StragglerBackoff, ThePoolRunsAloneAfterWaitingForAHelper) {
   // The shortest time alone: where the helper slept the call lasted 30 ms
   // and a loss counts beyond a quarter of it; else the loss was the
   // caller's own time off its CPU (qemu beside another test on two cores),
-  // which counts beyond kSlack.
-  const pool_clock::duration shortest = helper_slept ? pool_clock::duration(milliseconds(30)) / 4 : kSlack;
+  // which counts beyond kStragglerSlack.
+  const pool_clock::duration shortest =
+      helper_slept ? pool_clock::duration(milliseconds(30)) / 4 : kStragglerSlack;
   const auto after_wait = pool_clock::now();
   const std::thread::id me = std::this_thread::get_id();
   std::atomic<int> elsewhere{0};
