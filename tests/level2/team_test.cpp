@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cblas.h>
+#include <swblas.h>
 
 #include <algorithm>
 #include <cmath>
@@ -137,8 +138,13 @@ TEST(level2_team, TrmvAndTrsvGiveTheSameBitsFromEveryPlaceInALine) {
 
 // symv's rectangles read their dots from the line when A, x and y lie
 // alike (gemv_nt): the results have the same bits from every place in a
-// line, alone (n = 300) and on a team (n = 1200).
+// line, at n = 300 and 1200 (many diagonal blocks). On one thread: a
+// team's parts sum into vectors of their own, so its bits depend on its
+// size, and a busy machine sends calls alone (ASan's run, beside another
+// test, failed on that at place 3).
 TEST(level2_team, SymvGivesTheSameBitsFromEveryPlaceInALine) {
+  const int threads = swblas_get_num_threads();
+  swblas_set_num_threads(1);
   for (int n : {300, 1200}) {
     const int lda = (n + 7) / 8 * 8;
     std::vector<double> a_buffer(std::size_t(lda) * n + 16), x_buffer(std::size_t(n) + 16),
@@ -161,10 +167,11 @@ TEST(level2_team, SymvGivesTheSameBitsFromEveryPlaceInALine) {
         cblas_dsymv(CblasColMajor, uplo, n, 0.7, a, lda, x, 1, 1.0, y, 1);
         const std::vector<double> got(y, y + n);
         if (place == 0) first = got;
-        ASSERT_EQ(got, first) << n << " " << uplo << " place " << place;
+        EXPECT_EQ(got, first) << n << " " << uplo << " place " << place;
       }
     }
   }
+  swblas_set_num_threads(threads);
 }
 
 // symv's threads each accumulate their column blocks into a vector of
