@@ -415,22 +415,15 @@ struct real_vector_ops {
       // in the line (none straddles two), the first and last masked; the
       // lanes turned back at the end. The same sums as below, to the bit.
       const index_t end = whole + r;  // one past the last element's place
-      const R* const x_line = x - r;
-      const auto add_vector = [&](index_t p, int lo, int hi) {
-        const reg xv = Simd::load_lanes(x_line + p, lo, hi);
-#pragma GCC unroll 8
-        for (int u = 0; u < U; ++u) acc[u] = Simd::fma(Simd::load_lanes(c[u] - r + p, lo, hi), xv, acc[u]);
-      };
-      add_vector(0, static_cast<int>(r), static_cast<int>(W));
+      add_rotated_lanes(acc, c, x, r, 0, static_cast<int>(r), static_cast<int>(W));
       index_t p = W;
       for (; p + W <= end; p += W) {
-        const reg xv = Simd::loadu(x_line + p);
+        const reg xv = Simd::loadu(x - r + p);
 #pragma GCC unroll 8
         for (int u = 0; u < U; ++u) acc[u] = Simd::fma(Simd::loadu(c[u] - r + p), xv, acc[u]);
       }
-      if (p < end) add_vector(p, 0, static_cast<int>(end - p));
-#pragma GCC unroll 8
-      for (int u = 0; u < U; ++u) acc[u] = Simd::lanes_from(acc[u], acc[u], static_cast<int>(r));
+      if (p < end) add_rotated_lanes(acc, c, x, r, p, 0, static_cast<int>(end - p));
+      turn_back(acc, r);
       return add_dots(acc, c, whole, m, x, alpha, y);
     }
     index_t i = 0;
@@ -440,6 +433,24 @@ struct real_vector_ops {
       for (int u = 0; u < U; ++u) acc[u] = Simd::fma(Simd::loadu(c[u] + i), xv, acc[u]);
     }
     add_dots(acc, c, i, m, x, alpha, y);
+  }
+
+  // Rotated dots (column_dots, columns_pass): row i's products at lane
+  // (i + r) mod W, loads from the vectors' places in the line. acc[u] +=
+  // lanes [lo, hi) of the vector at rotated place p of column c[u] times
+  // x's; the lanes outside are zero and not read.
+  template <int U>
+  __attribute__((always_inline)) static void add_rotated_lanes(reg (&acc)[U], const R* const (&c)[U], const R* x,
+                                                               index_t r, index_t p, int lo, int hi) {
+    const reg xv = Simd::load_lanes(x - r + p, lo, hi);
+#pragma GCC unroll 8
+    for (int u = 0; u < U; ++u) acc[u] = Simd::fma(Simd::load_lanes(c[u] - r + p, lo, hi), xv, acc[u]);
+  }
+  // The rotated accumulators turned back: lane l then sums rows l, l + W, ...
+  template <int U>
+  __attribute__((always_inline)) static void turn_back(reg (&acc)[U], index_t r) {
+#pragma GCC unroll 8
+    for (int u = 0; u < U; ++u) acc[u] = Simd::lanes_from(acc[u], acc[u], static_cast<int>(r));
   }
 
   // Where x and the columns lie in their vectors' places (elements past a
@@ -507,20 +518,14 @@ struct real_vector_ops {
         // [whole - r, whole)) by masked loads, y_n's there on staged
         // copies; the lanes turned back at the end: the same sums as the
         // loop below, to the bit.
-        const auto add_lanes = [&](index_t p, int lo, int hi) {
-          const reg xv = Simd::load_lanes(x_t - r + p, lo, hi);
-#pragma GCC unroll 8
-          for (int u = 0; u < G; ++u) acc[u] = Simd::fma(Simd::load_lanes(c[u] - r + p, lo, hi), xv, acc[u]);
-        };
         const index_t head = W - r;
-        add_lanes(0, static_cast<int>(r), static_cast<int>(W));
+        add_rotated_lanes(acc, c, x_t, r, 0, static_cast<int>(r), static_cast<int>(W));
         update_tail(0, head);
         index_t i = full_vectors(head, whole, std::true_type{});  // whole - i == r
-        add_lanes(i + r, 0, static_cast<int>(r));
+        add_rotated_lanes(acc, c, x_t, r, i + r, 0, static_cast<int>(r));
         i = full_vectors(i, m, std::false_type{});
         update_tail(i, m - i);
-#pragma GCC unroll 8
-        for (int u = 0; u < G; ++u) acc[u] = Simd::lanes_from(acc[u], acc[u], static_cast<int>(r));
+        turn_back(acc, r);
         return add_dots(acc, c, whole, m, x_t, alpha, y_t);
       }
     }
