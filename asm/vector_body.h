@@ -625,17 +625,30 @@ struct complex_simd_ops : complex_pairs<Simd> {
       });
       return pair_sums<Conj>(sums.sum[0], sums.sum[1]);
     }
+    // Two accumulator pairs; the last few elements (masked) on the next
+    // ones: element by element, zdotc of 7 ran at 0.7 of OpenBLAS (Zen 5).
     reg same[2] = {Simd::zero(), Simd::zero()}, cross[2] = {Simd::zero(), Simd::zero()};
+    const auto add_products = [&](int u, reg xv, reg yv) {
+      same[u] = Simd::fma(xv, yv, same[u]);
+      cross[u] = Simd::fma(xv, Simd::swap_pairs(yv), cross[u]);
+    };
     index_t i = 0;
     for (; i + 2 * W <= 2 * n; i += 2 * W)
-      for (int u = 0; u < 2; ++u) {
-        const reg xv = Simd::loadu(xr + i + u * W), yv = Simd::loadu(yr + i + u * W);
-        same[u] = Simd::fma(xv, yv, same[u]);
-        cross[u] = Simd::fma(xv, Simd::swap_pairs(yv), cross[u]);
+      for (int u = 0; u < 2; ++u) add_products(u, Simd::loadu(xr + i + u * W), Simd::loadu(yr + i + u * W));
+#pragma GCC unroll 2
+    for (int u = 0; u < 2; ++u) {  // unrolled: the accumulators stay in registers
+      const index_t c = std::min<index_t>(W, 2 * n - i - u * W);
+      if (c <= 0) break;
+      const R* const xu = xr + i + u * W;
+      const R* const yu = yr + i + u * W;
+      if (c == W) {
+        add_products(u, Simd::loadu(xu), Simd::loadu(yu));
+      } else {
+        const auto lanes = Simd::first_lanes(static_cast<int>(c));
+        add_products(u, Simd::load_first(xu, lanes), Simd::load_first(yu, lanes));
       }
-    T s = pair_sums<Conj>(Simd::add(same[0], same[1]), Simd::add(cross[0], cross[1]));
-    for (index_t e = i / 2; e < n; ++e) s += Conj ? conj_times(x[e], y[e]) : kernels::times(x[e], y[e]);
-    return s;
+    }
+    return pair_sums<Conj>(Simd::add(same[0], same[1]), Simd::add(cross[0], cross[1]));
   }
 
   // The product sum from the lanes of same and cross (see dot).
