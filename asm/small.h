@@ -107,9 +107,8 @@ struct small_block {
     if (whole) prefetch_entry(s, 0);
     for (dim_t e = 0; e < s.count; ++e) {
       if (whole && e + 1 < s.count) prefetch_entry(s, e + 1);
-      stream_cursor none;
-      run(s.k, s.alpha, s.a_of(e), s.lda, s.b_of(e), s.rs_b, s.cs_b, s.beta, s.c_of(e), s.ldc,
-          last, true, none);
+      product_body<false>(s.k, s.alpha, s.a_of(e), s.lda, s.b_of(e), s.rs_b, s.cs_b, s.beta, s.c_of(e),
+                          s.ldc, last, true, nullptr);
     }
   }
 
@@ -142,6 +141,15 @@ struct small_block {
                                                 const T* b, inc_t rs_b, inc_t cs_b, T beta,
                                                 T* c, inc_t ldc, mask last, bool fetch_a,
                                                 stream_cursor* ahead) {
+    product_body<Streams>(k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, last, fetch_a, ahead);
+  }
+
+  // product's body, inlined into run_batch's loop over the entries.
+  template <bool Streams>
+  __attribute__((always_inline)) static void product_body(dim_t k, T alpha, const T* a, inc_t lda,
+                                                          const T* b, inc_t rs_b, inc_t cs_b, T beta,
+                                                          T* c, inc_t ldc, mask last, bool fetch_a,
+                                                          stream_cursor* ahead) {
     reg acc[Cols][Rows];
 #pragma GCC unroll 16
     for (int j = 0; j < Cols; ++j)
