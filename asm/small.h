@@ -47,12 +47,15 @@ struct stream_cursor {
   bool into_l1 = true;
 
   __attribute__((always_inline)) void step() {
-    for (int s = 0; s < per_step && next < end; ++s, next += prefetch_stream::kLineBytes) {
-      if (into_l1)
-        __builtin_prefetch(next, 0, kIntoL1);
-      else
-        __builtin_prefetch(next, 0, kIntoL2);
-    }
+    if (into_l1)
+      step_into<kIntoL1>();
+    else
+      step_into<kIntoL2>();
+  }
+  template <int Locality>
+  __attribute__((always_inline)) void step_into() {
+    for (int s = 0; s < per_step && next < end; ++s, next += prefetch_stream::kLineBytes)
+      __builtin_prefetch(next, 0, Locality);
   }
 };
 
@@ -176,12 +179,28 @@ struct small_block {
       if constexpr (Streams) fetch.step();
       rank1(a, b, cs_b, last, acc);
     }
+    if constexpr (Streams) {
+      // One loop per cache level: the cursor's level is then no register
+      // and no test per line (with them GCC spilled the column strides).
+      if (fetch.into_l1)
+        streamed_steps<kIntoL1>(l, k, a, lda, b, rs_b, cs_b, last, fetch, acc);
+      else
+        streamed_steps<kIntoL2>(l, k, a, lda, b, rs_b, cs_b, last, fetch, acc);
+      *ahead = fetch;
+    }
+    for (; l < k; ++l, a += lda, b += rs_b) rank1(a, b, cs_b, last, acc);
+    store(acc, alpha, beta, c, ldc, last);
+  }
+
+  // k steps [l, k), each with up to per_step lines of the stream.
+  template <int Locality>
+  __attribute__((always_inline)) static void streamed_steps(dim_t& l, dim_t k, const T*& a, inc_t lda, const T*& b,
+                                                            inc_t rs_b, inc_t cs_b, mask last, stream_cursor& fetch,
+                                                            reg (&acc)[Cols][Rows]) {
     for (; l < k; ++l, a += lda, b += rs_b) {
-      if constexpr (Streams) fetch.step();
+      fetch.template step_into<Locality>();
       rank1(a, b, cs_b, last, acc);
     }
-    if constexpr (Streams) *ahead = fetch;
-    store(acc, alpha, beta, c, ldc, last);
   }
 
   // acc += A(:, l) * B(l, :) for the strip's column of A at a.
