@@ -187,8 +187,9 @@ struct small_block {
       else
         streamed_steps<kIntoL2>(l, k, a, lda, b, rs_b, cs_b, last, fetch, acc);
       *ahead = fetch;
+    } else {
+      for (; l < k; ++l, a += lda, b += rs_b) rank1(a, b, cs_b, last, acc);
     }
-    for (; l < k; ++l, a += lda, b += rs_b) rank1(a, b, cs_b, last, acc);
     store(acc, alpha, beta, c, ldc, last);
   }
 

@@ -74,6 +74,13 @@ inline index_t shared_place(const R* const (&p)[N], std::uintptr_t bytes, index_
   return index_t(past / sizeof(R));
 }
 
+// The first c (1 <= c <= width) elements at p in a register, the others
+// zero and not read.
+template <class Simd>
+inline typename Simd::reg load_count(const typename Simd::value_type* p, index_t c) {
+  return c == Simd::width ? Simd::loadu(p) : Simd::load_first(p, Simd::first_lanes(static_cast<int>(c)));
+}
+
 // Sums whose bits do not depend on where their vectors lie (callers
 // compare results computed on copies of one vector: SciPy's cossin test
 // failed on sums cut where a copy reached a cache line). The terms of
@@ -143,7 +150,7 @@ struct line_ring_sum {
       const index_t c = std::min(W, n - i - u * W);
       if (c <= 0) break;
       reg v[Inputs];
-      for (std::size_t k = 0; k < Inputs; ++k) v[k] = load_count(in[k] + i + u * W, c);
+      for (std::size_t k = 0; k < Inputs; ++k) v[k] = load_count<Simd>(in[k] + i + u * W, c);
       step(v, acc[u]);
     }
     result out;
@@ -169,9 +176,6 @@ struct line_ring_sum {
       return 0;
     else
       return shared_place(in, kCacheLineBytes, Unit);
-  }
-  static reg load_count(const R* p, index_t c) {
-    return c == W ? Simd::loadu(p) : Simd::load_first(p, Simd::first_lanes(static_cast<int>(c)));
   }
 };
 
@@ -639,14 +643,7 @@ struct complex_simd_ops : complex_pairs<Simd> {
     for (int u = 0; u < 2; ++u) {  // unrolled: the accumulators stay in registers
       const index_t c = std::min<index_t>(W, 2 * n - i - u * W);
       if (c <= 0) break;
-      const R* const xu = xr + i + u * W;
-      const R* const yu = yr + i + u * W;
-      if (c == W) {
-        add_products(u, Simd::loadu(xu), Simd::loadu(yu));
-      } else {
-        const auto lanes = Simd::first_lanes(static_cast<int>(c));
-        add_products(u, Simd::load_first(xu, lanes), Simd::load_first(yu, lanes));
-      }
+      add_products(u, load_count<Simd>(xr + i + u * W, c), load_count<Simd>(yr + i + u * W, c));
     }
     return pair_sums<Conj>(Simd::add(same[0], same[1]), Simd::add(cross[0], cross[1]));
   }
