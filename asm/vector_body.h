@@ -696,11 +696,15 @@ struct complex_simd_ops : complex_pairs<Simd> {
   // rows, not one per column. (Products added to y column by column,
   // each with its swap, ran zgemv_n 2000x16000 at 18 GB/s where dgemv_n
   // of the same bytes ran at 24 on Zen 5: the loop's uops, not memory.)
-  // Each column's line this many reals ahead is fetched: four columns'
-  // uops per line left the hardware prefetcher behind (zgemv_n 4000^2
-  // from memory, Zen 5: 28 GB/s, 36-40 with it, one thread; 45-50 and
-  // 54-76 on two; 1024 and 512 ahead were no better, 128 worse).
-  static constexpr index_t kFetchAhead = 256;
+  // Along columns of at least kFetchedRows, each column's line this many
+  // reals ahead is fetched: four columns' uops per line left the hardware
+  // prefetcher behind (zgemv_n 4000^2 from memory, Zen 5: 28 GB/s, 36-40
+  // with it, one thread; 45-50 and 54-76 on two; 1024 and 512 ahead were
+  // no better, 128 worse). Along shorter ones it cost more than it saved,
+  // most where the matrix stays in L2 (Zen 5: 150 x 300 took 12 us with
+  // it, 6 without; zgemv_n of 300 on two threads, 78 GB/s against 132),
+  // and from 1000 to 1500 rows, in L3 or memory, it still paid 10 %.
+  static constexpr index_t kFetchAhead = 256, kFetchedRows = 640;
   static void gemv_n(index_t m, index_t n, T alpha, const T* a, index_t lda, const T* x, T* y) {
     R* yr = reinterpret_cast<R*>(y);
     const reg sign = alternating(R(-1), R(1));
@@ -724,9 +728,13 @@ struct complex_simd_ops : complex_pairs<Simd> {
         Simd::storeu(yi, Simd::add(Simd::loadu(yi), Simd::fma(sign, Simd::swap_pairs(q), p)));
       };
       index_t i = 0;
-      for (; i + W <= 2 * m; i += W) {
-        for (int u = 0; u < 4; ++u) __builtin_prefetch(c[u] + i + kFetchAhead, 0, 3);
-        four_columns(c[0] + i, c[1] + i, c[2] + i, c[3] + i, yr + i);
+      if (m >= kFetchedRows) {
+        for (; i + W <= 2 * m; i += W) {
+          for (int u = 0; u < 4; ++u) __builtin_prefetch(c[u] + i + kFetchAhead, 0, 3);
+          four_columns(c[0] + i, c[1] + i, c[2] + i, c[3] + i, yr + i);
+        }
+      } else {
+        for (; i + W <= 2 * m; i += W) four_columns(c[0] + i, c[1] + i, c[2] + i, c[3] + i, yr + i);
       }
       staged_tail<Simd>(2 * m - i, {c[0] + i, c[1] + i, c[2] + i, c[3] + i}, yr + i,
                         [&](const auto& in, R* out) { four_columns(in[0], in[1], in[2], in[3], out); });
