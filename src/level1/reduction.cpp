@@ -237,26 +237,43 @@ double sum_in_double(double start, const vector_view<const float>& x, const vect
   return sum;
 }
 
+// Whether x goes straight to the kernel: unit stride and short enough for
+// one thread. At length 8 the layers between (the copy test, the team's
+// ranges, each a call) cost as much as the kernel.
+template <class T>
+bool straight_to_kernel(const vector_view<const T>& x) {
+  return x.unit() && vector_team_size(x.n, sizeof(T) * std::size_t(x.n)) <= 1;
+}
+
+// The norm of the `count` reals at v, given their unscaled sum of squares.
+template <class R>
+R norm_of(R sumsq, const R* v, index_t count) {
+  if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
+  return blue_norm<R>([v](index_t e) { return v[e]; }, count);
+}
+
 template <class T>
 real_t<T> nrm2(const vector_view<const T>& x) {
   using R = real_t<T>;
   if (x.n < 1) return R(0);
-  const T* v = contiguous_x(x);
   const index_t count = x.n * index_t(sizeof(T) / sizeof(R));
+  if (straight_to_kernel(x))
+    return norm_of(std::real(vector_kernels_of<T>().dotc(x.n, x.data, x.data)), reinterpret_cast<const R*>(x.data),
+                   count);
+  const T* v = contiguous_x(x);
   if (!v) {
     R sumsq = 0;
     for (index_t e = 0; e < count; ++e) sumsq += part_of(x, e) * part_of(x, e);
     if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
     return blue_norm<R>([&](index_t e) { return part_of(x, e); }, count);
   }
-  const R sumsq = std::real(team_dot(vector_kernels_of<T>().dotc, x.n, v, v));
-  if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
-  return blue_norm<R>([p = reinterpret_cast<const R*>(v)](index_t e) { return p[e]; }, count);
+  return norm_of(std::real(team_dot(vector_kernels_of<T>().dotc, x.n, v, v)), reinterpret_cast<const R*>(v), count);
 }
 
 template <class T>
 real_t<T> asum(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return real_t<T>(0);
+  if (straight_to_kernel(x)) return vector_kernels_of<T>().asum(x.n, x.data);
   const T* v = contiguous_x(x);
   if (!v) return strided_asum(x);
   return sum_over_ranges<real_t<T>>(x.n, kLine<T>, sizeof(T) * std::size_t(x.n),
@@ -266,6 +283,9 @@ real_t<T> asum(const vector_view<const T>& x) {
 template <class T>
 index_t iamax(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return 0;
+  // What team_iamax does with a vector it neither shares nor cuts.
+  if (straight_to_kernel(x) && sizeof(T) * std::size_t(x.n) <= kIamaxAnchoredBytes)
+    return vector_kernels_of<T>().iamax(x.n, x.data) + 1;
   const T* v = contiguous_x(x);
   return (v ? team_iamax(x.n, v) : strided_iamax(x)) + 1;
 }

@@ -85,6 +85,32 @@ TYPED_TEST(Reduction, IamaxTiesAndNaN) {
     }
 }
 
+// Every length up to five vectors of the widest SIMD (16 floats), the
+// largest |x| at every place: short vectors are read by whole vectors and
+// a masked last one, and the largest may sit in any lane of either. A tie
+// after it loses; a NaN before it is never larger; the sums of quarters
+// are exact.
+TYPED_TEST(Reduction, ShortVectorsWithTheLargestAtEveryPlace) {
+  using T = TypeParam;
+  using R = real_t<T>;
+  for (entry e : kEntries)
+    for (int n = 1; n <= 80; ++n)
+      for (int p = 0; p < n; ++p) {
+        SCOPED_TRACE(::testing::Message() << name_of(e) << " n=" << n << " largest at " << p);
+        std::vector<T> x(static_cast<std::size_t>(n), make<T>(0.5, -0.25));
+        x[p] = make<T>(-3, 0);
+        if (p + 1 < n) x[n - 1] = make<T>(3, 0);
+        R sum = 0;
+        for (const T& v : x) sum += abs1(v);
+        EXPECT_EQ(api<T>::asum(e, n, x.data(), 1), sum);
+        EXPECT_EQ(api<T>::iamax(e, n, x.data(), 1), p + 1);
+        if (p >= 2) {
+          x[1] = make<T>(NAN, 0);
+          EXPECT_EQ(api<T>::iamax(e, n, x.data(), 1), p + 1);
+        }
+      }
+}
+
 // The norm as a long double sum of squares scaled by the largest part, so
 // that it neither overflows nor underflows where long double has no wider
 // exponent than double (POWER's double-double).
