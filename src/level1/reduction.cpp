@@ -63,6 +63,19 @@ real_t<T> part_of(const vector_view<const T>& x, index_t e) {
   return reinterpret_cast<const real_t<T>*>(&x[e / parts])[e % parts];
 }
 
+// Whether a reduction over x (and `bytes` read in all) goes straight to the
+// kernel: unit stride and short enough for one thread. At length 8 the
+// layers between (the copy test, the team's ranges, each a call) cost as
+// much as the kernel.
+template <class T>
+bool straight_to_kernel(const vector_view<const T>& x, std::size_t bytes) {
+  return x.unit() && vector_team_size(x.n, bytes) <= 1;
+}
+template <class T>
+bool straight_to_kernel(const vector_view<const T>& x) {
+  return straight_to_kernel(x, sizeof(T) * std::size_t(x.n));
+}
+
 // Reductions beyond the caches are summed by a team (vector_team.h),
 // each thread over whole cache lines.
 template <class T>
@@ -86,14 +99,24 @@ constexpr std::size_t kIamaxAnchoredBytes = std::size_t{1} << 20;
 // each part but the first skips its leading NaNs (a NaN is never larger
 // than what precedes it) and the first part whose maximum is strictly
 // larger than all before it wins, as one pass would find.
+// A vector it neither shares nor cuts goes straight to the kernel, with
+// no frame for the rest (idamax of 8: 5.4 -> 9.4 GB/s, Zen 5).
 template <class T>
-index_t team_iamax(index_t n, const T* x) {
-  const vector_kernels<T>& k = vector_kernels_of<T>();
+index_t cut_iamax(index_t n, const T* x, index_t anchor, int nt);
+template <class T>
+inline index_t team_iamax(index_t n, const T* x) {
   // Cut only beyond L2: cut, idamax of 200 and 1000 from malloc's offset
   // ran 1.1-1.8x slower (Zen 5), beyond it 1.2x faster.
   const index_t anchor = sizeof(T) * std::size_t(n) > kIamaxAnchoredBytes ? line_anchor(x, n) : 0;
   const int nt = vector_team_size(n, sizeof(T) * std::size_t(n));
-  if (nt <= 1 && anchor == 0) return k.iamax(n, x);
+  if (nt <= 1 && anchor == 0) return vector_kernels_of<T>().iamax(n, x);
+  return cut_iamax(n, x, anchor, nt);
+}
+
+// team_iamax of a vector shared by nt threads or cut at `anchor`.
+template <class T>
+__attribute__((noinline)) index_t cut_iamax(index_t n, const T* x, index_t anchor, int nt) {
+  const vector_kernels<T>& k = vector_kernels_of<T>();
   std::array<index_t, 2 * kMaxVectorTeam> best;  // [2t]: range t before the anchor, [2t + 1]: the rest of it
   const std::size_t parts = 2 * std::size_t(nt);
   std::fill_n(best.begin(), parts, index_t{-1});
@@ -207,10 +230,7 @@ T dot(bool conj, const vector_view<const T>& x, const vector_view<const T>& y) {
   if (x.n < 1) return T(0);
   const vector_kernels<T>& k = vector_kernels_of<T>();
   const auto kernel = conj ? k.dotc : k.dotu;
-  // Short unit-stride calls straight to the kernel: at length 8 the layers
-  // below cost as much as the products.
-  if (x.unit() && y.unit() && vector_team_size(x.n, 2 * sizeof(T) * std::size_t(x.n)) <= 1)
-    return kernel(x.n, x.data, y.data);
+  if (straight_to_kernel(x, 2 * sizeof(T) * std::size_t(x.n)) && y.unit()) return kernel(x.n, x.data, y.data);
   const T* xs = contiguous_x(x);
   const T* ys = xs ? contiguous_y(y) : nullptr;
   if (!ys) return strided_dot(conj, x, y);
@@ -237,26 +257,22 @@ double sum_in_double(double start, const vector_view<const float>& x, const vect
   return sum;
 }
 
-// Whether x goes straight to the kernel: unit stride and short enough for
-// one thread. At length 8 the layers between (the copy test, the team's
-// ranges, each a call) cost as much as the kernel.
-template <class T>
-bool straight_to_kernel(const vector_view<const T>& x) {
-  return x.unit() && vector_team_size(x.n, sizeof(T) * std::size_t(x.n)) <= 1;
+// The norm of `count` reals, part(e) the e-th, given their unscaled sum of
+// squares: its square root, else Blue's sums, out of line so that the
+// common case sets up no frame for them (dnrm2 of 8, median of five: 10.3
+// -> 10.7 GB/s, OpenBLAS 10.5; Zen 5).
+template <class R, class Part>
+__attribute__((noinline)) R scaled_norm(Part part, index_t count) {
+  return blue_norm<R>(part, count);
 }
-
-// The norm of the `count` reals at v, given their unscaled sum of squares:
-// its square root, else Blue's sums, out of line so that the common case
-// sets up no frame for them (dnrm2 of 8, median of five: 10.3 -> 10.7
-// GB/s, OpenBLAS 10.5; Zen 5).
-template <class R>
-__attribute__((noinline)) R scaled_norm(const R* v, index_t count) {
-  return blue_norm<R>([v](index_t e) { return v[e]; }, count);
+template <class R, class Part>
+inline R norm_of(R sumsq, Part part, index_t count) {
+  if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
+  return scaled_norm<R>(part, count);
 }
 template <class R>
 inline R norm_of(R sumsq, const R* v, index_t count) {
-  if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
-  return scaled_norm(v, count);
+  return norm_of(sumsq, [v](index_t e) { return v[e]; }, count);
 }
 
 template <class T>
@@ -269,10 +285,10 @@ real_t<T> nrm2(const vector_view<const T>& x) {
                    count);
   const T* v = contiguous_x(x);
   if (!v) {
+    const auto part = [&x](index_t e) { return part_of(x, e); };
     R sumsq = 0;
-    for (index_t e = 0; e < count; ++e) sumsq += part_of(x, e) * part_of(x, e);
-    if (unscaled_sum_is_exact_enough(sumsq, count)) return std::sqrt(sumsq);
-    return blue_norm<R>([&](index_t e) { return part_of(x, e); }, count);
+    for (index_t e = 0; e < count; ++e) sumsq += part(e) * part(e);
+    return norm_of(sumsq, part, count);
   }
   return norm_of(std::real(team_dot(vector_kernels_of<T>().dotc, x.n, v, v)), reinterpret_cast<const R*>(v), count);
 }
@@ -290,9 +306,7 @@ real_t<T> asum(const vector_view<const T>& x) {
 template <class T>
 index_t iamax(const vector_view<const T>& x) {
   if (x.n < 1 || x.inc < 1) return 0;
-  // What team_iamax does with a vector it neither shares nor cuts.
-  if (straight_to_kernel(x) && sizeof(T) * std::size_t(x.n) <= kIamaxAnchoredBytes)
-    return vector_kernels_of<T>().iamax(x.n, x.data) + 1;
+  if (x.unit()) return team_iamax(x.n, x.data) + 1;
   const T* v = contiguous_x(x);
   return (v ? team_iamax(x.n, v) : strided_iamax(x)) + 1;
 }
