@@ -9,6 +9,7 @@
 #include "gemm_checks.h"
 #include "runtime_call.h"
 #include "swblas.h"
+#include "tiny_call.h"
 
 namespace {
 
@@ -20,13 +21,24 @@ using swblas::api::matrix_operands_of;
 // read and callers that omit them (C code) are equally welcome. Complex
 // arguments are arrays of (re, im) pairs, which std::complex is.
 template <class T, std::size_t N>
-inline void fortran_gemm(const char (&name)[N], const char* transa, const char* transb, const blas_int* m,
-                         const blas_int* n, const blas_int* k, const T* alpha, const T* a, const blas_int* lda,
-                         const T* b, const blas_int* ldb, const T* beta, T* c, const blas_int* ldc) {
+__attribute__((noinline)) void checked_fortran_gemm(const char (&name)[N], const char* transa, const char* transb,
+                                                    const blas_int* m, const blas_int* n, const blas_int* k,
+                                                    const T* alpha, const T* a, const blas_int* lda, const T* b,
+                                                    const blas_int* ldb, const T* beta, T* c, const blas_int* ldc) {
   using namespace swblas::api;
   const gemm_call caller = fortran_call(*transa, *transb, {*m, *n, *k, *lda, *ldb, *ldc});
   if (const int info = first_illegal_argument(caller, kDgemm)) return report_fortran(name, info);
   solve(column_major(caller), *alpha, *beta, matrix_operands_of<T>{a, b, c});
+}
+
+// A tiny call (tiny_call.h) in the entry point itself, whose frame then
+// holds nothing of the full checks.
+template <class T, std::size_t N>
+inline void fortran_gemm(const char (&name)[N], const char* transa, const char* transb, const blas_int* m,
+                         const blas_int* n, const blas_int* k, const T* alpha, const T* a, const blas_int* lda,
+                         const T* b, const blas_int* ldb, const T* beta, T* c, const blas_int* ldc) {
+  if (swblas::api::solve_if_tiny(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc)) return;
+  checked_fortran_gemm(name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 template <class T>

@@ -40,10 +40,21 @@ const f77_error_case kF77Errors[] = {
     {"M before K", 'N', 'N', -1, 2, -1, 1, 1, 1, 3},
     {"N before LDA", 'N', 'N', 5, -3, 2, 1, 2, 5, 4},
     {"LDA before LDB", 'N', 'N', 3, 3, 3, 1, 1, 3, 8},
+    // Tiny calls, which dgemm_ tries on its fast path first (tiny_call.h).
+    {"tiny: TRANSB one past 'N'", 'n', 'O', 4, 4, 4, 4, 4, 4, 2},
+    {"tiny: LDA < M", 'n', 't', 4, 4, 4, 3, 4, 4, 8},
+    {"tiny: LDB < K", 'n', 'n', 4, 4, 4, 4, 3, 4, 10},
+    {"tiny: LDB < N (B transposed)", 'N', 't', 2, 3, 2, 2, 2, 2, 10},
+    {"tiny: LDC < M", 'n', 'c', 4, 4, 4, 4, 4, 3, 13},
 };
 
 TEST(Dgemm, ReportsTheFirstIllegalArgumentAndWritesNothing) {
   const double alpha = 1.0, beta = 0.0;
+  {  // A legal call first: the tiny calls' fast path opens once the runtime is built.
+    const int four = 4;
+    std::vector<double> a(16, 1.0), b(16, 1.0), c(16);
+    dgemm_("N", "N", &four, &four, &four, &alpha, a.data(), &four, b.data(), &four, &beta, c.data(), &four);
+  }
   for (const f77_error_case& e : kF77Errors) {
     std::vector<double> a(64, 1.0), b(64, 1.0), c(64, kUntouched);
     recorded = {};
