@@ -39,7 +39,8 @@ void apply_prologue_on(const basic_gemm_problem<T>& p, prologue_operand x, T* pa
 template <class T>
 void pack_a_rows(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t i0, dim_t rows, dim_t l0,
                  dim_t kc, T* ap) {
-  if (!p.complex && p.a_structure.kind != structure::general) return pack_structured_a(p, u, i0, rows, l0, kc, ap);
+  if (p.a_structure.kind != structure::general)
+    return p.complex ? pack_structured_a_1m(p, u, i0, rows, l0, kc, ap) : pack_structured_a(p, u, i0, rows, l0, kc, ap);
   if (pack_a_1m_by_vectors(p, u, i0, rows, l0, kc, ap)) return;
   if (packs_by_element_a(p)) return pack_a_by_element(p, dim_t{u.mr}, i0, rows, l0, kc, ap);
   u.pack_a(rows, kc, p.a + i0 * p.rs_a + l0 * p.cs_a, p.rs_a, p.cs_a, ap);
