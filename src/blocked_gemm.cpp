@@ -39,8 +39,11 @@ void apply_prologue_on(const basic_gemm_problem<T>& p, prologue_operand x, T* pa
 template <class T>
 void pack_a_rows(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t i0, dim_t rows, dim_t l0,
                  dim_t kc, T* ap) {
-  if (p.a_structure.kind != structure::general)
-    return p.complex ? pack_structured_a_1m(p, u, i0, rows, l0, kc, ap) : pack_structured_a(p, u, i0, rows, l0, kc, ap);
+  if (p.a_structure.kind != structure::general && p.complex)
+    return pack_structured_1m(p, packed_operand::a, u.mr, i0, rows, l0, kc, ap,
+                              [&u](const basic_gemm_problem<T>& q, dim_t lane0, dim_t lanes, dim_t step0, dim_t steps,
+                                   T* dst) { pack_a_rows(q, u, lane0, lanes, step0, steps, dst); });
+  if (p.a_structure.kind != structure::general) return pack_structured_a(p, u, i0, rows, l0, kc, ap);
   if (pack_a_1m_by_vectors(p, u, i0, rows, l0, kc, ap)) return;
   if (packs_by_element_a(p)) return pack_a_by_element(p, dim_t{u.mr}, i0, rows, l0, kc, ap);
   u.pack_a(rows, kc, p.a + i0 * p.rs_a + l0 * p.cs_a, p.rs_a, p.cs_a, ap);
@@ -51,7 +54,11 @@ void pack_a_rows(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t
 template <class T>
 void pack_b_columns(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t l0, dim_t kc, dim_t j0,
                     dim_t cols, T* bp) {
-  if (!p.complex && p.b_structure.kind != structure::general) return pack_structured_b(p, u, l0, kc, j0, cols, bp);
+  if (p.b_structure.kind != structure::general && p.complex)
+    return pack_structured_1m(p, packed_operand::b, u.nr, j0, cols, l0, kc, bp,
+                              [&u](const basic_gemm_problem<T>& q, dim_t lane0, dim_t lanes, dim_t step0, dim_t steps,
+                                   T* dst) { pack_b_columns(q, u, step0, steps, lane0, lanes, dst); });
+  if (p.b_structure.kind != structure::general) return pack_structured_b(p, u, l0, kc, j0, cols, bp);
   if (pack_b_1m_by_vectors(p, u, l0, kc, j0, cols, bp)) return;
   if (packs_by_element_b(p)) return pack_b_by_element(p, dim_t{u.nr}, l0, kc, j0, cols, bp);
   if (p.complex) return u.pack_b(kc, cols, p.b + l0 + 2 * j0 * p.cs_b, 1, 2 * p.cs_b, bp);  // (re, im) steps

@@ -286,53 +286,73 @@ void pack_structured_a(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u,
                                                 pack, element);
 }
 
-// A complex A read through a stored triangle (symm, hemm, trmm), packed for
-// micro kernel u in the 1m format: pack_a_by_element's result, with the
-// micro kernel's 1m packing (pack_a_1m_by_vectors) off the band of steps
-// where a micro-panel's rows meet the diagonal, as pack_structured_a does
-// for a real one. Each triangle off the band is a general operand: the
-// stored one as stored, the mirrored one with its strides swapped (and its
-// conjugation flipped when Hermitian), or zero. Element by element, the
-// packing of A took 5 % of a one-thread 1000^3 csymm (Zen 5).
 template <class T>
-void pack_structured_a_1m(const basic_gemm_problem<T>& p, const ukernel_desc<T>& u, dim_t i0, dim_t rows, dim_t l0,
-                          dim_t kc, T* ap) {
-  const operand_structure& s = p.a_structure;
-  const auto* x = reinterpret_cast<const std::complex<T>*>(p.a);
+void pack_b_by_element(const basic_gemm_problem<T>& p, dim_t nr, dim_t l0, dim_t kc, dim_t j0, dim_t cols, T* bp);
+
+// A complex A or B read through a stored triangle (symm, hemm, trmm), in
+// the 1m format of micro-panels of P lanes (rows of A, columns of B), as
+// pack_a_by_element and pack_b_by_element give it, but only the band of
+// steps where a panel's lanes meet the diagonal goes element by element:
+// on each side of it every lane is in one triangle, which
+// pack_general(q, lane0, lanes, step0, steps, dst) packs as the general
+// operand q (the micro kernel's packing, as for a plain complex GEMM): the
+// stored triangle as stored, the mirrored one with its strides swapped and,
+// when Hermitian, its conjugation flipped; a triangular one's zeros are
+// filled. Lanes and steps are the real view's (a complex row of A is two
+// lanes; a column of B one). Element by element, packing A took 5 % of a
+// one-thread 1000^3 csymm (Zen 5).
+enum class packed_operand { a, b };
+template <class T, class PackGeneral>
+void pack_structured_1m(const basic_gemm_problem<T>& p, packed_operand which, dim_t P, dim_t lane0, dim_t lanes,
+                        dim_t l0, dim_t kc, T* dst, const PackGeneral& pack_general) {
+  const bool is_a = which == packed_operand::a;
+  const operand_structure& s = is_a ? p.a_structure : p.b_structure;
+  const dim_t per_complex = is_a ? 2 : 1;  // real lanes of one complex lane
+  // Element (i, l) of op(A) is x[(i + row0) rs + (l + col0) cs], (l, j) of
+  // op(B) x[(l + row0) rs + (j + col0) cs]: the mirrored triangle is the
+  // stored matrix from (col0, row0) on, strides swapped.
   basic_gemm_problem<T> stored = p, mirrored = p;
   complex_view<T> stored_view = *p.complex, mirrored_view = *p.complex;
   stored.complex = &stored_view;
   mirrored.complex = &mirrored_view;
-  stored.a_structure = mirrored.a_structure = operand_structure{};
-  stored.a = reinterpret_cast<const T*>(x + s.row0 * p.rs_a + s.col0 * p.cs_a);
-  mirrored.a = reinterpret_cast<const T*>(x + s.col0 * p.rs_a + s.row0 * p.cs_a);
-  std::swap(mirrored.rs_a, mirrored.cs_a);
-  mirrored_view.conj_a = stored_view.conj_a != (s.kind == structure::hermitian);
-  const dim_t mr = u.mr, steps = kc / 2;  // complex steps
-  const dim_t shift = s.row0 - s.col0;    // complex row i meets the diagonal at step i + shift
-  for (dim_t r0 = 0; r0 < rows; r0 += mr, ap += mr * kc) {
-    const dim_t width = std::min(mr, rows - r0);
-    // Steps [from, to) of this micro-panel (from l0 / 2 on) from one operand.
-    const auto pack = [&](const basic_gemm_problem<T>& q, dim_t from, dim_t to) {
+  const auto general = [&](basic_gemm_problem<T>& q, dim_t first, dim_t second, bool swapped) {
+    const T*& x = is_a ? q.a : q.b;
+    inc_t& rs = is_a ? q.rs_a : q.rs_b;
+    inc_t& cs = is_a ? q.cs_a : q.cs_b;
+    x = reinterpret_cast<const T*>(reinterpret_cast<const std::complex<T>*>(x) + first * rs + second * cs);
+    if (swapped) std::swap(rs, cs);
+    (is_a ? q.a_structure : q.b_structure) = operand_structure{};
+  };
+  general(stored, s.row0, s.col0, false);
+  general(mirrored, s.col0, s.row0, true);
+  bool& mirrored_conj = is_a ? mirrored_view.conj_a : mirrored_view.conj_b;
+  mirrored_conj = mirrored_conj != (s.kind == structure::hermitian);
+  // Complex lane c meets the diagonal at complex step c + shift.
+  const dim_t shift = is_a ? s.row0 - s.col0 : s.col0 - s.row0, steps = kc / 2;
+  // Before a lane's diagonal: the lower triangle for A, the upper for B.
+  const bool before_is_stored = is_a ? !s.upper : s.upper;
+  for (dim_t r0 = 0; r0 < lanes; r0 += P, dst += P * kc) {
+    const dim_t width = std::min(P, lanes - r0);
+    const auto triangle = [&](dim_t from, dim_t to, bool is_stored) {  // complex steps from l0 / 2 on
       if (from >= to) return;
-      T* dst = ap + 2 * from * mr;
-      if (!pack_a_1m_by_vectors(q, u, i0 + r0, width, l0 + 2 * from, 2 * (to - from), dst))
-        pack_a_by_element(q, mr, i0 + r0, width, l0 + 2 * from, 2 * (to - from), dst);
-    };
-    const auto triangle = [&](dim_t from, dim_t to, bool is_stored) {
-      if (is_stored)
-        pack(stored, from, to);
-      else if (s.kind == structure::triangular)
-        std::fill(ap + 2 * from * mr, ap + 2 * to * mr, T(0));
+      if (!is_stored && s.kind == structure::triangular)
+        std::fill(dst + 2 * from * P, dst + 2 * to * P, T(0));
       else
-        pack(mirrored, from, to);
+        pack_general(is_stored ? stored : mirrored, lane0 + r0, width, l0 + 2 * from, 2 * (to - from),
+                     dst + 2 * from * P);
     };
-    const dim_t row = (i0 + r0) / 2 - l0 / 2;  // the panel's first complex row, against the first step
-    const dim_t band0 = std::clamp(row + shift, dim_t{0}, steps);
-    const dim_t band1 = std::clamp(row + width / 2 + shift, band0, steps);
-    triangle(0, band0, !s.upper);  // steps before every row's diagonal: the lower triangle
-    pack(p, band0, band1);
-    triangle(band1, steps, s.upper);
+    const dim_t lane = (lane0 + r0) / per_complex - l0 / 2;  // the panel's first complex lane, against the first step
+    const dim_t band0 = std::clamp(lane + shift, dim_t{0}, steps);
+    const dim_t band1 = std::clamp(lane + width / per_complex + shift, band0, steps);
+    triangle(0, band0, before_is_stored);
+    if (band0 < band1) {
+      T* band = dst + 2 * band0 * P;
+      if (is_a)
+        pack_a_by_element(p, P, lane0 + r0, width, l0 + 2 * band0, 2 * (band1 - band0), band);
+      else
+        pack_b_by_element(p, P, l0 + 2 * band0, 2 * (band1 - band0), lane0 + r0, width, band);
+    }
+    triangle(band1, steps, !before_is_stored);
   }
 }
 
