@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "blas_int.h"
+#include "gemm_args.h"
 #include "tiny_gemm.h"
 
 namespace swblas::api {
@@ -23,14 +24,14 @@ inline bool solve_if_tiny(char transa, char transb, blas_int m, blas_int n, blas
   } else {
     constexpr char kLowerCase = 0x20;  // 'N' | 0x20 == 'n', and only 'N' and 'n' give it
     if ((transa | kLowerCase) != 'n') return false;
-    const char tb = static_cast<char>(transb | kLowerCase);
-    const bool b_plain = tb == 'n';
-    if (!b_plain && tb != 't' && tb != 'c') return false;  // real: 'C' is a transpose
+    const char b_letter = static_cast<char>(transb | kLowerCase);
+    if (b_letter != 'n' && b_letter != 't' && b_letter != 'c') return false;
+    const trans_op tb = b_letter == 'n' ? trans_op::none : trans_op::trans;  // real: 'C' is a transpose
     // With m, n, k >= 1 (gemm_tiny's first test), these are the reference's
     // leading-dimension checks.
-    if (lda < m || ldb < (b_plain ? k : n) || ldc < m) return false;
-    return gemm_tiny(dim_t{m}, n, k, alpha, a, lda, b, b_plain ? 1 : inc_t{ldb}, b_plain ? inc_t{ldb} : 1, beta,
-                     c, ldc);
+    if (lda < m || ldb < stored_rows(tb, k, n) || ldc < m) return false;
+    const element_strides b_steps = op_strides(tb, ldb);
+    return gemm_tiny(dim_t{m}, n, k, alpha, a, lda, b, b_steps.rows, b_steps.cols, beta, c, ldc);
   }
 }
 
