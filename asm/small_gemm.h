@@ -104,6 +104,10 @@ struct small_gemm_desc {
   // The rows of one vector: threads split the rows in whole vectors, so
   // that no part but the last ends in a partial one.
   dim_t row_unit;
+  // The rows of a full strip: the routine walks the rows in strips of this
+  // many while more than a strip and a vector are left, and cuts the rest
+  // in one or two strips of its own.
+  dim_t strip_rows;
 };
 
 using small_batch = basic_small_batch<double>;

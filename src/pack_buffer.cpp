@@ -74,7 +74,7 @@ class aligned_buffer {
   std::size_t capacity_ = 0;
 };
 
-constexpr int kRoles = 8;
+constexpr int kRoles = static_cast<int>(pack_role::a_unpacked) + 1;
 thread_local aligned_buffer buffers[kRoles];
 
 void release_buffers(void* thread_buffers) {

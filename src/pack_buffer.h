@@ -23,15 +23,17 @@ namespace swblas {
 
 // The roles one thread may need at the same time: the calling thread packs
 // the B panel and the team-shared A block (parallel_loop::jr) while, as
-// thread 0 of the team, it also packs its private A block (ic; the unpacked
-// path's untransposed A); operand_copy is what a driver keeps while it
-// calls GEMMs: a fused GEMM's transformed operand, trmm's saved B block,
-// a rank-k update's diagonal block, symv's per-thread vectors.
-// vector_x, vector_y: Level-1/2 vectors of non-unit increment, copied to
-// unit stride (vector_view.h). one_m_copy: a complex GEMM's operands copied
-// by the 1m rule for the real route (complex_gemm.cpp), which may be called
-// while a driver holds its operand_copy. epilogue_bias: a fused SGEMM's
-// bias rounded to float, which its team's micro kernels read.
+// thread 0 of the team, it also packs its private A block (ic). operand_copy
+// is what a driver keeps while it calls GEMMs: a fused GEMM's transformed
+// operand, trmm's saved B block, a rank-k update's diagonal block, symv's
+// per-thread vectors. vector_x, vector_y: Level-1/2 vectors of non-unit
+// increment, copied to unit stride (vector_view.h). one_m_copy: a complex
+// GEMM's operands copied by the 1m rule for the real route
+// (complex_gemm.cpp), which may be called while a driver holds its
+// operand_copy. epilogue_bias: a fused SGEMM's bias rounded to float, which
+// its team's micro kernels read. a_unpacked: the unpacked path's copies of A
+// (unpacked_gemm.h), taken while a batch holds its a_private block, which a
+// larger request would move.
 enum class pack_role : int {
   b_panel = 0,
   a_shared = 1,
@@ -40,7 +42,8 @@ enum class pack_role : int {
   vector_x = 4,
   vector_y = 5,
   one_m_copy = 6,
-  epilogue_bias = 7
+  epilogue_bias = 7,
+  a_unpacked = 8
 };
 
 // This thread's buffer for `role`, at least `doubles` long and aligned to

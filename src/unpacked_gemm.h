@@ -25,13 +25,17 @@
 // Threads split the rows (by_rows) or the columns (by_columns) into
 // contiguous ranges of whole strips or column blocks, each an independent
 // sub-problem: no barriers, no shared buffers, and no packing buffers but
-// one thread's copy of a transposed A's m x kc block (the parts are a team
+// each thread's copy of a transposed A's m x kc block, or of a strip of an A
+// whose leading dimension would keep it out of L1 (the parts are a team
 // job of the driver, src/gemm.cpp).
 #pragma once
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "../asm/prefetch.h"
 #include "../asm/small_gemm.h"
@@ -103,13 +107,107 @@ inline unpacked_split classify_unpacked(const basic_gemm_problem<T>& p,
 
 namespace unpacked_detail {
 
+// Whether by_rows copies each strip of A before its column blocks use it,
+// for an entry of a batch that streams the next one in (`streaming`).
+// A leading dimension of whole KiB puts a strip's columns in a quarter of
+// L1's sets, so the strip leaves L1 between its column blocks; from L2, an
+// A that does not start on a cache line (as malloc places it) costs two
+// lines a vector. Measured on Zen 5 (avx512, one thread, A 16 bytes past a
+// line, lda 128): a batch of 100 128^3 DGEMMs in memory 72-77 -> 81-85
+// GFLOP/s (on lines 82-84), 20 in L3 and one in L2 even. Not copied, as
+// measured: a single call (A in L1 or L2 from the call before: 64^3 with
+// lda 128 99 -> 90, 256^3 104 -> 101), A on a line or lda 136 (nothing to
+// win), one column block (each strip read once anyway), skinny problems
+// (4096 x 16 x 4096, lda 4096: 51 -> 38, the copy's pass over A from memory
+// not overlapped with the multiplication), float (256^3, lda 256: 213 -> 207).
+inline constexpr std::size_t kSetAliasingBytes = 1024;
+template <class T>
+inline bool copies_strips(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, bool streaming) {
+  const bool aliasing = std::size_t(p.cs_a) * sizeof(T) % kSetAliasingBytes == 0;
+  const bool off_line = reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
+  const bool small = p.m <= r.max_dim && p.n <= r.max_dim && p.k <= r.max_dim;
+  return std::is_same_v<T, double> && streaming && aliasing && off_line && small && p.n > r.ukernel->nr;
+}
+
+// The rows of the piece of A by_rows copies at row i: a full strip while
+// the small routine would cut one there, else all that is left (which it
+// cuts in one or two strips of its own).
+template <class T>
+inline dim_t strip_height(dim_t m, dim_t i, const small_gemm_desc<T>& r) {
+  return m - i > r.strip_rows + r.row_unit ? r.strip_rows : m - i;
+}
+
+// The leading dimension of a copied piece of `rows` rows: whole cache lines.
+template <class T>
+inline inc_t line_padded(dim_t rows) {
+  constexpr dim_t line = prefetch_stream::kLineBytes / sizeof(T);
+  return (rows + line - 1) / line * line;
+}
+
+// The first `lines` lines of what s has left, as a stream of their own for
+// one of the calls that share s (each fetches its share of it).
+inline prefetch_stream first_lines(const prefetch_stream& s, std::size_t lines) {
+  prefetch_stream part = s;
+  for (int r = 0; r < part.ranges; ++r) {
+    const std::size_t left = part.next[r] < part.end[r]
+                                 ? (part.end[r] - part.next[r] + prefetch_stream::kLineBytes - 1) /
+                                       prefetch_stream::kLineBytes
+                                 : 0;
+    const std::size_t take = std::min(left, lines);
+    if (take < left) part.end[r] = part.next[r] + take * prefetch_stream::kLineBytes;
+    lines -= take;
+  }
+  return part;
+}
+
 // By rows: per k block, every mr-row strip of A multiplies all n columns of
 // B (the small routine walks the strips, each across all column blocks).
 template <class T>
-inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, prefetch_stream* ahead) {
+inline void by_rows_in_place(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc,
+                             prefetch_stream* ahead) {
   for (dim_t pc = 0; pc < p.k; pc += kc)
     r.gemm(p.m, p.n, std::min(kc, p.k - pc), p.alpha, p.a + pc * p.cs_a, p.cs_a,
            p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta_for_block(pc, p.beta), p.c, p.ldc, ahead);
+}
+
+// The same, each strip of A copied to `strip` (copies_strips) and
+// multiplied from there; `ahead` is shared out by the strips' work.
+template <class T>
+inline void by_copied_strips(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, T* strip,
+                             prefetch_stream* ahead) {
+  double work_left = double(p.m) * double(p.k);
+  for (dim_t pc = 0; pc < p.k; pc += kc) {
+    const dim_t kb = std::min(kc, p.k - pc);
+    const T beta = beta_for_block(pc, p.beta);
+    for (dim_t i = 0; i < p.m;) {
+      const dim_t rows = strip_height(p.m, i, r);
+      const inc_t ld = line_padded<T>(rows);
+      const T* a = p.a + i + pc * p.cs_a;
+      for (dim_t l = 0; l < kb; ++l) std::copy(a + l * p.cs_a, a + l * p.cs_a + rows, strip + l * ld);
+      prefetch_stream share;
+      if (ahead) {
+        const double work = double(rows) * double(kb);
+        share = first_lines(*ahead, std::size_t(std::ceil(double(ahead->lines_left()) * work / work_left)));
+        work_left -= work;
+      }
+      r.gemm(rows, p.n, kb, p.alpha, strip, ld, p.b + pc * p.rs_b, p.rs_b, p.cs_b, beta, p.c + i, p.ldc,
+             ahead ? &share : nullptr);
+      if (ahead) std::copy(share.next, share.next + prefetch_stream::kMaxRanges, ahead->next);
+      i += rows;
+    }
+  }
+}
+
+template <class T>
+inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, prefetch_stream* ahead) {
+  if (copies_strips(p, r, ahead != nullptr)) {
+    const dim_t most_rows = std::min(p.m, r.strip_rows + r.row_unit);
+    const std::size_t elems = std::size_t(line_padded<T>(most_rows)) * std::size_t(std::min(kc, p.k));
+    // Without the buffer A is read in place: slower, the same result.
+    if (T* strip = try_thread_pack_buffer_of<T>(pack_role::a_unpacked, elems))
+      return by_copied_strips(p, r, kc, strip, ahead);
+  }
+  by_rows_in_place(p, r, kc, ahead);
 }
 
 // This thread's buffer for the m x kc blocks of an op(A) = A^T (unit
@@ -119,7 +217,7 @@ inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r,
 template <class T>
 inline T* untransposed_buffer(const basic_gemm_problem<T>& p, dim_t* kc, std::optional<arena_lease>* lease) {
   const std::size_t elems = std::size_t(p.m) * std::size_t(std::min(*kc, p.k));
-  if (T* b = try_thread_pack_buffer_of<T>(pack_role::a_private, elems)) return b;
+  if (T* b = try_thread_pack_buffer_of<T>(pack_role::a_unpacked, elems)) return b;
   warn_memory_short("a small GEMM with a transposed A copies it in shorter blocks");
   lease->emplace(shortage_arena::gemm_block);
   *kc = std::max<dim_t>(1, std::min<dim_t>(*kc, dim_t(arena_lease::elems<T>()) / p.m));

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <string>
@@ -21,13 +22,17 @@ struct problem_spec {
   bool trans_a = false, trans_b = false;
   double alpha = 1.0, beta = 0.0;
   dim_t ldc_pad = 0;  // ldc = m + ldc_pad
+  dim_t lda = 0;      // 0: A's rows + 3
+  // >= 0: A starts this many bytes (a multiple of 8) past a cache line.
+  int a_line_offset = -1;
 };
 
 inline std::string describe(const problem_spec& s) {
   return "m=" + std::to_string(s.m) + " n=" + std::to_string(s.n) + " k=" + std::to_string(s.k) +
          (s.trans_a ? " A^T" : " A") + (s.trans_b ? " B^T" : " B") +
          " alpha=" + std::to_string(s.alpha) + " beta=" + std::to_string(s.beta) +
-         " ldc=m+" + std::to_string(s.ldc_pad);
+         " ldc=m+" + std::to_string(s.ldc_pad) + (s.lda ? " lda=" + std::to_string(s.lda) : "") +
+         (s.a_line_offset >= 0 ? " A " + std::to_string(s.a_line_offset) + " bytes past a line" : "");
 }
 
 // The padding of C (rows m..ldc-1) holds this; it must never change.
@@ -40,10 +45,16 @@ class test_problem {
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     // A is stored m x k (or k x m when transposed) with a padded leading
     // dimension, so the strides are never the trivial ones.
-    const dim_t lda = (s.trans_a ? s.k : s.m) + 3, ldb = (s.trans_b ? s.n : s.k) + 2;
-    a_.resize(std::max<dim_t>(lda * (s.trans_a ? s.m : s.k), 1));
+    const dim_t lda = s.lda ? s.lda : (s.trans_a ? s.k : s.m) + 3, ldb = (s.trans_b ? s.n : s.k) + 2;
+    constexpr dim_t kLineDoubles = 64 / sizeof(double);
+    a_.resize(std::max<dim_t>(lda * (s.trans_a ? s.m : s.k), 1) + 2 * kLineDoubles);
     b_.resize(std::max<dim_t>(ldb * (s.trans_b ? s.k : s.n), 1));
     for (double& x : a_) x = u(rng);
+    const double* a = a_.data();
+    if (s.a_line_offset >= 0) {
+      const auto past = static_cast<dim_t>(reinterpret_cast<std::uintptr_t>(a) % 64 / sizeof(double));
+      a += (kLineDoubles - past) % kLineDoubles + s.a_line_offset / dim_t(sizeof(double));
+    }
     for (double& x : b_) x = u(rng);
     const dim_t ldc = s.m + s.ldc_pad;
     c_.assign(std::max<dim_t>(ldc * s.n, 1), kSentinel);
@@ -51,7 +62,7 @@ class test_problem {
       for (dim_t i = 0; i < s.m; ++i)
         c_[i + j * ldc] = s.beta == 0.0 ? std::numeric_limits<double>::quiet_NaN() : u(rng);
     c0_ = c_;
-    p_ = gemm_problem{s.m, s.n, s.k, s.alpha, a_.data(), s.trans_a ? lda : 1,
+    p_ = gemm_problem{s.m, s.n, s.k, s.alpha, a, s.trans_a ? lda : 1,
                       s.trans_a ? 1 : lda, b_.data(), s.trans_b ? ldb : 1, s.trans_b ? 1 : ldb,
                       s.beta, c_.data(), ldc};
   }

@@ -4,6 +4,8 @@
 // small kernel, and that the thread split leaves no row or column out.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "gemm_check.h"
@@ -160,6 +162,56 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
           check_gemm(t, s, o, seed++);
         }
   }
+}
+
+// A batch entry whose A leads by whole KiB and starts off a cache line: by
+// rows copies each strip first (copies_strips), in the small routine's own
+// pieces (full strips, then the rest), over several k blocks, sharing out
+// the stream of the next entry; on every target, C as the naive loops.
+TEST(UnpackedGemm, StripsOfAnAliasedAOffALineCopied) {
+  std::vector<char> next_entry(64 * 1000);
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why)) continue;
+    const dgemm_small_desc& r = *t.small;
+    unsigned seed = 900;
+    for (problem_spec s : {problem_spec{30, 29, 31}, problem_spec{100, 37, 90}, problem_spec{9, 40, 70}}) {
+      if (std::max({s.m, s.n, s.k}) > r.max_dim) continue;
+      for (double beta : {0.0, 2.0}) {
+        s.lda = 128;  // 1 KiB
+        s.a_line_offset = 16;
+        s.alpha = -0.5;
+        s.beta = beta;
+        s.ldc_pad = 5;
+        testing_support::test_problem tp(s, seed++);
+        const gemm_problem& p = tp.problem();
+        ASSERT_TRUE(unpacked_detail::copies_strips(p, r, true)) << target << " " << testing_support::describe(s);
+        EXPECT_FALSE(unpacked_detail::copies_strips(p, r, false));  // a single call: in place
+        prefetch_stream ahead;
+        ahead.add(next_entry.data(), next_entry.size());
+        run_unpacked_part(p, unpacked_split::by_rows, r, /*kc=*/s.k / 3 + 1, &ahead);
+        tp.expect_correct(std::string(target) + " " + testing_support::describe(s));
+        EXPECT_LT(ahead.lines_left(), next_entry.size() / 64) << "the stream was not fetched";
+      }
+    }
+  }
+}
+
+// The lines of a stream shared out: the first ones, range after range.
+TEST(UnpackedPrefetch, FirstLinesOfAStream) {
+  std::vector<char> x(64 * 10), y(64 * 4);
+  prefetch_stream s;
+  s.add(x.data(), x.size());
+  s.add(y.data(), y.size() - 10);  // a partial last line counts as one
+  const prefetch_stream some = unpacked_detail::first_lines(s, 3);
+  EXPECT_EQ(some.lines_left(), 3u);
+  EXPECT_EQ(some.end[0], s.next[0] + 3 * 64);
+  EXPECT_EQ(some.end[1], some.next[1]);  // none of the second range
+  EXPECT_EQ(unpacked_detail::first_lines(s, 12).lines_left(), 12u);
+  EXPECT_EQ(unpacked_detail::first_lines(s, 12).end[1], s.next[1] + 2 * 64);
+  EXPECT_EQ(unpacked_detail::first_lines(s, 100).lines_left(), 14u);
+  EXPECT_EQ(unpacked_detail::first_lines(s, 0).lines_left(), 0u);
 }
 
 // The part boundaries of a split: every row (column) in exactly one part.
