@@ -104,7 +104,12 @@ struct small_block {
   // one thread, batches of 8^3 problems in L2 and in L3/memory: fetching 2
   // or 4 entries ahead within 3% of 1 (an entry's ~18 ns covers an L3
   // round trip).
-  __attribute__((flatten)) static void run_batch(const basic_small_batch<T>& s, int lanes) {
+  __attribute__((flatten)) static void run_batch(const basic_small_batch<T>& batch, int lanes) {
+    // A copy of the batch's description: C's stores (vector intrinsics,
+    // which may alias anything) cannot reach it, so its fields and the
+    // strides made of them stay in registers rather than being reloaded
+    // and recomputed for every entry.
+    const basic_small_batch<T> s = batch;
     const mask last = V::first_lanes(lanes);
     const bool whole = s.ahead == batch_fetch::whole;
     if (whole) prefetch_entry(s, 0);
@@ -308,7 +313,8 @@ struct small_strip {
   // Every entry of s, this strip's height, one after the other, the next
   // entry fetched as s.ahead says (a stream: spread over this one's blocks;
   // the first entry whole). Fetching two entries ahead measured the same.
-  static void run_batch(const basic_small_batch<T>& s, int lanes) {
+  static void run_batch(const basic_small_batch<T>& batch, int lanes) {
+    const basic_small_batch<T> s = batch;  // in registers, as small_block's
     const mask last = V::first_lanes(lanes);
     const std::size_t steps = static_cast<std::size_t>((s.n + NB - 1) / NB * s.k);
     if (s.ahead != batch_fetch::none) prefetch_entry(s, 0);
