@@ -167,13 +167,17 @@ class pool {
   // Whether calls run alone now (straggler_backoff.h).
   bool alone_now() const { return backoff_.alone_at(clock::now()); }
   long straggler_events() const { return backoff_.events(); }
+  long left_to_caller() const { return left_to_caller_.load(std::memory_order_relaxed); }
 
  private:
   // Claims and runs items of the published job until none is left; the
   // caller's times go to `times`.
   void take_items(int worker, caller_times* times = nullptr) {
     for (;;) {
-      if (!times && on_callers_cpu()) return;
+      if (!times && on_callers_cpu()) {
+        left_to_caller_.fetch_add(1, std::memory_order_relaxed);
+        return;
+      }
       std::uint64_t word = claims_.load(std::memory_order_acquire);
       const std::uint64_t item = item_of(word);
       if (item == kClosed) return;
@@ -312,6 +316,7 @@ class pool {
   std::atomic<dim_t> done_{0};
   std::atomic<int> wanted_{0};
   std::atomic<int> helpers_{0};
+  std::atomic<long> left_to_caller_{0};  // jobs a helper left to the caller on its CPU
   futex_word announce_{0};
   std::atomic<int> parked_{0};
   std::atomic<int> caller_cpu_{-1};  // the CPU the current or last job's caller was on
@@ -358,5 +363,7 @@ int available_threads() {
 int pool_helpers() { return pool::instance().helpers(); }
 
 long pool_straggler_events() { return pool::instance().straggler_events(); }
+
+long pool_jobs_left_to_caller() { return pool::instance().left_to_caller(); }
 
 }  // namespace swblas

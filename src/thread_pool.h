@@ -74,6 +74,11 @@ int pool_helpers();
 // (straggler_backoff.h); since the start.
 long pool_straggler_events();
 
+// Jobs a helper left to their caller because the OS had put it on the
+// caller's CPU (a helper there takes turns with the caller, no items); since
+// the start.
+long pool_jobs_left_to_caller();
+
 namespace detail {
 template <class Fn>
 class independent_items final : public team_job {
