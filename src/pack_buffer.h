@@ -103,19 +103,24 @@ std::size_t slice_elems(std::size_t elems) {
 }
 
 // Columns [j0, j1) of op(X) (element (i, j) at src[i*rs + j*cs]) copied into
-// dst column-major with leading dimension rows, column j at dst + j*rows:
-// the copies the fused prologue and the unpacked path's transposed A make
-// into these buffers.
+// dst column-major with leading dimension ld, column j at dst + j*ld: the
+// copies the fused prologue and the unpacked path's A make into these buffers.
 template <class T>
-inline void copy_columns(dim_t rows, dim_t j0, dim_t j1, const T* src, inc_t rs, inc_t cs, T* dst) {
+inline void copy_columns(dim_t rows, dim_t j0, dim_t j1, const T* src, inc_t rs, inc_t cs, T* dst, inc_t ld) {
   for (dim_t j = j0; j < j1; ++j) {
-    T* col = dst + j * rows;
+    T* col = dst + j * ld;
     const T* from = src + j * cs;
     if (rs == 1)
       std::copy(from, from + rows, col);
     else
       for (dim_t i = 0; i < rows; ++i) col[i] = from[i * rs];
   }
+}
+
+// The same, packed: leading dimension rows.
+template <class T>
+inline void copy_columns(dim_t rows, dim_t j0, dim_t j1, const T* src, inc_t rs, inc_t cs, T* dst) {
+  copy_columns(rows, j0, j1, src, rs, cs, dst, rows);
 }
 
 }  // namespace swblas

@@ -182,8 +182,7 @@ inline void by_copied_strips(const basic_gemm_problem<T>& p, const small_gemm_de
     for (dim_t i = 0; i < p.m;) {
       const dim_t rows = strip_height(p.m, i, r);
       const inc_t ld = line_padded<T>(rows);
-      const T* a = p.a + i + pc * p.cs_a;
-      for (dim_t l = 0; l < kb; ++l) std::copy(a + l * p.cs_a, a + l * p.cs_a + rows, strip + l * ld);
+      copy_columns(rows, 0, kb, p.a + i + pc * p.cs_a, 1, p.cs_a, strip, ld);
       prefetch_stream share;
       if (ahead) {
         const double work = double(rows) * double(kb);
