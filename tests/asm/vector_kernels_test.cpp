@@ -401,6 +401,41 @@ TYPED_TEST(vector_kernels_test, GemvTHasTheSameBitsFromEveryPlaceInALine) {
   }
 }
 
+// gemv_n from every place of A in a line, with columns that share it
+// (lda a multiple of a line) and ones that do not: where the columns
+// share a place, the rows before the line go on their own (column_head).
+// Small integers: every sum exact, so y must equal the naive loop's.
+TYPED_TEST(vector_kernels_test, GemvNMatchesNaiveLoopsFromEveryPlaceInALine) {
+  using T = TypeParam;
+  constexpr index_t kPlaces = line_buffer<T>::kPlaces, n = 13;  // passes of 8 and 4, and one column
+  std::vector<index_t> rows;
+  for (index_t m = 0; m <= 40; ++m) rows.push_back(m);
+  for (index_t m = 60; m <= 300; m += 17) rows.push_back(m);
+  for (const vector_family* f : runnable_families()) {
+    const vector_kernels<T>& k = member_of<T>(*f);
+    for (index_t m : rows)
+      for (index_t lda : {(m / kPlaces + 1) * kPlaces, m + 1}) {
+        line_buffer<T> as(lda * n);
+        for (index_t place = 0; place < kPlaces; ++place) {
+          T* const a = as.line + place;
+          std::vector<T> x(n), y(m), want(m);
+          for (index_t j = 0; j < n; ++j) {
+            x[j] = scalar_of<T>(double(j % 5) - 2, double(j % 3) - 1);
+            for (index_t i = 0; i < m; ++i)
+              a[i + j * lda] = scalar_of<T>(double((i + 3 * j) % 11) - 5, double((i + j) % 4) - 1.5);
+          }
+          for (index_t i = 0; i < m; ++i) {
+            y[i] = scalar_of<T>(double(i % 7) - 3, 0.5);
+            want[i] = y[i];
+            for (index_t j = 0; j < n; ++j) want[i] += T(2) * (a[i + j * lda] * x[j]);
+          }
+          k.gemv_n(m, n, T(2), a, lda, x.data(), y.data());
+          ASSERT_EQ(y, want) << k.name << " m=" << m << " lda=" << lda << " place " << place;
+        }
+      }
+  }
+}
+
 // gemv_nt and gemv_nc give what gemv_n, then gemv_t or gemv_c, give,
 // wherever A, x and y start in a line (their dots read from the line when
 // all lie alike and lda is whole vectors): the same bits everywhere, as
