@@ -563,7 +563,8 @@ struct real_vector_ops {
   // they all do at the same row (lda a multiple of W), else 0: the loads
   // from there on split no lines. Short misaligned columns paid for the
   // splits: sgemv_n of 160^2, A 16 bytes past a line, 56-67 GB/s against
-  // 98 from the line (Emerald Rapids, one thread).
+  // 98 from the line (Emerald Rapids, one thread). Columns of 8 vectors or
+  // more: on 4-vector ones the staged head cost sgemv_n 64^2 a third.
   static index_t column_head(index_t m, const R* a, index_t lda) {
     if constexpr (W == 1) {
       return 0;
