@@ -479,13 +479,19 @@ struct real_vector_ops {
   // lie 16 bytes past a line, and every load straddled two (dgemv_t of
   // 200^2 at offset 16: 104 GB/s, 110 from the line; Zen 5, one thread).
   static index_t dots_rotation(index_t whole, const R* a, index_t lda, const R* x) {
-    if constexpr (W == 1) {
+    if (whole < 4 * W) return 0;
+    const R* const operands[2] = {x, a};
+    return vector_place(operands, lda);
+  }
+
+  // The place in their vectors (elements past a multiple of W) shared by
+  // the operands and every column of A (lda a multiple of W), else 0.
+  template <std::size_t N>
+  static index_t vector_place(const R* const (&operands)[N], index_t lda) {
+    if constexpr (W == 1)
       return 0;
-    } else {
-      if (whole < 4 * W || lda % W != 0) return 0;
-      const R* const operands[2] = {x, a};
-      return shared_place(operands, W * sizeof(R));
-    }
+    else
+      return lda % W == 0 ? shared_place(operands, W * sizeof(R)) : 0;
   }
 
   // One pass of gemv_n over the G columns at a (G a multiple of 4):
@@ -566,13 +572,10 @@ struct real_vector_ops {
   // 98 from the line (Emerald Rapids, one thread). Columns of 8 vectors or
   // more: on 4-vector ones the staged head cost sgemv_n 64^2 a third.
   static index_t column_head(index_t m, const R* a, index_t lda) {
-    if constexpr (W == 1) {
-      return 0;
-    } else {
-      const R* const column[1] = {a};
-      const index_t past = lda % W == 0 ? shared_place(column, W * sizeof(R)) : 0;
-      return past && m >= 8 * W ? W - past : 0;
-    }
+    if (m < 8 * W) return 0;
+    const R* const column[1] = {a};
+    const index_t past = vector_place(column, lda);
+    return past ? W - past : 0;
   }
 
   // y + (v[0] a[0] + ... + v[3] a[3]) + (v[4] a[4] + ... + v[7] a[7]) ...:
