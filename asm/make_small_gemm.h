@@ -14,7 +14,8 @@ constexpr small_gemm_desc<typename V::value_type> make_small_gemm(
     const ukernel_desc<typename V::value_type>& micro_kernel, dim_t max_dim, bool at_full_rate) {
   static_assert(Rows % V::width == 0, "the blocks' rows must be whole vectors");
   using routine = small_gemm<V, Rows / V::width, Columns>;
-  return {&micro_kernel, &routine::run, &routine::run_batch, max_dim, at_full_rate, V::width, Rows};
+  return {&micro_kernel, &routine::run, &routine::run_batch, &routine::routine_for, max_dim, at_full_rate,
+          V::width, Rows};
 }
 
 }  // namespace swblas::kernels

@@ -390,6 +390,12 @@ struct small_gemm {
     run_strips(m, n, k, alpha, a, lda, b, rs_b, cs_b, beta, c, ldc, ahead);
   }
 
+  // small_gemm_desc::routine_for: the block run() would jump to, or run.
+  static small_gemm_fn<T> routine_for(dim_t m, dim_t n) {
+    const block_fns* block = one_block(m, n);
+    return block ? block->alone : &run;
+  }
+
   // run() for a problem of strips.
   __attribute__((noinline)) static void run_strips(dim_t m, dim_t n, dim_t k, T alpha, const T* a, inc_t lda,
                                                    const T* b, inc_t rs_b, inc_t cs_b, T beta, T* c, inc_t ldc,

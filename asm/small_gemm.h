@@ -95,6 +95,10 @@ struct small_gemm_desc {
   const ukernel_desc<T>* ukernel;
   small_gemm_fn<T> gemm;
   small_batch_fn<T> batch;
+  // gemm itself or, for a problem of one register block, that block: what
+  // gemm would jump to for an m x n problem without a stream (m, n >= 1),
+  // for callers that look it up once per shape rather than on every call.
+  small_gemm_fn<T> (*routine_for)(dim_t m, dim_t n);
   // The routine beats the packed path for problems whose m, n and k are
   // all at most this (measured for each kernel).
   dim_t max_dim;

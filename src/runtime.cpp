@@ -70,8 +70,8 @@ process_runtime detect_and_choose() {
 // changes nothing but the time: no call tracing, no Sunway routing.
 void open_tiny_shortcuts(const process_runtime& rt) {
   if (rt.trace_calls || rt.table.sunway_emu) return;
-  if (rt.table.small) tiny_gemm_shortcut<double>.store(rt.table.small->gemm, std::memory_order_release);
-  if (rt.table.small_f32) tiny_gemm_shortcut<float>.store(rt.table.small_f32->gemm, std::memory_order_release);
+  if (rt.table.small) tiny_gemm_shortcut<double>.open_with(*rt.table.small);
+  if (rt.table.small_f32) tiny_gemm_shortcut<float>.open_with(*rt.table.small_f32);
 }
 
 // A function-local static: initialised once, thread-safely, on first use;

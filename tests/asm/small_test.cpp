@@ -39,7 +39,7 @@ struct shape {
 
 template <class T>
 void check_small(const small_gemm_desc<T>& r, shape s, bool b_transposed, inc_t b_extra_stride, double alpha,
-                 double beta, prefetch_stream* ahead = nullptr) {
+                 double beta, prefetch_stream* ahead = nullptr, bool by_shape = false) {
   SCOPED_TRACE(testing::Message()
                << r.ukernel->name << " m=" << s.m << " n=" << s.n << " k=" << s.k
                << " bT=" << b_transposed << " bstride+" << b_extra_stride
@@ -66,7 +66,8 @@ void check_small(const small_gemm_desc<T>& r, shape s, bool b_transposed, inc_t 
     }
   std::vector<double> tol;
   naive_gemm(s.m, s.n, s.k, T(alpha), a.data(), 1, lda, b.data(), rs_b, cs_b, T(beta), expect.data(), ldc, &tol);
-  r.gemm(s.m, s.n, s.k, T(alpha), a.data(), lda, b.data(), rs_b, cs_b, T(beta), c.data(), ldc, ahead);
+  const small_gemm_fn<T> routine = by_shape ? r.routine_for(s.m, s.n) : r.gemm;
+  routine(s.m, s.n, s.k, T(alpha), a.data(), lda, b.data(), rs_b, cs_b, T(beta), c.data(), ldc, ahead);
   for (dim_t j = 0; j < s.n; ++j)
     for (dim_t i = 0; i < s.m; ++i)
       ASSERT_NEAR(c.data()[i + j * ldc], expect[i + j * ldc], tol[i + j * s.m])
@@ -142,6 +143,24 @@ TEST_P(small_test, OneBlockProblems) {
           check_small(r, {m, n, 3}, false, 0, ab[0], ab[1]);
           if (fatal()) return;
         }
+  });
+}
+
+// The routine named for each shape (the entry points' table of tiny
+// problems) is the one the small routine would jump to: the same results
+// for every m, n up to the table's 32, as its only call would give them.
+// k = 50 is past the blocks' prefetch distance (the fetching loop).
+TEST_P(small_test, RoutineForEveryShapeMatchesNaive) {
+  run([](const auto& r) {
+    const auto& d = *r.ukernel;
+    for (dim_t m = 1; m <= 32; ++m)
+      for (dim_t n = 1; n <= 32; ++n) {
+        check_small(r, {m, n, 3}, n % 2 == 0, 0, m % 2 ? 1.0 : 0.7, n % 3 ? 1.0 : 0.0, nullptr, true);
+        if (m == 1 || m == d.mr || m == d.mr + 1)
+          check_small(r, {m, n, 50}, n % 2 == 1, 0, 1.0, -0.5, nullptr, true);
+        if (fatal()) return;
+      }
+    EXPECT_EQ(r.routine_for(200, 2), r.gemm);  // many strips: no one block
   });
 }
 
