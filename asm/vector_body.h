@@ -557,7 +557,7 @@ struct real_vector_ops {
     }
     index_t i = 0;
     if constexpr (!Dots) {
-      i = column_head(m, a, lda);
+      i = column_head(m, a, lda, y_n);
       if (i) update_tail(0, i);
     }
     i = full_vectors(i, m, std::bool_constant<Dots>{});
@@ -566,15 +566,19 @@ struct real_vector_ops {
   }
 
   // The rows before A's columns reach a vector's place in the line, when
-  // they all do at the same row (lda a multiple of W), else 0: the loads
-  // from there on split no lines. Short misaligned columns paid for the
-  // splits: sgemv_n of 160^2, A 16 bytes past a line, 56-67 GB/s against
-  // 98 from the line (Emerald Rapids, one thread). Columns of 8 vectors or
-  // more: on 4-vector ones the staged head cost sgemv_n 64^2 a third.
-  static index_t column_head(index_t m, const R* a, index_t lda) {
+  // they all do at the same row (lda a multiple of W); else the rows before
+  // y does: the loads from there on split no lines, or y's loads and stores
+  // none. Short misaligned columns paid for the splits: sgemv_n of 160^2,
+  // A 16 bytes past a line, 56-67 GB/s against 98 from the line; with lda
+  // not whole vectors and y 16 bytes past a line too, sgemv_n of 200^2
+  // 59-70 -> 81-102 GB/s, dgemv_n of 100^2 60-69 -> 80-97 (Emerald Rapids,
+  // one thread). Columns of 8 vectors or more: on 4-vector ones the staged
+  // head cost sgemv_n 64^2 a third.
+  static index_t column_head(index_t m, const R* a, index_t lda, const R* y) {
     if (m < 8 * W) return 0;
     const R* const column[1] = {a};
-    const index_t past = vector_place(column, lda);
+    const R* const rows[1] = {y};
+    const index_t past = lda % W == 0 ? vector_place(column, lda) : shared_place(rows, W * sizeof(R));
     return past ? W - past : 0;
   }
 

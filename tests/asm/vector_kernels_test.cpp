@@ -402,9 +402,10 @@ TYPED_TEST(vector_kernels_test, GemvTHasTheSameBitsFromEveryPlaceInALine) {
 }
 
 // gemv_n from every place of A in a line, with columns that share it
-// (lda a multiple of a line) and ones that do not: where the columns
-// share a place, the rows before the line go on their own (column_head).
-// Small integers: every sum exact, so y must equal the naive loop's.
+// (lda a multiple of a line) and ones that do not, and y at another place
+// each time: the rows before A's place (columns that share one) or else
+// before y's go on their own (column_head). Small integers: every sum
+// exact, so y must equal the naive loop's.
 TYPED_TEST(vector_kernels_test, GemvNMatchesNaiveLoopsFromEveryPlaceInALine) {
   using T = TypeParam;
   constexpr index_t kPlaces = line_buffer<T>::kPlaces, n = 13;  // passes of 8 and 4, and one column
@@ -418,7 +419,9 @@ TYPED_TEST(vector_kernels_test, GemvNMatchesNaiveLoopsFromEveryPlaceInALine) {
         line_buffer<T> as(lda * n);
         for (index_t place = 0; place < kPlaces; ++place) {
           T* const a = as.line + place;
-          std::vector<T> x(n), y(m), want(m);
+          line_buffer<T> ys(m);
+          T* const y = ys.line + (3 * place + 1) % kPlaces;
+          std::vector<T> x(n), want(m);
           for (index_t j = 0; j < n; ++j) {
             x[j] = scalar_of<T>(double(j % 5) - 2, double(j % 3) - 1);
             for (index_t i = 0; i < m; ++i)
@@ -429,8 +432,8 @@ TYPED_TEST(vector_kernels_test, GemvNMatchesNaiveLoopsFromEveryPlaceInALine) {
             want[i] = y[i];
             for (index_t j = 0; j < n; ++j) want[i] += T(2) * (a[i + j * lda] * x[j]);
           }
-          k.gemv_n(m, n, T(2), a, lda, x.data(), y.data());
-          ASSERT_EQ(y, want) << k.name << " m=" << m << " lda=" << lda << " place " << place;
+          k.gemv_n(m, n, T(2), a, lda, x.data(), y);
+          ASSERT_EQ(std::vector<T>(y, y + m), want) << k.name << " m=" << m << " lda=" << lda << " place " << place;
         }
       }
   }
