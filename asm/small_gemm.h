@@ -30,10 +30,13 @@ struct prefetch_stream {
     end[ranges] = next[ranges] + bytes;
     ++ranges;
   }
+  // Lines of range r not fetched yet.
+  std::size_t lines_left(int r) const {
+    return next[r] < end[r] ? std::size_t(end[r] - next[r] + kLineBytes - 1) / kLineBytes : 0;
+  }
   std::size_t lines_left() const {
     std::size_t lines = 0;
-    for (int r = 0; r < ranges; ++r)
-      if (next[r] < end[r]) lines += (end[r] - next[r] + kLineBytes - 1) / kLineBytes;
+    for (int r = 0; r < ranges; ++r) lines += lines_left(r);
     return lines;
   }
 };

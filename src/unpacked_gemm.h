@@ -149,10 +149,7 @@ inline inc_t line_padded(dim_t rows) {
 inline prefetch_stream first_lines(const prefetch_stream& s, std::size_t lines) {
   prefetch_stream part = s;
   for (int r = 0; r < part.ranges; ++r) {
-    const std::size_t left = part.next[r] < part.end[r]
-                                 ? (part.end[r] - part.next[r] + prefetch_stream::kLineBytes - 1) /
-                                       prefetch_stream::kLineBytes
-                                 : 0;
+    const std::size_t left = part.lines_left(r);
     const std::size_t take = std::min(left, lines);
     if (take < left) part.end[r] = part.next[r] + take * prefetch_stream::kLineBytes;
     lines -= take;
