@@ -325,6 +325,19 @@ class pool {
   straggler_backoff backoff_;
 };
 
+// Whether this thread is inside run_team_job. A call from inside an item
+// must run alone whether or not the outer call holds the pool: one that
+// ran alone because of a straggler outlives the time alone it started in.
+thread_local bool running_a_team_job = false;
+
+class team_job_scope {
+ public:
+  team_job_scope() { running_a_team_job = true; }
+  ~team_job_scope() { running_a_team_job = false; }
+  team_job_scope(const team_job_scope&) = delete;
+  team_job_scope& operator=(const team_job_scope&) = delete;
+};
+
 // Items run by the caller alone, in order (every section's barrier holds).
 void run_alone(team_job& job, dim_t items) {
   for (dim_t i = 0; i < items; ++i) job.run_item(i, 0);
@@ -338,6 +351,8 @@ bool in_user_parallel_region() { return omp_in_parallel && omp_in_parallel(); }
 
 void run_team_job(team_job& job, dim_t items, int threads) {
   if (items <= 0) return;
+  if (running_a_team_job) return run_alone(job, items);
+  const team_job_scope scope;
   if (threads <= 1 || items == 1 || in_user_parallel_region()) return run_alone(job, items);
   pool& p = pool::instance();
   if (p.alone_now() || !p.try_acquire()) return run_alone(job, items);
@@ -356,7 +371,7 @@ void set_configured_threads(int threads) {
 
 int available_threads() {
   const pool& p = pool::instance();
-  if (in_user_parallel_region() || p.busy() || p.alone_now()) return 1;
+  if (in_user_parallel_region() || p.busy() || p.alone_now() || running_a_team_job) return 1;
   return configured_threads();
 }
 

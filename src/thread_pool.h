@@ -61,8 +61,8 @@ int configured_threads();
 void set_configured_threads(int threads);
 
 // What a call can have now: configured_threads(), or 1 inside a user's
-// OpenMP region and while the pool runs another call (a call from another
-// user thread, or from inside an item), so that cores are not
+// OpenMP region, inside an item of a call, and while the pool runs
+// another call (from another user thread), so that cores are not
 // oversubscribed. Calls plan their teams with it.
 int available_threads();
 

@@ -74,20 +74,21 @@ TEST(StragglerBackoff, AloneForAFactorOfTheWaitThatGrowsWithWaitsAndShrinksWitho
   EXPECT_EQ(b.events(), 24);
 }
 
-// A helper that holds an item for 30 ms (as one the OS took off its core
-// would) makes the pool run the next calls alone. The caller spends 2 ms
-// on its first item, time for a parked helper to wake and claim the
-// second; one that does not (its CPU busy, or the OS put it on the
-// caller's CPU, where it takes no items) leaves it to the caller: tried
-// until a call loses time. A machine so busy that no helper took an item
-// in 10 s cannot show it (a TSan run beside another test on two cores once
-// did not): skipped, not failed.
-TEST(StragglerBackoff, ThePoolRunsAloneAfterWaitingForAHelper) {
-  const long before = pool_straggler_events();
+// Makes a helper hold an item for 30 ms (as one the OS took off its core
+// would), until a call loses time to it. The caller spends 2 ms on its
+// first item, time for a parked helper to wake and claim the second; one
+// that does not (its CPU busy, or the OS put it on the caller's CPU, where
+// it takes no items) leaves it to the caller: tried for up to 10 s.
+struct straggle_attempt {
+  long events_before;
+  bool helper_held_an_item, helper_slept;
+};
+straggle_attempt make_a_helper_straggle() {
+  straggle_attempt seen{pool_straggler_events(), false, false};
+  std::atomic<bool> held{false}, slept{false};
   const auto give_up = pool_clock::now() + std::chrono::seconds(10);
-  std::atomic<bool> helper_slept{false}, helper_held_an_item{false};
-  while (pool_straggler_events() == before && pool_clock::now() < give_up) {
-    helper_slept = false;
+  while (pool_straggler_events() == seen.events_before && pool_clock::now() < give_up) {
+    slept = false;
     run_items(2, 2, [&](dim_t i, int worker) {
       if (worker == 0) {
         // Spun, not slept: time off the CPU would count as the caller's.
@@ -96,20 +97,35 @@ TEST(StragglerBackoff, ThePoolRunsAloneAfterWaitingForAHelper) {
         }
         return;
       }
-      helper_held_an_item = true;
+      held = true;
       std::this_thread::sleep_for(milliseconds(30));
-      helper_slept = true;
+      slept = true;
     });
   }
-  if (pool_straggler_events() == before && !helper_held_an_item)
-    GTEST_SKIP() << "no helper took an item in 10 s: the machine is too busy to show a straggler";
-  ASSERT_EQ(pool_straggler_events(), before + 1) << "a helper held an item for 30 ms, and no call lost time";
+  seen.helper_held_an_item = held;
+  seen.helper_slept = slept;
+  return seen;
+}
+
+// A machine so busy that no helper took an item in 10 s cannot show a
+// straggler (a TSan run beside another test on two cores once did not):
+// skipped, not failed.
+bool too_busy_to_straggle(const straggle_attempt& attempt) {
+  return pool_straggler_events() == attempt.events_before && !attempt.helper_held_an_item;
+}
+constexpr const char* kTooBusy = "no helper took an item in 10 s: the machine is too busy to show a straggler";
+
+// After a helper held an item the pool runs the next calls alone.
+TEST(StragglerBackoff, ThePoolRunsAloneAfterWaitingForAHelper) {
+  const straggle_attempt attempt = make_a_helper_straggle();
+  if (too_busy_to_straggle(attempt)) GTEST_SKIP() << kTooBusy;
+  ASSERT_EQ(pool_straggler_events(), attempt.events_before + 1) << "a helper held an item for 30 ms, and no call lost time";
   // The shortest time alone: where the helper slept the call lasted 30 ms
   // and a loss counts beyond a quarter of it; else the loss was the
   // caller's own time off its CPU (qemu beside another test on two cores),
   // which counts beyond kStragglerSlack.
   const pool_clock::duration shortest =
-      helper_slept ? pool_clock::duration(milliseconds(30)) / 4 : kStragglerSlack;
+      attempt.helper_slept ? pool_clock::duration(milliseconds(30)) / 4 : kStragglerSlack;
   const auto after_wait = pool_clock::now();
   const std::thread::id me = std::this_thread::get_id();
   std::atomic<int> elsewhere{0};
@@ -120,6 +136,35 @@ TEST(StragglerBackoff, ThePoolRunsAloneAfterWaitingForAHelper) {
     EXPECT_EQ(available, 1);
     EXPECT_EQ(elsewhere.load(), 0);
   }
+}
+
+// A call sent alone by a straggler can outlast its time alone; calls from
+// inside its items still run alone, on their thread (they once took the
+// pool, freed when the time alone ended, and ran beside their caller).
+TEST(StragglerBackoff, CallsFromInsideAnItemRunAloneAfterTheTimeAloneEnds) {
+  if (configured_threads() < 2) GTEST_SKIP() << "one thread configured";
+  const straggle_attempt attempt = make_a_helper_straggle();
+  if (too_busy_to_straggle(attempt)) GTEST_SKIP() << kTooBusy;
+  if (available_threads() != 1) GTEST_SKIP() << "the time alone ended before the call (this thread held up)";
+  const std::thread::id me = std::this_thread::get_id();
+  bool time_alone_ended = false;
+  int available_inside = 0;
+  std::atomic<int> elsewhere{0};
+  run_items(2, 2, [&](dim_t item) {
+    if (item != 0) return;
+    // Another user thread finds the pool free once the time alone ends
+    // (unless this call holds it: then it never does, and gives up).
+    std::thread other([&] {
+      const auto give_up = pool_clock::now() + straggler_backoff::kMaxAlone + std::chrono::seconds(1);
+      while (available_threads() < 2 && pool_clock::now() < give_up) std::this_thread::sleep_for(milliseconds(1));
+      time_alone_ended = available_threads() >= 2;
+    });
+    other.join();
+    available_inside = available_threads();
+    run_items(16, 2, [&](dim_t) { elsewhere += std::this_thread::get_id() != me; });
+  });
+  EXPECT_EQ(available_inside, 1) << (time_alone_ended ? "after the time alone ended" : "the call held the pool");
+  EXPECT_EQ(elsewhere.load(), 0);
 }
 
 }  // namespace
