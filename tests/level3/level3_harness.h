@@ -38,6 +38,14 @@ T scalar(float re, [[maybe_unused]] float im) {
 
 enum class entry { f77, cblas_col, cblas_row };
 
+// A uniform value in [lo, hi] from one draw of the generator (std's
+// distribution takes two for a double: most of the time of filling
+// matrices, which was a large part of the Level-3 tests' time).
+template <class R>
+R uniform(std::mt19937& g, R lo, R hi) {
+  return R(double(lo) + double(hi - lo) * (double(g()) * 0x1p-32));
+}
+
 // A matrix stored column-major (or row-major) with a padded leading
 // dimension; the padding holds a guard value that must survive.
 template <class T>
@@ -51,13 +59,15 @@ struct stored {
   static T guard() { return T(real_t<T>(-7.25e30)); }
   T& at(int i, int j) { return row_major ? data[std::size_t(i) * ld + j] : data[i + std::size_t(j) * ld]; }
   void fill(std::mt19937& g) {
-    std::uniform_real_distribution<real_t<T>> u(-1, 1);
+    using R = real_t<T>;
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < cols; ++j) {
-        if constexpr (is_complex<T>)
-          at(i, j) = T(u(g), u(g));
-        else
-          at(i, j) = u(g);
+        if constexpr (is_complex<T>) {
+          const R re = uniform<R>(g, -1, 1);
+          at(i, j) = T(re, uniform<R>(g, -1, 1));
+        } else {
+          at(i, j) = uniform<R>(g, -1, 1);
+        }
       }
   }
   void fill_with(T v) {

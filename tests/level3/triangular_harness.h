@@ -103,55 +103,109 @@ struct triangular_operand {
   triangular_operand(const triangular_case& g, bool well_conditioned, std::mt19937& gen)
       : k(g.side == 'L' ? g.m : g.n), a(k, k, g.api == entry::cblas_row, 2), op(std::size_t(k) * k) {
     using R = real_t<T>;
-    a.fill(gen);
-    std::uniform_real_distribution<R> u(1, 2);
-    for (int i = 0; i < k && well_conditioned; ++i)
-      for (int l = 0; l < k; ++l) {
-        if (i != l)
-          a.at(i, l) /= R(k);
-        else if constexpr (is_complex<T>)
-          a.at(i, i) = std::polar(u(gen), R(std::arg(a.at(i, i))));
-        else
-          a.at(i, i) = a.at(i, i) < 0 ? -u(gen) : u(gen);
-      }
     const bool upper = g.uplo == 'U', unit = g.diag == 'U';
+    const auto read = [&](int i, int l) { return (upper ? i <= l : i >= l) && !(i == l && unit); };
+    // Random where the routine reads A, NaN elsewhere.
+    const auto u = [&gen] { return uniform<R>(gen, -1, 1); };
+    const auto diagonal = [&gen] { return uniform<R>(gen, 1, 2); };
+    for (int l = 0; l < k; ++l)
+      for (int i = 0; i < k; ++i) {
+        T& e = a.at(i, l);
+        if (!read(i, l)) {
+          e = T(std::numeric_limits<R>::quiet_NaN());
+          continue;
+        }
+        if constexpr (is_complex<T>) {
+          const R re = u();
+          e = T(re, u());
+        } else {
+          e = u();
+        }
+        if (!well_conditioned) continue;
+        if (i != l)
+          e /= R(k);
+        else if constexpr (is_complex<T>)
+          e = std::polar(diagonal(), R(std::arg(e)));
+        else
+          e = e < 0 ? -diagonal() : diagonal();
+      }
     auto element = [&](int i, int l) -> std::complex<double> {
       if (i == l && unit) return 1;
       if (upper ? i > l : i < l) return 0;
       return std::complex<double>(a.at(i, l));
     };
-    for (int i = 0; i < k; ++i)
-      for (int l = 0; l < k; ++l) {
+    for (int l = 0; l < k; ++l)
+      for (int i = 0; i < k; ++i) {
         std::complex<double> v = g.transa == 'N' ? element(i, l) : element(l, i);
         if (g.transa == 'C') v = std::conj(v);
         op[i + std::size_t(l) * k] = v;
       }
-    const R nan = std::numeric_limits<R>::quiet_NaN();
-    for (int i = 0; i < k; ++i)
-      for (int l = 0; l < k; ++l)
-        if ((upper ? i > l : i < l) || (i == l && unit)) a.at(i, l) = T(nan);
   }
 
   std::complex<double> op_at(int i, int l) const { return op[i + std::size_t(l) * k]; }
 };
 
-// Element (i, j) of op(A) Y (side left) or Y op(A) (side right), and the
-// sum of its terms' magnitudes, which bounds its rounding error.
+// Elements (i, j) of op(A) Y (side left) or Y op(A) (side right), and the
+// sums of their terms' magnitudes, which bound their rounding errors, over
+// op(A)'s triangle, as the reference multiplies. The factors are copied
+// once, the left one by rows and the right one by columns, so that each
+// element is a dot of two contiguous vectors over the range where both
+// are nonzero (read in place over all of op(A), with its rows strided,
+// the check was most of the Level-3 tests' time).
 struct product_element {
   std::complex<double> value;
   double magnitude;
 };
 template <class T>
-product_element side_product(const triangular_case& g, const triangular_operand<T>& a, stored<T>& y, int i, int j) {
-  product_element p{0, 0};
-  for (int l = 0; l < a.k; ++l) {
-    const std::complex<double> x = g.side == 'L' ? a.op_at(i, l) : std::complex<double>(y.at(i, l));
-    const std::complex<double> z = g.side == 'L' ? std::complex<double>(y.at(l, j)) : a.op_at(l, j);
-    p.value += x * z;
-    p.magnitude += norm1(x) * norm1(z);
+class side_product {
+ public:
+  side_product(const triangular_case& g, const triangular_operand<T>& a, stored<T>& y)
+      : k_(a.k), left_(g.m, k_), right_(g.n, k_) {
+    const bool left = g.side == 'L';
+    for (int i = 0; i < g.m; ++i)
+      left_.set(i, [&](int l) { return left ? a.op_at(i, l) : std::complex<double>(y.at(i, l)); });
+    for (int j = 0; j < g.n; ++j)
+      right_.set(j, [&](int l) { return left ? std::complex<double>(y.at(l, j)) : a.op_at(l, j); });
   }
-  return p;
-}
+
+  product_element operator()(int i, int j) const {
+    const std::complex<double>* x = left_.vector(i);
+    const std::complex<double>* z = right_.vector(j);
+    product_element p{0, 0};
+    const int last = std::min(left_.end[i], right_.end[j]);
+    for (int l = std::max(left_.begin[i], right_.begin[j]); l < last; ++l) {
+      p.value += x[l] * z[l];
+      p.magnitude += norm1(x[l]) * norm1(z[l]);
+    }
+    return p;
+  }
+
+ private:
+  // Vectors of length k, each with the range [begin, end) outside which
+  // it is zero.
+  struct vectors {
+    int k;
+    std::vector<std::complex<double>> data;
+    std::vector<int> begin, end;
+    vectors(int count, int length)
+        : k(length), data(std::size_t(count) * length), begin(std::size_t(count)), end(std::size_t(count)) {}
+    const std::complex<double>* vector(int v) const { return &data[std::size_t(v) * k]; }
+    template <class Element>
+    void set(int v, Element element) {
+      std::complex<double>* e = &data[std::size_t(v) * k];
+      begin[v] = k;
+      end[v] = 0;
+      for (int l = 0; l < k; ++l) {
+        e[l] = element(l);
+        if (e[l] == 0.0) continue;
+        begin[v] = std::min(begin[v], l);
+        end[v] = l + 1;
+      }
+    }
+  };
+  int k_;
+  vectors left_, right_;
+};
 
 // Calls the routine on B through the case's entry.
 template <class T>

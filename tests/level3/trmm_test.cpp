@@ -20,8 +20,9 @@ void check_trmm(const triangular_case& g, T alpha, unsigned seed, bool b_nan = f
   triangular_run<T> run(r, g, alpha, seed, false, b_nan);
   const double eps = std::numeric_limits<real_t<T>>::epsilon();
   const std::complex<double> al(alpha);
+  const side_product<T> product(g, run.a, run.b0);
   expect_result(r.name, g, alpha, run, [&](int i, int j) {
-    const product_element want = side_product(g, run.a, run.b0, i, j);
+    const product_element want = product(i, j);
     return std::pair(std::abs(std::complex<double>(run.b.at(i, j)) - al * want.value),
                      4 * (run.a.k + 4) * eps * norm1(al) * want.magnitude + 1e-30);
   });

@@ -20,8 +20,9 @@ void check_trsm(const triangular_case& g, T alpha, unsigned seed, bool b_nan = f
   triangular_run<T> run(r, g, alpha, seed, true, b_nan);
   const double eps = std::numeric_limits<real_t<T>>::epsilon();
   const std::complex<double> al(alpha);
+  const side_product<T> product(g, run.a, run.b);
   expect_result(r.name, g, alpha, run, [&](int i, int j) {
-    const product_element got = side_product(g, run.a, run.b, i, j);
+    const product_element got = product(i, j);
     const std::complex<double> want = al * std::complex<double>(run.b0.at(i, j));
     return std::pair(std::abs(got.value - want), 8 * (run.a.k + 4) * eps * (got.magnitude + norm1(want)) + 1e-30);
   });
