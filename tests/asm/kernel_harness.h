@@ -52,7 +52,7 @@ struct basic_guarded_matrix {
 };
 using guarded_matrix = basic_guarded_matrix<double>;
 
-// Deterministic values in [-1, 1) (double and float).
+// Deterministic values in [-1, 1] (double and float), one generator draw each.
 template <class T>
 void fill_random(T* x, std::size_t n, unsigned seed);
 

@@ -36,13 +36,33 @@ struct packed_operands {
   T* bp_aligned;
 };
 
+// The random MR x k A and k x NR B of one depth, the same for every tile
+// shape (generated again for each case, they were most of the time of
+// the edge-shape tests).
+template <class T>
+struct random_factors {
+  int mr = -1, nr = -1;
+  dim_t k = -1;
+  std::vector<T> a, b;
+
+  const random_factors& of(int mr_, int nr_, dim_t k_) {
+    if (mr_ == mr && nr_ == nr && k_ == k) return *this;
+    mr = mr_, nr = nr_, k = k_;
+    a.assign(static_cast<std::size_t>(mr * k), T(0));
+    b.assign(static_cast<std::size_t>(k * nr), T(0));
+    fill_random(a.data(), a.size(), 11);
+    fill_random(b.data(), b.size(), 29);
+    return *this;
+  }
+};
+
 template <class T>
 packed_operands<T> make_operands(int mr, int nr, dim_t m, dim_t n, dim_t k) {
+  static thread_local random_factors<T> last;
   packed_operands<T> o;
-  o.a.assign(static_cast<std::size_t>(mr * k), T(0));
-  o.b.assign(static_cast<std::size_t>(k * nr), T(0));
-  fill_random(o.a.data(), o.a.size(), 11);
-  fill_random(o.b.data(), o.b.size(), 29);
+  const random_factors<T>& random = last.of(mr, nr, k);
+  o.a = random.a;
+  o.b = random.b;
   for (dim_t l = 0; l < k; ++l)
     for (dim_t i = m; i < mr; ++i) o.a[i + l * mr] = T(0);
   for (dim_t j = n; j < nr; ++j)

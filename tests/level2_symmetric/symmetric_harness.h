@@ -20,6 +20,7 @@
 namespace l2sym {
 
 using swblas_test::real_t;
+using swblas_test::uniform;
 template <class T>
 inline constexpr bool is_complex_v = swblas_test::is_complex<T>;
 
@@ -153,11 +154,13 @@ struct stored_matrix {
 
 template <class T>
 T random_value(std::mt19937& gen) {
-  std::uniform_real_distribution<real_t<T>> d(-1, 1);
-  if constexpr (is_complex_v<T>)
-    return {d(gen), d(gen)};
-  else
-    return d(gen);
+  using R = real_t<T>;
+  if constexpr (is_complex_v<T>) {
+    const R re = uniform<R>(gen, -1, 1);
+    return {re, uniform<R>(gen, -1, 1)};
+  } else {
+    return uniform<R>(gen, -1, 1);
+  }
 }
 
 template <class T>

@@ -165,13 +165,14 @@ struct triangle {
   // solves are well conditioned.
   static triangle random(const triangular_call& c, std::mt19937& g) {
     triangle t{c, std::vector<T>(std::size_t(c.n) * c.n, T(0))};
-    std::uniform_real_distribution<real_t<T>> u(-1, 1);
+    const auto u = [&g] { return uniform<real_t<T>>(g, -1, 1); };
     const real_t<T> dominant = real_t<T>(2 * std::min(bandwidth(c), std::max(c.n - 1, 0)) + 2);
     for (int col = 0; col < c.n; ++col)
       for (int r = 0; r < c.n; ++r) {
         if (!in_triangle(c, r, col)) continue;
-        T v = scalar<T>(float(u(g)), float(u(g)));
-        if (r == col) v = t.unit() ? T(1) : v + (u(g) < 0 ? -dominant : dominant);
+        const float re = float(u());
+        T v = scalar<T>(re, float(u()));
+        if (r == col) v = t.unit() ? T(1) : v + (u() < 0 ? -dominant : dominant);
         t.dense[std::size_t(r) + std::size_t(col) * c.n] = v;
       }
     return t;
