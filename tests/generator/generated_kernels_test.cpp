@@ -54,13 +54,14 @@ struct operands {
 
   operands(shape s, bool ta, bool tb, std::mt19937* rng)
       : m(s.m), n(s.n), k(s.k), ldc(s.m + 2), trans_a(ta), trans_b(tb) {
-    std::uniform_real_distribution<T> u(-1.0, 1.0);
+    // One draw a value in [-1, 1] (std's double distribution takes two).
+    const auto u = [rng] { return T(double((*rng)()) * 0x1p-31 - 1.0); };
     a.resize(static_cast<std::size_t>(lda() * (ta ? m : k)));
     b.resize(static_cast<std::size_t>(ldb() * (tb ? k : n)));
     c.resize(static_cast<std::size_t>(ldc * n));
-    for (T& x : a) x = u(*rng);
-    for (T& x : b) x = u(*rng);
-    for (T& x : c) x = u(*rng);
+    for (T& x : a) x = u();
+    for (T& x : b) x = u();
+    for (T& x : c) x = u();
   }
   dim_t lda() const { return (trans_a ? k : m) + 3; }
   dim_t ldb() const { return (trans_b ? n : k) + 1; }
@@ -83,23 +84,44 @@ struct operands {
 // C := alpha*op(A)*op(B) + beta*C by the definition in T, with the error
 // bound gamma_k * (|alpha| |op(A)||op(B)| + |beta| |C|) per element, the
 // unit roundoff T's: twice, for the kernel's rounding and the reference's.
+// Each element's sum runs over l in order; where A's columns are
+// contiguous a column of C's sums advances together, down A's columns (one
+// element at a time, A read across its columns was most of this test's
+// time, under qemu above all).
 template <class T>
 void reference(const basic_gemm_problem<T>& p, std::vector<T>* c, std::vector<T>* bound) {
   const T eps = std::numeric_limits<T>::epsilon();
-  for (dim_t j = 0; j < p.n; ++j)
-    for (dim_t i = 0; i < p.m; ++i) {
-      T s = 0, mag = 0;
+  std::vector<T> sums(static_cast<std::size_t>(p.m)), mags(static_cast<std::size_t>(p.m));
+  for (dim_t j = 0; j < p.n; ++j) {
+    std::fill(sums.begin(), sums.end(), T(0));
+    std::fill(mags.begin(), mags.end(), T(0));
+    if (p.rs_a == 1) {
       for (dim_t l = 0; l < p.k; ++l) {
-        const T x = p.a[i * p.rs_a + l * p.cs_a] * p.b[l * p.rs_b + j * p.cs_b];
-        s += x;
-        mag += std::fabs(x);
+        const T blj = p.b[l * p.rs_b + j * p.cs_b];
+        const T* al = p.a + l * p.cs_a;
+        for (dim_t i = 0; i < p.m; ++i) {
+          const T x = al[i] * blj;
+          sums[static_cast<std::size_t>(i)] += x;
+          mags[static_cast<std::size_t>(i)] += std::fabs(x);
+        }
       }
+    } else {
+      for (dim_t i = 0; i < p.m; ++i)
+        for (dim_t l = 0; l < p.k; ++l) {
+          const T x = p.a[i * p.rs_a + l * p.cs_a] * p.b[l * p.rs_b + j * p.cs_b];
+          sums[static_cast<std::size_t>(i)] += x;
+          mags[static_cast<std::size_t>(i)] += std::fabs(x);
+        }
+    }
+    for (dim_t i = 0; i < p.m; ++i) {
+      const T s = sums[static_cast<std::size_t>(i)], mag = mags[static_cast<std::size_t>(i)];
       T& cij = (*c)[static_cast<std::size_t>(i + j * p.ldc)];
       const T old = p.beta == T(0) ? T(0) : cij;
       cij = p.alpha * s + p.beta * old;
       (*bound)[static_cast<std::size_t>(i + j * p.ldc)] =
           T(2) * static_cast<T>(p.k + 2) * eps * (std::fabs(p.alpha) * mag + std::fabs(p.beta * old));
     }
+  }
 }
 
 // How an entry is run: its kernel under a blocking, by a team sharing a loop.
