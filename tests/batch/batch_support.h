@@ -203,8 +203,9 @@ class group_data_of {
     // Real elements in double: the same sums as in complex<double>, whose
     // imaginary parts stay 0, without its multiplication.
     using W = std::conditional_t<is_complex<X>, std::complex<double>, double>;
-    const std::size_t k = static_cast<std::size_t>(spec.k);
-    std::vector<W> a_rows(static_cast<std::size_t>(spec.m) * k), b_columns(static_cast<std::size_t>(spec.n) * k);
+    // At least one element a row and column: &x[i * k] is then valid at k == 0.
+    const std::size_t k = static_cast<std::size_t>(spec.k), kept = std::max<std::size_t>(k, 1);
+    std::vector<W> a_rows(static_cast<std::size_t>(spec.m) * kept), b_columns(static_cast<std::size_t>(spec.n) * kept);
     for (int e = 0; e < spec.count; ++e) {
       for (int i = 0; i < spec.m; ++i)
         for (int l = 0; l < spec.k; ++l) a_rows[i * k + l] = W(op_a(e, i, l));

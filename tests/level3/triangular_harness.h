@@ -187,8 +187,11 @@ class side_product {
     int k;
     std::vector<std::complex<double>> data;
     std::vector<int> begin, end;
-    vectors(int count, int length)
-        : k(length), data(std::size_t(count) * length), begin(std::size_t(count)), end(std::size_t(count)) {}
+    vectors(int count, int length)  // at least one element each: &data[v * k] is valid at k == 0
+        : k(length),
+          data(std::size_t(count) * std::size_t(std::max(length, 1))),
+          begin(std::size_t(count)),
+          end(std::size_t(count)) {}
     const std::complex<double>* vector(int v) const { return &data[std::size_t(v) * k]; }
     template <class Element>
     void set(int v, Element element) {
