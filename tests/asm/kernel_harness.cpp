@@ -4,6 +4,8 @@
 #include <limits>
 #include <random>
 
+#include "../random_values.h"
+
 namespace swblas::test {
 
 namespace {
@@ -75,10 +77,8 @@ std::size_t basic_guarded_matrix<T>::guards_changed() const {
 // The same values for every T: drawn as doubles, then rounded.
 template <class T>
 void fill_random(T* x, std::size_t n, unsigned seed) {
-  // One draw a value (std's double distribution takes two: they were most
-  // of the kernel tests' time).
   std::mt19937 gen(seed);
-  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<T>(double(gen()) * 0x1p-31 - 1.0);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<T>(swblas_test::uniform(gen, -1.0, 1.0));
 }
 
 template <class T>

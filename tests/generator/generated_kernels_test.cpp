@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "../random_values.h"
 #include "blocked_gemm.h"
 #include "cpu_features.h"
 #include "fused_ops.h"
@@ -54,8 +55,7 @@ struct operands {
 
   operands(shape s, bool ta, bool tb, std::mt19937* rng)
       : m(s.m), n(s.n), k(s.k), ldc(s.m + 2), trans_a(ta), trans_b(tb) {
-    // One draw a value in [-1, 1] (std's double distribution takes two).
-    const auto u = [rng] { return T(double((*rng)()) * 0x1p-31 - 1.0); };
+    const auto u = [rng] { return T(swblas_test::uniform(*rng, -1.0, 1.0)); };
     a.resize(static_cast<std::size_t>(lda() * (ta ? m : k)));
     b.resize(static_cast<std::size_t>(ldb() * (tb ? k : n)));
     c.resize(static_cast<std::size_t>(ldc * n));

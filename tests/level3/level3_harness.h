@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../element_types.h"
+#include "../random_values.h"
 
 namespace swblas_test {
 
@@ -37,14 +38,6 @@ T scalar(float re, [[maybe_unused]] float im) {
 }
 
 enum class entry { f77, cblas_col, cblas_row };
-
-// A uniform value in [lo, hi] from one draw of the generator (std's
-// distribution takes two for a double: most of the time of filling
-// matrices, which was a large part of the Level-3 tests' time).
-template <class R>
-R uniform(std::mt19937& g, R lo, R hi) {
-  return R(double(lo) + double(hi - lo) * (double(g()) * 0x1p-32));
-}
 
 // A matrix stored column-major (or row-major) with a padded leading
 // dimension; the padding holds a guard value that must survive.
