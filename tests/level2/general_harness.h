@@ -1,6 +1,6 @@
 // What the tests of gemv, gbmv and ger share: each precision's entry
 // points, vectors with increments (the gaps hold guards), general and band
-// matrices stored column- or row-major, and a naive product in long double.
+// matrices stored column- or row-major, and a naive product in wider arithmetic (wide_t).
 #pragma once
 
 #include <cblas.h>
@@ -19,10 +19,6 @@
 #include "../level3/level3_harness.h"  // real_t, is_complex, scalar, entry
 
 namespace swblas_test {
-
-// The naive products' arithmetic.
-template <class T>
-using wide_t = std::conditional_t<is_complex<T>, std::complex<long double>, long double>;
 
 template <class T>
 T nan_value() {
@@ -167,17 +163,12 @@ bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
 }
 
-template <class W>
-long double magnitude(W v) {
-  return std::abs(v);
-}
-
 // Whether got is within the rounding of a sum of `terms` products bounded
 // by `bound` in total.
 template <class T>
-bool close(T got, wide_t<T> expected, long double bound, int terms) {
-  const long double eps = std::numeric_limits<real_t<T>>::epsilon();
-  return magnitude(wide_t<T>(got) - expected) <= 4 * eps * (terms + 2) * bound + 1e-30L;
+bool close(T got, wide_t<T> expected, wide_real_t<T> bound, int terms) {
+  const wide_real_t<T> eps = std::numeric_limits<real_t<T>>::epsilon();
+  return magnitude(wide_t<T>(got) - expected) <= 4 * eps * (terms + 2) * bound + wide_real_t<T>(1e-30);
 }
 
 }  // namespace swblas_test

@@ -1,8 +1,8 @@
 // What the tests of trmv, tbmv, tpmv, trsv, tbsv and tpsv share: one call
 // of any of them through any entry point, a triangle written into the
 // caller's storage with NaN wherever the routine must not read, and naive
-// loops in long double that follow the reference's loops (a column of
-// op(A) whose x_j is zero is skipped where the reference skips it).
+// loops in wider arithmetic (wide_t) that follow the reference's loops (a
+// column of op(A) whose x_j is zero is skipped where the reference skips it).
 #pragma once
 
 #include <cblas.h>
@@ -140,9 +140,6 @@ T quiet_nan() {
   return T(std::numeric_limits<real_t<T>>::quiet_NaN());
 }
 
-template <class T>
-using wide_t = std::conditional_t<is_complex<T>, std::complex<long double>, long double>;
-
 template <class W>
 W conj_if(bool conj, W x) {
   if constexpr (std::is_arithmetic_v<W>)
@@ -262,14 +259,6 @@ struct strided {
     return true;
   }
 };
-
-template <class W>
-long double magnitude(W x) {
-  if constexpr (std::is_arithmetic_v<W>)
-    return std::fabs(x);
-  else
-    return std::fabs(x.real()) + std::fabs(x.imag());
-}
 
 template <class W>
 bool finite(W x) {
