@@ -136,15 +136,40 @@ int count_mismatches(const fused_call& call, basic_operands<T>& o, const std::ve
   int bad = 0;
   const double lipschitz = 1.2 * std::max(1.0, std::fabs(call.epi.alpha));
   basic_operands<T>& mutable_o = o;
+  // pro(op(A)) by rows and op(B) by columns, made once: the sums below read
+  // them contiguously (the same terms in the same order as element by
+  // element through the layout and the prologue, which took most of the
+  // tests' time under qemu). The sum of |a_il b_lj| is bounded by the
+  // product of the two vectors' norms (Cauchy-Schwarz; about 4/3 of it on
+  // these uniform operands), so that the inner loop is the product alone.
+  const std::size_t k = call.alpha != 0.0 ? std::size_t(call.k) : 0;
+  std::vector<double> a_rows(std::size_t(call.m) * k), b_columns(std::size_t(call.n) * k);
+  std::vector<double> a_norms(std::size_t(call.m)), b_norms(std::size_t(call.n));
+  for (int i = 0; i < call.m; ++i) {
+    double squares = 0.0;
+    for (std::size_t l = 0; l < k; ++l) {
+      const double a = o.op_a(i, int(l));
+      a_rows[i * k + l] = pro_on_a_applies ? reference_prologue(call.pro, a) : a;
+      squares += a_rows[i * k + l] * a_rows[i * k + l];
+    }
+    a_norms[i] = std::sqrt(squares);
+  }
+  for (int j = 0; j < call.n; ++j) {
+    double squares = 0.0;
+    for (std::size_t l = 0; l < k; ++l) {
+      b_columns[j * k + l] = o.op_b(int(l), j);
+      squares += b_columns[j * k + l] * b_columns[j * k + l];
+    }
+    b_norms[j] = std::sqrt(squares);
+  }
   for (int i = 0; i < call.m; ++i)
     for (int j = 0; j < call.n; ++j) {
-      double sum = 0.0, magnitude = 0.0;
-      const bool compute = call.alpha != 0.0;
-      for (int l = 0; compute && l < call.k; ++l) {
-        const double a = pro_on_a_applies ? reference_prologue(call.pro, o.op_a(i, l)) : o.op_a(i, l);
-        sum += a * o.op_b(l, j);
-        magnitude += std::fabs(a * o.op_b(l, j));
-      }
+      double sum = 0.0;
+      const double* a = a_rows.data() + i * k;
+      const double* b = b_columns.data() + j * k;
+      for (std::size_t l = 0; l < k; ++l) sum += a[l] * b[l];
+      // Rounded up a little: the norms' own rounding must not shrink it.
+      const double magnitude = a_norms[i] * b_norms[j] * (1 + 1e-12);
       const std::size_t index = call.layout == CblasRowMajor
                                     ? i * std::size_t(call.ldc) + j
                                     : i + j * std::size_t(call.ldc);
