@@ -99,20 +99,16 @@ void naive_gemm(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k,
   tol->assign(static_cast<std::size_t>(m * n), 0.0);
   for (std::ptrdiff_t j = 0; j < n; ++j)
     for (std::ptrdiff_t i = 0; i < m; ++i) {
-      long double sum = 0.0L, sum_abs = 0.0L;
+      double sum = 0.0, sum_abs = 0.0;
       for (std::ptrdiff_t l = 0; l < k; ++l) {
-        const long double p = static_cast<long double>(a[i * rs_a + l * cs_a]) *
-                              b[l * rs_b + j * cs_b];
+        const double p = static_cast<double>(a[i * rs_a + l * cs_a]) * b[l * rs_b + j * cs_b];
         sum += p;
         sum_abs += std::fabs(p);
       }
       T& cij = c[i + j * ldc];
       const T c0 = beta == T(0) ? T(0) : cij;
-      (*tol)[i + j * m] =
-          tolerance<T>(k, alpha, static_cast<double>(sum_abs), beta, c0);
-      cij = static_cast<T>(
-          alpha * sum +
-          (beta == T(0) ? 0.0L : static_cast<long double>(beta) * c0));
+      (*tol)[i + j * m] = tolerance<T>(k, alpha, sum_abs, beta, c0);
+      cij = static_cast<T>(alpha * sum + (beta == T(0) ? 0.0 : static_cast<double>(beta) * c0));
     }
 }
 

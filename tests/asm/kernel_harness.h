@@ -64,9 +64,11 @@ double tolerance(std::ptrdiff_t k, double alpha, double sum_abs_products,
                  double beta, double c);
 
 // C[i, j] := alpha * sum_l A(i, l) * B(l, j) + beta * C[i, j] (beta == 0:
-// C not read) in long double, rounded to T; returns the per-element
-// tolerance of a computation in T in tol (column-major m x n, leading
-// dimension m). T: double or float.
+// C not read) in double, rounded to T; returns the per-element tolerance
+// of a computation in T in tol (column-major m x n, leading dimension m),
+// which covers a double reference's own rounding too (twice T's). Not long
+// double: on POWER a double-double in software, under qemu most of the
+// kernel tests' time. T: double or float.
 template <class T>
 void naive_gemm(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k,
                 T alpha, const T* a, std::ptrdiff_t rs_a,
