@@ -23,15 +23,13 @@ using real_t = typename real_of<T>::type;
 template <class T>
 constexpr bool is_complex = !std::is_same_v<T, real_t<T>>;
 
-// A naive reference's arithmetic: double for single precision (a product
-// of two floats is exact in it, a sum's rounding far below float's), long
-// double for double. Not long double throughout: on POWER it is a
-// double-double in software, which made the single-precision Level-2 tests
-// under qemu most of their time.
+// A naive reference's arithmetic: double. For single precision it is wider
+// (a product of two floats is exact in it, a sum's rounding far below
+// float's); for double the tolerances allow the reference's own rounding
+// beside the routine's. Not long double: on POWER it is a double-double in
+// software, which made the Level-2 tests under qemu most of their time.
 template <class T>
-using wide_real_t = std::conditional_t<std::is_same_v<real_t<T>, float>, double, long double>;
-template <class T>
-using wide_t = std::conditional_t<is_complex<T>, std::complex<wide_real_t<T>>, wide_real_t<T>>;
+using wide_t = std::conditional_t<is_complex<T>, std::complex<double>, double>;
 
 // |re| + |im|: within a factor sqrt(2) of |v|, without hypot's scaling
 // (half of a complex test's time through std::abs).

@@ -166,9 +166,9 @@ bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
 // Whether got is within the rounding of a sum of `terms` products bounded
 // by `bound` in total.
 template <class T>
-bool close(T got, wide_t<T> expected, wide_real_t<T> bound, int terms) {
-  const wide_real_t<T> eps = std::numeric_limits<real_t<T>>::epsilon();
-  return magnitude(wide_t<T>(got) - expected) <= 4 * eps * (terms + 2) * bound + wide_real_t<T>(1e-30);
+bool close(T got, wide_t<T> expected, double bound, int terms) {
+  const double eps = std::numeric_limits<real_t<T>>::epsilon();
+  return magnitude(wide_t<T>(got) - expected) <= 4 * eps * (terms + 2) * bound + 1e-30;
 }
 
 }  // namespace swblas_test

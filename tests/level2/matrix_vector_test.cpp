@@ -110,7 +110,7 @@ void check_case(const shape& s, const scalars& c, std::mt19937& g) {
   strided<T> old = before;  // indexed like y
   for (int i = 0; i < leny; ++i) {
     wide_t<T> sum = 0;
-    wide_real_t<T> bound = 0;
+    double bound = 0;
     if (alpha != T(0))
       for (int j = 0; j < lenx; ++j) {
         const wide_t<T> p = op_element(a, s.trans, i, j) * wide_t<T>(x[j]);

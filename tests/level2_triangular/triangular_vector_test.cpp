@@ -45,15 +45,15 @@ void check_call(const triangle<T>& t, strided<T>& x) {
   std::vector<T> a_copy = a;
   call(c, a.data(), x.data.data());
 
-  wide_real_t<T> scale = 1;
+  double scale = 1;
   for (int i = 0; i < c.n; ++i) {
     if (finite(before[i])) scale = std::max(scale, magnitude(before[i]));
     if (finite(expected[i])) scale = std::max(scale, magnitude(expected[i]));
   }
   // Rows of op(A) sum to at most 4 (min(k, n - 1) + 1) in magnitude.
-  const wide_real_t<T> rows = c.solve ? 1 : 4 * (std::min(bandwidth(c), c.n) + 1);
-  const wide_real_t<T> eps = std::numeric_limits<real_t<T>>::epsilon();
-  const wide_real_t<T> tolerance = 64 * (c.n + 2) * eps * rows * scale;
+  const double rows = c.solve ? 1 : 4 * (std::min(bandwidth(c), c.n) + 1);
+  const double eps = std::numeric_limits<real_t<T>>::epsilon();
+  const double tolerance = 64 * (c.n + 2) * eps * rows * scale;
   for (int i = 0; i < c.n; ++i) {
     const wide_t<T> got(x[i]);
     if (!finite(expected[i])) {
