@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "../element_types.h"
+#include "../product_bound.h"
 
 namespace swblas_batch_test {
 
@@ -211,18 +212,17 @@ class group_data_of {
         for (int l = 0; l < spec.k; ++l) a_rows[i * k + l] = W(op_a(e, i, l));
       for (int j = 0; j < spec.n; ++j)
         for (int l = 0; l < spec.k; ++l) b_columns[j * k + l] = W(op_b(e, l, j));
+      // The sum of |re| + |im| of the products (>= |product|, no hypot), bounded by norms.
+      const std::vector<double> a_norms = swblas_test::norms_of(a_rows, static_cast<std::size_t>(spec.m), k);
+      const std::vector<double> b_norms = swblas_test::norms_of(b_columns, static_cast<std::size_t>(spec.n), k);
       for (int i = 0; i < spec.m; ++i)
         for (int j = 0; j < spec.n; ++j) {
           element[c.index(e, i, j)] = true;
           W sum = 0.0;
-          double magnitude = 0.0;
           const W* x = &a_rows[i * k];
           const W* y = &b_columns[j * k];
-          for (std::size_t l = 0; l < k; ++l) {
-            const W product = x[l] * y[l];
-            sum += product;
-            magnitude += std::fabs(std::real(product)) + std::fabs(std::imag(product));  // >= |product|, no hypot
-          }
+          for (std::size_t l = 0; l < k; ++l) sum += x[l] * y[l];
+          const double magnitude = a_norms[static_cast<std::size_t>(i)] * b_norms[static_cast<std::size_t>(j)];
           const std::complex<double> old = beta == X(0) ? 0.0 : wide(beta) * wide(c0.at(e, i, j));
           const std::complex<double> want = wide(alpha) * std::complex<double>(sum) + old;
           const double bound = (is_complex<X> ? 4.0 : 2.0) * (spec.k + 2) * eps * (std::abs(wide(alpha)) * magnitude + std::abs(old)) +

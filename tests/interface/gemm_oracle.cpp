@@ -6,6 +6,8 @@
 #include <random>
 #include <sstream>
 
+#include "../product_bound.h"
+
 namespace swblas_test {
 
 std::string entry_name(entry e) {
@@ -135,14 +137,14 @@ expectation expected_result(const gemm_case& g, const operands& before) {
   const int k = g.alpha != 0.0 ? g.k : 0;
   const std::vector<double> a = op_rows(before.a, g.transa, g.m, k);
   const std::vector<double> b = op_columns(before.b, g.transb, k, g.n);
+  // The sum of |products| bounded by the norms of A's row and B's column.
+  const std::vector<double> a_norms = swblas_test::norms_of(a, std::size_t(g.m), std::size_t(k));
+  const std::vector<double> b_norms = swblas_test::norms_of(b, std::size_t(g.n), std::size_t(k));
   for (int j = 0; j < g.n; ++j)
     for (int i = 0; i < g.m; ++i) {
-      double sum = 0.0, abs_sum = 0.0;
-      for (int l = 0; l < k; ++l) {
-        const double p = a[std::size_t(i) * k + l] * b[std::size_t(j) * k + l];
-        sum += p;
-        abs_sum += std::fabs(p);
-      }
+      double sum = 0.0;
+      for (int l = 0; l < k; ++l) sum += a[std::size_t(i) * k + l] * b[std::size_t(j) * k + l];
+      const double abs_sum = a_norms[std::size_t(i)] * b_norms[std::size_t(j)];
       const double c0 = before.c.at(i, j);
       const double scaled_c = g.beta == 0.0 ? 0.0 : g.beta * c0;
       const std::size_t at = i + std::size_t(j) * g.m;
