@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <random>
 #include <string>
 #include <tuple>
@@ -114,14 +115,23 @@ class test_problem {
   // The operands are a function of the spec, the seed and where A starts in
   // its buffer (a_line_offset follows the allocation's alignment), and so is
   // the naive product: kept for the next problem made from them. Under qemu
-  // the naive loops were most of the driver sweeps' time.
+  // the naive loops were most of the driver sweeps' time. Tests check from
+  // several user threads at once (ConcurrentCallers): the map is shared
+  // under a lock, and a product once in it is never changed or moved.
   const naive_product& naive_of_spec_and_seed() const {
+    using key_type = std::tuple<std::string, double, double, unsigned, std::ptrdiff_t>;
+    static std::map<key_type, naive_product> made;
+    static std::mutex lock;
     // describe() rounds alpha and beta to six places: they join the key whole.
-    static std::map<std::tuple<std::string, double, double, unsigned, std::ptrdiff_t>, naive_product> made;
-    const auto key = std::make_tuple(describe(spec_), spec_.alpha, spec_.beta, seed_, p_.a - a_.data());
-    const auto found = made.find(key);
-    if (found != made.end()) return found->second;
-    return made.emplace(key, naive()).first->second;
+    const key_type key = std::make_tuple(describe(spec_), spec_.alpha, spec_.beta, seed_, p_.a - a_.data());
+    {
+      const std::lock_guard<std::mutex> hold(lock);
+      const auto found = made.find(key);
+      if (found != made.end()) return found->second;
+    }
+    naive_product product = naive();  // outside the lock: the threads' products overlap
+    const std::lock_guard<std::mutex> hold(lock);
+    return made.emplace(key, std::move(product)).first->second;
   }
 
   naive_product naive() const {
