@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "../product_bound.h"
 #include "../random_values.h"
 #include "blocked_gemm.h"
 #include "cpu_features.h"
@@ -88,28 +89,21 @@ struct operands {
 // contiguous a column of C's sums advances together, down A's columns (one
 // element at a time, A read across its columns was most of this test's
 // time, under qemu above all). The sum of |a_il b_lj| in the bound is
-// bounded in turn by the norms of op(A)'s row and op(B)'s column
-// (Cauchy-Schwarz; about 4/3 of it on these operands), made once, so that
-// the sums' loop is the product alone: the reference was still two thirds
-// of an entry's time under qemu, where each floating-point operation is a
-// call.
+// bounded by the norms of op(A)'s row and op(B)'s column (product_bound.h),
+// so that the sums' loop is the product alone: the reference was still two
+// thirds of an entry's time under qemu.
 template <class T>
 void reference(const basic_gemm_problem<T>& p, std::vector<T>* c, std::vector<T>* bound) {
   const T eps = std::numeric_limits<T>::epsilon();
-  std::vector<double> row_norms(static_cast<std::size_t>(p.m)), column_norms(static_cast<std::size_t>(p.n));
-  for (dim_t l = 0; l < p.k; ++l)
-    for (dim_t i = 0; i < p.m; ++i) {
-      const double a = p.a[i * p.rs_a + l * p.cs_a];
-      row_norms[static_cast<std::size_t>(i)] += a * a;
-    }
-  for (dim_t j = 0; j < p.n; ++j)
-    for (dim_t l = 0; l < p.k; ++l) {
-      const double b = p.b[l * p.rs_b + j * p.cs_b];
-      column_norms[static_cast<std::size_t>(j)] += b * b;
-    }
-  // Rounded up a little: the norms' own rounding must not shrink the bound.
-  for (double& x : row_norms) x = std::sqrt(x) * (1 + 1e-12);
-  for (double& x : column_norms) x = std::sqrt(x) * (1 + 1e-12);
+  const std::size_t m = static_cast<std::size_t>(p.m), n = static_cast<std::size_t>(p.n),
+                    k = static_cast<std::size_t>(p.k);
+  std::vector<T> a_rows(m * k), b_columns(n * k);  // for their norms
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t l = 0; l < k; ++l) a_rows[i * k + l] = p.a[dim_t(i) * p.rs_a + dim_t(l) * p.cs_a];
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t l = 0; l < k; ++l) b_columns[j * k + l] = p.b[dim_t(l) * p.rs_b + dim_t(j) * p.cs_b];
+  const std::vector<double> row_norms = swblas_test::norms_of(a_rows, m, k);
+  const std::vector<double> column_norms = swblas_test::norms_of(b_columns, n, k);
   std::vector<T> sums(static_cast<std::size_t>(p.m));
   for (dim_t j = 0; j < p.n; ++j) {
     std::fill(sums.begin(), sums.end(), T(0));
