@@ -203,7 +203,7 @@ class group_data_of {
     // of it under TSan).
     // Real elements in double: the same sums as in complex<double>, whose
     // imaginary parts stay 0, without its multiplication.
-    using W = std::conditional_t<is_complex<X>, std::complex<double>, double>;
+    using W = swblas_test::wide_t<X>;
     // At least one element a row and column: &x[i * k] is then valid at k == 0.
     const std::size_t k = static_cast<std::size_t>(spec.k), kept = std::max<std::size_t>(k, 1);
     std::vector<W> a_rows(static_cast<std::size_t>(spec.m) * kept), b_columns(static_cast<std::size_t>(spec.n) * kept);
