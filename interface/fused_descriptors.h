@@ -13,10 +13,27 @@
 
 namespace swblas::api {
 
-// The public enums are numbered as the runtime's operations.
+// The public enums are numbered as the runtime's operations, then the fast
+// forms of four activations.
 static_assert(SWBLAS_PROLOGUE_FAKE_QUANT + 1 == kPrologueOpCount);
 static_assert(SWBLAS_ACT_CLAMP + 1 == kEpilogueOpCount);
 inline constexpr int kBiasKindCount = SWBLAS_BIAS_PER_COLUMN + 1;
+inline constexpr int kActivationCount = SWBLAS_ACT_SILU_FAST + 1;
+
+// An activation as the runtime's operation and mode.
+struct activation_choice {
+  epilogue_op op;
+  bool fast_f32;
+};
+inline activation_choice activation_of(swblas_activation act) {
+  switch (act) {
+    case SWBLAS_ACT_GELU_TANH_FAST: return {epilogue_op::gelu_tanh, true};
+    case SWBLAS_ACT_SIGMOID_FAST: return {epilogue_op::sigmoid, true};
+    case SWBLAS_ACT_TANH_FAST: return {epilogue_op::tanh, true};
+    case SWBLAS_ACT_SILU_FAST: return {epilogue_op::silu, true};
+    default: return {static_cast<epilogue_op>(act), false};
+  }
+}
 
 // A descriptor translated, or the code that rejects it (args then unset).
 template <class Args>
@@ -51,11 +68,13 @@ inline checked_descriptor<epilogue_args> epilogue_of(const swblas_epilogue* epi,
   const std::optional<swblas_bias_kind> bias = numbered_value(epi->bias_kind, kBiasKindCount);
   if (!bias) return {SWBLAS_ERROR_BIAS_KIND, {}};
   if (*bias != SWBLAS_BIAS_NONE && !epi->bias) return {SWBLAS_ERROR_BIAS_MISSING, {}};
-  const std::optional<swblas_activation> act = numbered_value(epi->activation, kEpilogueOpCount);
+  const std::optional<swblas_activation> act = numbered_value(epi->activation, kActivationCount);
   if (!act) return {SWBLAS_ERROR_ACTIVATION, {}};
   if (*act == SWBLAS_ACT_CLAMP && !(epi->lo <= epi->hi)) return {SWBLAS_ERROR_CLAMP_RANGE, {}};
   epilogue_args a;
-  a.op = static_cast<epilogue_op>(*act);
+  const activation_choice choice = activation_of(*act);
+  a.op = choice.op;
+  a.fast_f32 = choice.fast_f32;
   a.slope = epi->alpha;
   a.lo = epi->lo;
   a.hi = epi->hi;

@@ -218,7 +218,8 @@ void choose_kernel(const dispatch_table& t, const basic_gemm_problem<T>& p, fuse
 // e with its bias rounded to float (epilogue_args::bias_f32) in this
 // thread's buffer when the bias is one value per row or per column (the
 // unit strides the interface makes) and each value is a float exactly (a
-// NaN counts: it gives NaN either way); else e as it is. A double bias
+// NaN counts: it gives NaN either way), or in the fast mode, which adds the
+// bias rounded to float anyway; else e as it is. A double bias
 // would send every tile's epilogue to the stored tile: 1.24x a plain
 // 4096x4096x64 SGEMM with bias and relu, one thread (Zen 5).
 epilogue_args with_float_bias(const epilogue_args& e, dim_t m, dim_t n) {
@@ -229,7 +230,7 @@ epilogue_args with_float_bias(const epilogue_args& e, dim_t m, dim_t n) {
   if (!copy) return e;
   for (dim_t i = 0; i < length; ++i) {
     copy[i] = static_cast<float>(e.bias[i]);
-    if (copy[i] != e.bias[i] && e.bias[i] == e.bias[i]) return e;
+    if (copy[i] != e.bias[i] && e.bias[i] == e.bias[i] && !e.fast_f32) return e;
   }
   epilogue_args f = e;
   f.bias_f32 = copy;

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "macro_kernel.h"
 
@@ -81,6 +82,10 @@ struct epilogue_args {
   const float* bias_f32 = nullptr;
   double slope = 0.0;         // leaky_relu
   double lo = 0.0, hi = 0.0;  // clamp
+  // The opt-in fast mode (SWBLAS_ACT_*_FAST): a float C's transcendental
+  // activation evaluated in float arithmetic (fast_activation_value), not
+  // in double and rounded once. Ignored for a double C.
+  bool fast_f32 = false;
 
   // The epilogue of the part of C whose element (0, 0) is (i0, j0) here:
   // the bias from there on.
@@ -97,17 +102,17 @@ struct epilogue_args {
 
 namespace elementwise {
 
-[[gnu::always_inline]] inline double from_bits(std::uint64_t u) {
-  double d;
-  std::memcpy(&d, &u, sizeof d);
-  return d;
+// C++20's std::bit_cast.
+template <class To, class From>
+[[gnu::always_inline]] inline To bit_cast(From from) {
+  static_assert(sizeof(To) == sizeof(From), "a value of the same size");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
 }
 
-[[gnu::always_inline]] inline std::uint64_t to_bits(double d) {
-  std::uint64_t u;
-  std::memcpy(&u, &d, sizeof u);
-  return u;
-}
+[[gnu::always_inline]] inline double from_bits(std::uint64_t u) { return bit_cast<double>(u); }
+[[gnu::always_inline]] inline std::uint64_t to_bits(double d) { return bit_cast<std::uint64_t>(d); }
 
 // c ? a : b as a bit blend: GCC (under the default -ftrapping-math) will not
 // if-convert a ?: whose operands compute floating-point values, and would
@@ -118,6 +123,11 @@ namespace elementwise {
 [[gnu::always_inline]] inline double mul_add(double a, double b, double c) { return std::fma(a, b, c); }
 #else
 [[gnu::always_inline]] inline double mul_add(double a, double b, double c) { return a * b + c; }
+#endif
+#if defined(__FMA__) || defined(__FP_FAST_FMAF)
+[[gnu::always_inline]] inline float mul_add(float a, float b, float c) { return std::fma(a, b, c); }
+#else
+[[gnu::always_inline]] inline float mul_add(float a, float b, float c) { return a * b + c; }
 #endif
 
 [[gnu::always_inline]] inline double choose(bool c, double a, double b) {
@@ -153,12 +163,12 @@ inline constexpr double kRoundShift = 0x1.8p52;  // x + it - it rounds x to an i
 // window hides), and Estrin's is log2(N) multiply-adds deep where Horner's
 // is N - 1. The caller's coefficients decrease, so the extra roundings stay
 // far below an ulp of the sum.
-template <std::size_t N>
-[[gnu::always_inline]] inline double power_of_two_power(double x) {
+template <std::size_t N, class R>
+[[gnu::always_inline]] inline R power_of_two_power(R x) {
   if constexpr (N == 1) {
     return x;
   } else {
-    const double half = power_of_two_power<N / 2>(x);
+    const R half = power_of_two_power<N / 2>(x);
     return half * half;
   }
 }
@@ -170,8 +180,8 @@ constexpr std::size_t estrin_split() {  // the largest power of two below N
   return h;
 }
 
-template <std::size_t N>
-[[gnu::always_inline]] inline double polynomial(const double* a, double x) {
+template <std::size_t N, class R>
+[[gnu::always_inline]] inline R polynomial(const R* a, R x) {
   if constexpr (N == 1) {
     return a[0];
   } else {
@@ -181,8 +191,8 @@ template <std::size_t N>
   }
 }
 
-template <std::size_t N>
-[[gnu::always_inline]] inline double polynomial(const double (&a)[N], double x) {
+template <std::size_t N, class R>
+[[gnu::always_inline]] inline R polynomial(const R (&a)[N], R x) {
   return polynomial<N>(&a[0], x);
 }
 
@@ -264,17 +274,6 @@ inline constexpr double kExpm1Q[] = {
 [[gnu::always_inline]] inline double expm1_small(double y) {
   return y + y * y * polynomial(kExpm1Q, y);
 }
-
-// tanh(x) = e/(e + 2) with e = expm1(2|x|), sign restored.
-[[gnu::always_inline]] inline double tanh(double x) {
-  const double a = std::fabs(x);
-  const double y = choose(a > 40.0, 40.0, 2.0 * a);  // tanh(20) rounds to 1
-  const double e = choose(y < 0.34657359027997264, expm1_small(y), exp_normal(y) - 1.0);
-  const double t = e / (e + 2.0);
-  return choose(x != x, x, with_sign_of(t, x));
-}
-
-[[gnu::always_inline]] inline double sigmoid(double x) { return 1.0 / one_plus_exp(-x); }
 
 // erf(z) for |z| < 0.5: its Taylor series to z^27, z p(z^2).
 inline constexpr double kErfSmall[] = {
@@ -374,6 +373,75 @@ inline constexpr coefficients<kErfcTerms> kErfcG =
   return choose(x == -HUGE_VAL, -0.0, value);
 }
 
+// --- float forms, for the opt-in fast mode ----------------------------------
+//
+// The exponential-based activations in float arithmetic: twice the lanes of
+// the double forms and a shorter series. Their accuracy is stated beside
+// fast_activation_value; the structure is the double forms' own.
+
+[[gnu::always_inline]] inline float from_bits(std::uint32_t u) { return bit_cast<float>(u); }
+[[gnu::always_inline]] inline std::uint32_t to_bits(float f) { return bit_cast<std::uint32_t>(f); }
+
+[[gnu::always_inline]] inline float choose(bool c, float a, float b) {
+  const std::uint32_t mask = -static_cast<std::uint32_t>(c);
+  return from_bits((to_bits(a) & mask) | (to_bits(b) & ~mask));
+}
+
+[[gnu::always_inline]] inline float with_sign_of(float magnitude, float sign_source) {
+  return from_bits(to_bits(magnitude) | (to_bits(sign_source) & 0x80000000u));
+}
+
+inline constexpr float kRoundShiftF = 0x1.8p23f;  // x + it - it rounds x to an integer
+
+// 2^(m + offset) for integral m + offset in [-126, 127], as pow2_int.
+[[gnu::always_inline]] inline float pow2_int(float m, float offset) {
+  return from_bits(to_bits(m + (kRoundShiftF + 127.0f + offset)) << 23);
+}
+
+// e^y - 1 = y + y^2 q(y): Taylor's coefficients 1/2! .. 1/9!, a tenth of an
+// ulp for |y| <= ln2 (the series' range in tanh; exp needs ln2/2).
+inline constexpr float kExpm1QF[] = {1.0f / 2,    1.0f / 6,     1.0f / 24,     1.0f / 120,
+                                     1.0f / 720,  1.0f / 5040,  1.0f / 40320,  1.0f / 362880};
+
+[[gnu::always_inline]] inline float expm1_small(float y) { return mul_add(y * y, polynomial(kExpm1QF, y), y); }
+
+// e^x for x in [-86, 88.8]: e^r 2^(n-1) 2 with n = round(x / ln2) and
+// r = x - n ln2 (ln2 in two parts, n * kLn2Hi exact): from 88.73 on the
+// doubling overflows to inf, as e^x does. NaN stays NaN.
+[[gnu::always_inline]] inline float exp_normal(float x) {
+  constexpr float kLog2e = 1.44269504f;
+  constexpr float kLn2Hi = 0.693359375f;  // 9 significant bits
+  constexpr float kLn2Lo = -2.12194440e-4f;
+  const float n = mul_add(x, kLog2e, kRoundShiftF) - kRoundShiftF;
+  const float r = mul_add(-n, kLn2Lo, mul_add(-n, kLn2Hi, x));
+  return (1.0f + expm1_small(r)) * pow2_int(n, -1.0f) * 2.0f;
+}
+
+// 1 + e^x: inf from 88.73 on; below -86 e^x is lost in the 1.
+[[gnu::always_inline]] inline float one_plus_exp(float x) {
+  return 1.0f + exp_normal(choose(x < -86.0f, -86.0f, choose(x > 88.8f, 88.8f, x)));
+}
+
+// tanh(x) = e/(e + 2) with e = expm1(2|x|), sign restored: expm1's series
+// below `series_below`, e^y - 1 above (where it no longer cancels); from
+// |x| = `saturates_from` on tanh rounds to 1. Defined after both types'
+// exponentials, which it finds by overload.
+template <class R>
+[[gnu::always_inline]] inline R tanh_by_expm1(R x, R saturates_from, R series_below) {
+  const R a = std::fabs(x);
+  const R y = R(2) * choose(a > saturates_from, saturates_from, a);
+  const R e = choose(y < series_below, expm1_small(y), exp_normal(y) - R(1));
+  const R t = e / (e + R(2));
+  return choose(x != x, x, with_sign_of(t, x));
+}
+
+[[gnu::always_inline]] inline double tanh(double x) { return tanh_by_expm1(x, 40.0, 0.34657359027997264); }
+[[gnu::always_inline]] inline float tanh(float x) { return tanh_by_expm1(x, 10.0f, 0.693147182f); }
+
+[[gnu::always_inline]] inline float times_vanishing(float x, float value) {
+  return choose(x == -HUGE_VALF, -0.0f, value);
+}
+
 }  // namespace elementwise
 
 // --- the operations generated kernels and the unfused path apply -----------
@@ -393,6 +461,47 @@ template <prologue_op Op>
   }
 }
 
+// The activations with a fast form: those built on the exponential.
+inline constexpr bool has_fast_form(epilogue_op op) {
+  return op == epilogue_op::gelu_tanh || op == epilogue_op::sigmoid || op == epilogue_op::tanh ||
+         op == epilogue_op::silu;
+}
+
+// gelu_tanh's -2u = x (c1 + c3 x^2), per type: the float constants are the
+// double ones rounded, as the fast mode's bound was measured with them.
+template <class R>
+struct gelu_tanh_constants;
+template <>
+struct gelu_tanh_constants<double> {
+  static constexpr double kC1 = -2.0 * 0.7978845608028654, kC3 = kC1 * 0.044715;
+};
+template <>
+struct gelu_tanh_constants<float> {
+  static constexpr float kC1 = -2.0f * 0.797884561f, kC3 = kC1 * 0.044715f;
+};
+
+// The activations built on the exponential, one body for double (exact,
+// activation_value) and float (the fast mode, fast_activation_value):
+// elementwise's overloads give each type its own exponential and tanh.
+template <epilogue_op Op, class R>
+[[gnu::always_inline]] inline R exponential_activation(R x) {
+  namespace ew = elementwise;
+  if constexpr (Op == epilogue_op::gelu_tanh) {
+    // 0.5 (1 + tanh(u)) = sigmoid(2u): no cancellation for x < 0. -2u is
+    // x (c1 + c3 x^2): three operations deep instead of five.
+    using k = gelu_tanh_constants<R>;
+    const R minus_2u = x * ew::mul_add(k::kC3, x * x, k::kC1);
+    return ew::times_vanishing(x, x / ew::one_plus_exp(minus_2u));
+  } else if constexpr (Op == epilogue_op::sigmoid) {
+    return R(1) / ew::one_plus_exp(-x);
+  } else if constexpr (Op == epilogue_op::tanh) {
+    return ew::tanh(x);
+  } else {
+    static_assert(Op == epilogue_op::silu, "an activation built on the exponential");
+    return ew::times_vanishing(x, x / ew::one_plus_exp(-x));
+  }
+}
+
 // NaN propagates through every activation (relu(NaN) is NaN, as in
 // PyTorch); the x * sigmoid-like ones tend to -0 at -inf.
 template <epilogue_op Op>
@@ -402,26 +511,32 @@ template <epilogue_op Op>
     return ew::choose(x < 0.0, 0.0, x);  // relu(-0) = -0, as maxpd(0, x) gives
   } else if constexpr (Op == epilogue_op::leaky_relu) {
     return ew::choose(x > 0.0, x, a.slope * x);
-  } else if constexpr (Op == epilogue_op::gelu_tanh) {
-    // 0.5 (1 + tanh(u)) = sigmoid(2u): no cancellation for x < 0. -2u is
-    // x (c1 + c3 x^2): three operations deep instead of five.
-    constexpr double kC1 = -2.0 * 0.7978845608028654, kC3 = kC1 * 0.044715;
-    const double minus_2u = x * ew::mul_add(kC3, x * x, kC1);
-    return ew::times_vanishing(x, x / ew::one_plus_exp(minus_2u));
   } else if constexpr (Op == epilogue_op::gelu_erf) {
     return ew::times_vanishing(x, 0.5 * x * ew::one_plus_erf(x * 0.7071067811865476));
-  } else if constexpr (Op == epilogue_op::sigmoid) {
-    return ew::sigmoid(x);
-  } else if constexpr (Op == epilogue_op::tanh) {
-    return ew::tanh(x);
-  } else if constexpr (Op == epilogue_op::silu) {
-    return ew::times_vanishing(x, x / ew::one_plus_exp(-x));
+  } else if constexpr (has_fast_form(Op)) {
+    return exponential_activation<Op>(x);
   } else if constexpr (Op == epilogue_op::clamp) {
     return ew::choose(x < a.lo, a.lo, ew::choose(x > a.hi, a.hi, x));
   } else {
     (void)a;
     return x;
   }
+}
+
+// The fast mode's activation of a float (epilogue_args::fast_f32): float
+// arithmetic throughout, the same formulas as activation_value. Measured
+// over every float against the exact value rounded to float, with and
+// without FMA: sigmoid, tanh and silu within 2 ulps; gelu_tanh within 2 ulps
+// from x = -0.5 on, 6 from -2 on, a relative 1.3e-5 (202 ulps) below, where
+// the float argument of its exponential, -2u = -1.6 (x + 0.0447 x^3), has
+// grown; all within 2^-120 where the exact value is below that (its
+// exponential overflows to inf, the result to 0). NaN, the infinities and
+// the sign of zero as the exact forms (tests/fused/fast_activation_test.cpp).
+
+template <epilogue_op Op>
+[[gnu::always_inline]] inline float fast_activation_value(float x) {
+  static_assert(has_fast_form(Op), "an activation with a float form");
+  return exponential_activation<Op>(x);
 }
 
 // --- the std:: definitions, the reference the tests compare with -----------
@@ -490,12 +605,51 @@ template <epilogue_op Op, class T, typename Bias>
 
 }  // namespace elementwise
 
+namespace elementwise {
+
+// c[0:m, 0:n] := act(biased(c, i, j)) in float arithmetic (the fast mode).
+template <epilogue_op Op, typename Biased>
+[[gnu::always_inline]] inline void fast_epilogue_tile(dim_t m, dim_t n, float* __restrict c, inc_t ldc,
+                                                      const Biased& biased) {
+  for (dim_t j = 0; j < n; ++j) {
+    float* __restrict col = c + j * ldc;
+#pragma GCC unroll 1
+    for (dim_t i = 0; i < m; ++i) col[i] = fast_activation_value<Op>(biased(col[i], i, j));
+  }
+}
+
+}  // namespace elementwise
+
+// apply_epilogue's fast mode for a float tile: the bias rounded to float
+// and added in float (bias_f32 holds it rounded where the driver made it).
+template <epilogue_op Op>
+[[gnu::always_inline]] inline void apply_fast_epilogue(const epilogue_args& args, dim_t m, dim_t n, float* c,
+                                                       inc_t ldc, dim_t i0, dim_t j0) {
+  const epilogue_args a = args;
+  const inc_t rs = a.rs_bias, cs = a.cs_bias;
+  if (!a.bias) return elementwise::fast_epilogue_tile<Op>(m, n, c, ldc, [](float x, dim_t, dim_t) { return x; });
+  if (!a.bias_f32) {
+    const double* __restrict bias = a.bias + i0 * rs + j0 * cs;
+    return elementwise::fast_epilogue_tile<Op>(m, n, c, ldc, [bias, rs, cs](float x, dim_t i, dim_t j) {
+      return x + float(bias[i * rs + j * cs]);
+    });
+  }
+  const float* __restrict bias = a.bias_f32 + i0 * rs + j0 * cs;
+  if (rs == 1 && cs == 0)
+    return elementwise::fast_epilogue_tile<Op>(m, n, c, ldc, [bias](float x, dim_t i, dim_t) { return x + bias[i]; });
+  elementwise::fast_epilogue_tile<Op>(m, n, c, ldc,
+                                      [bias, rs, cs](float x, dim_t i, dim_t j) { return x + bias[i * rs + j * cs]; });
+}
+
 // C tile c[0:m, 0:n] (column-major, ldc), whose element (0, 0) is element
 // (i0, j0) of the problem's C: c := epi(c). Called on every micro tile by
 // generated kernels: the bias layout is decided once per tile.
 template <epilogue_op Op, class T>
 [[gnu::always_inline]] inline void apply_epilogue(const epilogue_args& args, dim_t m, dim_t n,
                                                   T* c, inc_t ldc, dim_t i0, dim_t j0) {
+  if constexpr (std::is_same_v<T, float> && has_fast_form(Op)) {
+    if (args.fast_f32) return apply_fast_epilogue<Op>(args, m, n, c, ldc, i0, j0);
+  }
   const epilogue_args a = args;
   const double* __restrict bias = a.bias ? a.bias + i0 * a.rs_bias + j0 * a.cs_bias : nullptr;
   const inc_t rs = a.rs_bias, cs = a.cs_bias;

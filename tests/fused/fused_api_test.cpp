@@ -84,6 +84,94 @@ TEST(SgemmFused, EveryOpLayoutAndTranspose) {
   check_every_op_and_layout<float>(75, 41, 90, false);
 }
 
+const swblas_activation kFastActivations[] = {SWBLAS_ACT_GELU_TANH_FAST, SWBLAS_ACT_SIGMOID_FAST,
+                                               SWBLAS_ACT_TANH_FAST, SWBLAS_ACT_SILU_FAST};
+
+// Every layout, bias kind and fast activation, on size x (size/2 + 3) x
+// (size + 15) with B transposed every other call: test(call, act, seed).
+template <typename Test>
+void for_every_fast_case(std::uint32_t seed, const Test& test) {
+  for (CBLAS_LAYOUT layout : kLayouts)
+    for (swblas_bias_kind bias : kBiases)
+      for (swblas_activation act : kFastActivations)
+        for (const int size : {13, 75}) {
+          fused_call call;
+          call.layout = layout;
+          call.transb = seed % 2 ? CblasTrans : CblasNoTrans;
+          call.m = size;
+          call.n = size / 2 + 3;
+          call.k = size + 15;
+          call.pad = 2;
+          call.epi = epilogue(bias, act);
+          test(call, seed++);
+        }
+}
+
+// The fast mode (SWBLAS_ACT_*_FAST): float calls within the stated error of
+// the exact activation, on the tiny-problem layer and past it, every bias
+// kind; double calls exact.
+TEST(FusedApi, FastActivations) {
+  for_every_fast_case(700, [](fused_call call, std::uint32_t seed) {
+    call.alpha = 1.5;
+    call.beta = 0.5;
+    check_call<float>(call, seed);
+    check_call<double>(call, seed);
+  });
+}
+
+// The exact activation of a fast mode's operation: its double form, which
+// keeps its relative accuracy in the tails (the std:: definition of gelu_tanh
+// cancels there: 1 + tanh(u) with tanh(u) near -1).
+double exact_activation(swblas_activation fast, double x) {
+  using swblas::activation_value;
+  using swblas::epilogue_op;
+  const swblas::epilogue_args a;
+  switch (fast) {
+    case SWBLAS_ACT_GELU_TANH_FAST: return activation_value<epilogue_op::gelu_tanh>(a, x);
+    case SWBLAS_ACT_SIGMOID_FAST: return activation_value<epilogue_op::sigmoid>(a, x);
+    case SWBLAS_ACT_TANH_FAST: return activation_value<epilogue_op::tanh>(a, x);
+    default: return activation_value<epilogue_op::silu>(a, x);
+  }
+}
+
+// The fast mode's own error, where the GEMM's rounding cannot hide it: each
+// element of a float call is the fast activation of the float sum of the
+// product and the bias, within the bound swblas.h states of the exact
+// activation of that sum. The product is the same call's with an unbounded
+// clamp and no bias, alpha 2 and beta 0 (as in the test below), so that it
+// is exactly the stored tile the fast epilogue starts from.
+TEST(SgemmFused, FastModeWithinItsBoundOfTheStoredSum) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for_every_fast_case(800, [inf](fused_call call, std::uint32_t seed) {
+    call.alpha = 2.0;
+    basic_operands<float> o(call, seed);
+    fused_call product = call;
+    product.epi = {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_CLAMP, 0.0, -inf, inf};
+    ASSERT_EQ(call_fused(product, o), SWBLAS_SUCCESS);
+    const std::vector<float> plain = o.c;
+    const swblas_bias_kind bias = call.epi.bias_kind;
+    const swblas_activation act = call.epi.activation;
+    if (bias != SWBLAS_BIAS_NONE) call.epi.bias = o.bias.data();
+    ASSERT_EQ(call_fused(call, o), SWBLAS_SUCCESS);
+    int bad = 0;
+    for (int i = 0; i < call.m; ++i)
+      for (int j = 0; j < call.n; ++j) {
+        const std::size_t at = call.layout == CblasRowMajor ? i * std::size_t(call.ldc) + j
+                                                            : i + j * std::size_t(call.ldc);
+        const double b = bias == SWBLAS_BIAS_PER_ROW ? o.bias[i] : bias == SWBLAS_BIAS_PER_COLUMN ? o.bias[j] : 0;
+        const float x = bias == SWBLAS_BIAS_NONE ? plain[at] : plain[at] + float(b);
+        const double exact = float(exact_activation(act, x));
+        const bool gelu = act == SWBLAS_ACT_GELU_TANH_FAST;
+        const double tolerance = gelu && x < -2.0f ? 1.3e-5 * std::fabs(exact)
+                                                   : (gelu && x < -0.5f ? 6 : 2) * std::ldexp(1.0, std::ilogb(exact) - 23);
+        if (!(std::fabs(o.c[at] - exact) <= std::max(tolerance, 0x1p-120)) && ++bad <= 3)
+          ADD_FAILURE() << "C(" << i << "," << j << ") = " << o.c[at] << ", want " << exact << " (x " << x
+                        << " layout " << call.layout << " bias " << bias << " act " << act << ")";
+      }
+    EXPECT_EQ(bad, 0);
+  });
+}
+
 // The single-precision contract bit for bit where the float micro kernels
 // apply the epilogue in registers: each element is the product, plus the
 // bias in double, through the activation, rounded to float once. A bias
