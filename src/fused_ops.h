@@ -467,8 +467,8 @@ inline constexpr bool has_fast_form(epilogue_op op) {
          op == epilogue_op::silu;
 }
 
-// gelu_tanh's -2u = x (c1 + c3 x^2), per type: the float constants are the
-// double ones rounded, as the fast mode's bound was measured with them.
+// gelu_tanh's -2u = x (c1 + c3 x^2), per type (the float ones computed in
+// float: the fast mode's bound was measured with them).
 template <class R>
 struct gelu_tanh_constants;
 template <>

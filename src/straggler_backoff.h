@@ -79,6 +79,13 @@ class straggler_backoff {
     events_.fetch_add(1, std::memory_order_relaxed);
   }
 
+  // Back to no time alone and the smallest factor: in a fork child, whose
+  // helpers (and their waits) were the parent's.
+  void forget() {
+    alone_until_.store(pool_clock::time_point{}.time_since_epoch().count(), std::memory_order_relaxed);
+    factor_ = kMinFactor;
+  }
+
   // Waits that sent calls alone, since the start (tests read it).
   long events() const { return events_.load(std::memory_order_relaxed); }
 

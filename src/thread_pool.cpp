@@ -299,8 +299,10 @@ class pool {
   }
 
   // In a fork child only the forking thread exists: the helpers are gone,
-  // and a job the parent ran on another thread will never finish here.
+  // and a job the parent ran on another thread will never finish here; the
+  // waits for them say nothing of the child's threads.
   void forget_helpers_in_child() {
+    backoff_.forget();
     helpers_.store(0, std::memory_order_relaxed);
     parked_.store(0, std::memory_order_relaxed);
     wanted_.store(0, std::memory_order_relaxed);

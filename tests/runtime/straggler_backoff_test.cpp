@@ -2,6 +2,8 @@
 // (src/straggler_backoff.h): which waits count, how long calls then run
 // alone, and that the pool does so.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -165,6 +167,24 @@ TEST(StragglerBackoff, CallsFromInsideAnItemRunAloneAfterTheTimeAloneEnds) {
   });
   EXPECT_EQ(available_inside, 1) << (time_alone_ended ? "after the time alone ended" : "the call held the pool");
   EXPECT_EQ(elsewhere.load(), 0);
+}
+
+// A fork child has none of its parent's helpers and none of their history:
+// the parent's time alone does not follow it (it did: a child forked in
+// that time ran its first calls alone, and one test's child, made to show a
+// helper, failed under ASan on a busy host).
+TEST(StragglerBackoff, AForkChildStartsWithoutItsParentsTimeAlone) {
+  if (configured_threads() < 2) GTEST_SKIP() << "one thread configured";
+  const straggle_attempt attempt = make_a_helper_straggle();
+  if (too_busy_to_straggle(attempt)) GTEST_SKIP() << kTooBusy;
+  if (available_threads() != 1) GTEST_SKIP() << "the time alone ended before the fork (this thread held up)";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) _exit(available_threads() >= 2 ? 0 : 1);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the child runs alone in its parent's time alone";
 }
 
 }  // namespace
