@@ -162,9 +162,10 @@ TEST(SgemmFused, FastModeWithinItsBoundOfTheStoredSum) {
         const float x = bias == SWBLAS_BIAS_NONE ? plain[at] : plain[at] + float(b);
         const double exact = float(exact_activation(act, x));
         const bool gelu = act == SWBLAS_ACT_GELU_TANH_FAST;
-        const double tolerance = gelu && x < -2.0f ? 1.3e-5 * std::fabs(exact)
-                                                   : (gelu && x < -0.5f ? 6 : 2) * std::ldexp(1.0, std::ilogb(exact) - 23);
-        if (!(std::fabs(o.c[at] - exact) <= std::max(tolerance, 0x1p-120)) && ++bad <= 3)
+        const double tolerance = gelu && x < kFastGeluTailFrom
+                                     ? kFastGeluTailRelative * std::fabs(exact)
+                                     : fast_mode_ulps(gelu, x) * std::ldexp(1.0, std::ilogb(exact) - 23);
+        if (!(std::fabs(o.c[at] - exact) <= std::max(tolerance, kFastAbsoluteFloor)) && ++bad <= 3)
           ADD_FAILURE() << "C(" << i << "," << j << ") = " << o.c[at] << ", want " << exact << " (x " << x
                         << " layout " << call.layout << " bias " << bias << " act " << act << ")";
       }

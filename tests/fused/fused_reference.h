@@ -130,11 +130,20 @@ inline double reference_activation(const swblas_epilogue& e, double x) {
   }
 }
 
-// The fast mode's own error (swblas.h) on a float C: relative, and
-// absolute where the exact value is below 2^-120; none elsewhere.
+// The fast mode's bound (swblas.h), one definition for every test: within
+// kFastAbsoluteFloor where the exact value is below it; gelu_tanh below
+// kFastGeluTailFrom within a relative kFastGeluTailRelative; else within
+// fast_mode_ulps(x) ulps.
+inline constexpr double kFastAbsoluteFloor = 0x1p-120;
+inline constexpr double kFastGeluTailRelative = 1.3e-5;
+inline constexpr float kFastGeluTailFrom = -2.0f;
+inline int fast_mode_ulps(bool gelu_tanh, float x) { return gelu_tanh && x < -0.5f ? 6 : 2; }
+
+// The fast mode's own error on a float C as one relative figure (the
+// reference check's), absolute below kFastAbsoluteFloor; none elsewhere.
 inline double fast_mode_relative_error(swblas_activation act, bool float_c) {
   if (!float_c || act < SWBLAS_ACT_GELU_TANH_FAST) return 0.0;
-  return act == SWBLAS_ACT_GELU_TANH_FAST ? 1.3e-5 : 2.0 * std::numeric_limits<float>::epsilon();
+  return act == SWBLAS_ACT_GELU_TANH_FAST ? kFastGeluTailRelative : 2.0 * std::numeric_limits<float>::epsilon();
 }
 
 // C (as it was before the call: `before`) checked against the reference
@@ -183,7 +192,7 @@ int count_mismatches(const fused_call& call, basic_operands<T>& o, const std::ve
       const double fast = fast_mode_relative_error(call.epi.activation, std::is_same_v<T, float>);
       const double relative = (std::is_same_v<T, float> ? 4.0 * eps : 1e-13) + fast;
       const double tol = 2.0 * (call.k + 4) * eps * bound * lipschitz + relative * std::fabs(want) +
-                         (fast > 0.0 ? 0x1p-120 : double(std::numeric_limits<T>::min()));
+                         (fast > 0.0 ? kFastAbsoluteFloor : double(std::numeric_limits<T>::min()));
       const double got = mutable_o.c_at(i, j);
       if (!(std::fabs(got - want) <= tol) && !(std::isnan(want) && std::isnan(got))) {
         if (++bad <= 3)
