@@ -14,11 +14,11 @@
 namespace swblas::api {
 
 // The public enums are numbered as the runtime's operations, then the fast
-// forms of four activations.
+// forms of the five transcendental activations.
 static_assert(SWBLAS_PROLOGUE_FAKE_QUANT + 1 == kPrologueOpCount);
 static_assert(SWBLAS_ACT_CLAMP + 1 == kEpilogueOpCount);
 inline constexpr int kBiasKindCount = SWBLAS_BIAS_PER_COLUMN + 1;
-inline constexpr int kActivationCount = SWBLAS_ACT_SILU_FAST + 1;
+inline constexpr int kActivationCount = SWBLAS_ACT_GELU_ERF_FAST + 1;
 
 // An activation as the runtime's operation and mode.
 struct activation_choice {
@@ -31,6 +31,7 @@ inline activation_choice activation_of(swblas_activation act) {
     case SWBLAS_ACT_SIGMOID_FAST: return {epilogue_op::sigmoid, true};
     case SWBLAS_ACT_TANH_FAST: return {epilogue_op::tanh, true};
     case SWBLAS_ACT_SILU_FAST: return {epilogue_op::silu, true};
+    case SWBLAS_ACT_GELU_ERF_FAST: return {epilogue_op::gelu_erf, true};
     default: return {static_cast<epilogue_op>(act), false};
   }
 }

@@ -206,7 +206,11 @@ int run_rows(int threads, const options& o, void* sw) {
       {"bias+relu", {SWBLAS_BIAS_PER_ROW, nullptr, SWBLAS_ACT_RELU, 0.0, 0.0, 0.0}},
       {"gelu_tanh", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_TANH, 0.0, 0.0, 0.0}}};
   // The fast mode (float arithmetic) exists for single precision only.
-  if (single) cases.push_back({"gelu_tanh fast", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_TANH_FAST, 0.0, 0.0, 0.0}});
+  if (single) {
+    cases.push_back({"gelu_tanh fast", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_TANH_FAST, 0.0, 0.0, 0.0}});
+    cases.push_back({"gelu_erf", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_ERF, 0.0, 0.0, 0.0}});
+    cases.push_back({"gelu_erf fast", {SWBLAS_BIAS_NONE, nullptr, SWBLAS_ACT_GELU_ERF_FAST, 0.0, 0.0, 0.0}});
+  }
   for (const std::vector<int>& shape : o.shapes)
     for (const epilogue_case& ec : cases) bench_row<T>(threads, shape, ec, sw_gemm, fused, ob_gemm, o);
   return 0;

@@ -70,10 +70,10 @@ void expect_within_stated_bound(const char* name) {
         ok = g == want;
       } else if (std::fabs(double(want)) < kFastAbsoluteFloor) {
         ok = std::fabs(double(g) - double(want)) <= kFastAbsoluteFloor;
-      } else if (Op == epilogue_op::gelu_tanh && x[i] < kFastGeluTailFrom) {
+      } else if (in_fast_gelu_tanh_tail(Op, x[i])) {
         ok = std::fabs((double(g) - double(want)) / double(want)) <= kFastGeluTailRelative;
       } else {
-        ok = std::isfinite(g) && ulps_between(g, want) <= fast_mode_ulps(Op == epilogue_op::gelu_tanh, x[i]);
+        ok = std::isfinite(g) && ulps_between(g, want) <= fast_mode_ulps(Op, x[i]);
       }
       if (!ok && ++bad <= 3)
         ADD_FAILURE() << name << "(" << std::hexfloat << x[i] << ") = " << g << ", exact " << want;
@@ -85,6 +85,7 @@ void expect_within_stated_bound(const char* name) {
 
 TEST(FastActivations, WithinTheStatedBoundAcrossEveryExponent) {
   expect_within_stated_bound<epilogue_op::gelu_tanh>("gelu_tanh");
+  expect_within_stated_bound<epilogue_op::gelu_erf>("gelu_erf");
   expect_within_stated_bound<epilogue_op::sigmoid>("sigmoid");
   expect_within_stated_bound<epilogue_op::tanh>("tanh");
   expect_within_stated_bound<epilogue_op::silu>("silu");
@@ -105,6 +106,8 @@ TEST(FastActivations, SpecialValuesAsTheExactForms) {
     };
     same(fast_activation_value<epilogue_op::gelu_tanh>(x),
          activation_value<epilogue_op::gelu_tanh>(exact_args, double(x)), "gelu_tanh");
+    same(fast_activation_value<epilogue_op::gelu_erf>(x),
+         activation_value<epilogue_op::gelu_erf>(exact_args, double(x)), "gelu_erf");
     same(fast_activation_value<epilogue_op::sigmoid>(x),
          activation_value<epilogue_op::sigmoid>(exact_args, double(x)), "sigmoid");
     same(fast_activation_value<epilogue_op::tanh>(x), activation_value<epilogue_op::tanh>(exact_args, double(x)),
@@ -115,6 +118,7 @@ TEST(FastActivations, SpecialValuesAsTheExactForms) {
   EXPECT_EQ(fast_activation_value<epilogue_op::sigmoid>(INFINITY), 1.0f);
   EXPECT_EQ(fast_activation_value<epilogue_op::tanh>(-INFINITY), -1.0f);
   EXPECT_EQ(fast_activation_value<epilogue_op::gelu_tanh>(INFINITY), INFINITY);
+  EXPECT_EQ(fast_activation_value<epilogue_op::gelu_erf>(INFINITY), INFINITY);
 }
 
 // A tile's bias, rounded to float (bias_f32, per row or per column, or the

@@ -153,7 +153,7 @@ TEST(FusedErrors, OutOfRangeEnumValuesAreRejected) {
     store_int(c.epi.bias_kind, value);
     EXPECT_EQ(run(c), SWBLAS_ERROR_BIAS_KIND) << value;
   }
-  for (const int value : {-1, SWBLAS_ACT_SILU_FAST + 1, 16, 1000}) {
+  for (const int value : {-1, SWBLAS_ACT_GELU_ERF_FAST + 1, 16, 1000}) {
     call_args c;
     store_int(c.epi.activation, value);
     EXPECT_EQ(run(c), SWBLAS_ERROR_ACTIVATION) << value;
@@ -197,7 +197,7 @@ TEST(FusedErrors, DescriptorCodes) {
     EXPECT_EQ(run(c), SWBLAS_ERROR_BIAS_MISSING);
   }
   c = call_args{};
-  c.epi.activation = static_cast<swblas_activation>(SWBLAS_ACT_SILU_FAST + 1);
+  c.epi.activation = static_cast<swblas_activation>(SWBLAS_ACT_GELU_ERF_FAST + 1);
   EXPECT_EQ(run(c), SWBLAS_ERROR_ACTIVATION);
   c = call_args{};
   c.epi.activation = SWBLAS_ACT_CLAMP;

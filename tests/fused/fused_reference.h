@@ -118,7 +118,8 @@ inline double reference_activation(const swblas_epilogue& e, double x) {
     case SWBLAS_ACT_LEAKY_RELU: return activation_reference<epilogue_op::leaky_relu>(a, x);
     case SWBLAS_ACT_GELU_TANH:
     case SWBLAS_ACT_GELU_TANH_FAST: return activation_reference<epilogue_op::gelu_tanh>(a, x);
-    case SWBLAS_ACT_GELU_ERF: return activation_reference<epilogue_op::gelu_erf>(a, x);
+    case SWBLAS_ACT_GELU_ERF:
+    case SWBLAS_ACT_GELU_ERF_FAST: return activation_reference<epilogue_op::gelu_erf>(a, x);
     case SWBLAS_ACT_SIGMOID:
     case SWBLAS_ACT_SIGMOID_FAST: return activation_reference<epilogue_op::sigmoid>(a, x);
     case SWBLAS_ACT_TANH:
@@ -133,17 +134,39 @@ inline double reference_activation(const swblas_epilogue& e, double x) {
 // The fast mode's bound (swblas.h), one definition for every test: within
 // kFastAbsoluteFloor where the exact value is below it; gelu_tanh below
 // kFastGeluTailFrom within a relative kFastGeluTailRelative; else within
-// fast_mode_ulps(x) ulps.
+// fast_mode_ulps(op, x) ulps.
 inline constexpr double kFastAbsoluteFloor = 0x1p-120;
 inline constexpr double kFastGeluTailRelative = 1.3e-5;
 inline constexpr float kFastGeluTailFrom = -2.0f;
-inline int fast_mode_ulps(bool gelu_tanh, float x) { return gelu_tanh && x < -0.5f ? 6 : 2; }
+inline bool in_fast_gelu_tanh_tail(swblas::epilogue_op op, float x) {
+  return op == swblas::epilogue_op::gelu_tanh && x < kFastGeluTailFrom;
+}
+inline int fast_mode_ulps(swblas::epilogue_op op, float x) {
+  if (op == swblas::epilogue_op::gelu_tanh && x < -0.5f) return 6;
+  if (op == swblas::epilogue_op::gelu_erf && x < 0.0f) return 6;
+  return 2;
+}
+
+// The operation a fast activation computes.
+inline swblas::epilogue_op fast_operation(swblas_activation fast) {
+  using swblas::epilogue_op;
+  switch (fast) {
+    case SWBLAS_ACT_GELU_TANH_FAST: return epilogue_op::gelu_tanh;
+    case SWBLAS_ACT_SIGMOID_FAST: return epilogue_op::sigmoid;
+    case SWBLAS_ACT_TANH_FAST: return epilogue_op::tanh;
+    case SWBLAS_ACT_SILU_FAST: return epilogue_op::silu;
+    default: return epilogue_op::gelu_erf;
+  }
+}
 
 // The fast mode's own error on a float C as one relative figure (the
-// reference check's), absolute below kFastAbsoluteFloor; none elsewhere.
+// reference check's: an ulp is at most eps relative), absolute below
+// kFastAbsoluteFloor; none elsewhere.
 inline double fast_mode_relative_error(swblas_activation act, bool float_c) {
   if (!float_c || act < SWBLAS_ACT_GELU_TANH_FAST) return 0.0;
-  return act == SWBLAS_ACT_GELU_TANH_FAST ? kFastGeluTailRelative : 2.0 * std::numeric_limits<float>::epsilon();
+  const swblas::epilogue_op op = fast_operation(act);
+  if (op == swblas::epilogue_op::gelu_tanh) return kFastGeluTailRelative;
+  return fast_mode_ulps(op, -1.0f) * double(std::numeric_limits<float>::epsilon());
 }
 
 // C (as it was before the call: `before`) checked against the reference
