@@ -118,10 +118,23 @@ template <class To, class From>
   return to;
 }
 
-[[gnu::always_inline]] inline double from_bits(std::uint64_t u) { return bit_cast<double>(u); }
-[[gnu::always_inline]] inline std::uint64_t to_bits(double d) { return bit_cast<std::uint64_t>(d); }
-[[gnu::always_inline]] inline float from_bits(std::uint32_t u) { return bit_cast<float>(u); }
-[[gnu::always_inline]] inline std::uint32_t to_bits(float f) { return bit_cast<std::uint32_t>(f); }
+// A float or double as the unsigned integer of its size, and back.
+template <class R>
+using bits_of = std::conditional_t<sizeof(R) == sizeof(std::uint64_t), std::uint64_t, std::uint32_t>;
+template <class U>
+using float_of = std::conditional_t<sizeof(U) == sizeof(double), double, float>;
+
+template <class R>
+[[gnu::always_inline]] inline bits_of<R> to_bits(R f) {
+  static_assert(std::is_floating_point_v<R>, "a float or a double");
+  return bit_cast<bits_of<R>>(f);
+}
+
+template <class U>
+[[gnu::always_inline]] inline float_of<U> from_bits(U u) {
+  static_assert(std::is_unsigned_v<U>, "the bits of a float or a double");
+  return bit_cast<float_of<U>>(u);
+}
 
 // a * b + c, fused where the target has FMA (the build's -std=c++17 turns
 // off contraction): half the instructions in the polynomials.
@@ -139,23 +152,16 @@ template <class To, class From>
 // c ? a : b as a bit blend: GCC (under the default -ftrapping-math) will not
 // if-convert a ?: whose operands compute floating-point values, and would
 // leave the loop unvectorised; both operands are computed anyway.
-[[gnu::always_inline]] inline double choose(bool c, double a, double b) {
-  const std::uint64_t mask = -static_cast<std::uint64_t>(c);
-  return from_bits((to_bits(a) & mask) | (to_bits(b) & ~mask));
+template <class R>
+[[gnu::always_inline]] inline R choose(bool c, R a, R b) {
+  const bits_of<R> mask = -static_cast<bits_of<R>>(c);
+  return from_bits(bits_of<R>((to_bits(a) & mask) | (to_bits(b) & ~mask)));
 }
 
-[[gnu::always_inline]] inline float choose(bool c, float a, float b) {
-  const std::uint32_t mask = -static_cast<std::uint32_t>(c);
-  return from_bits((to_bits(a) & mask) | (to_bits(b) & ~mask));
-}
-
-[[gnu::always_inline]] inline double with_sign_of(double magnitude, double sign_source) {
-  const std::uint64_t sign = to_bits(sign_source) & 0x8000000000000000ull;
-  return from_bits(to_bits(magnitude) | sign);
-}
-
-[[gnu::always_inline]] inline float with_sign_of(float magnitude, float sign_source) {
-  return from_bits(to_bits(magnitude) | (to_bits(sign_source) & 0x80000000u));
+// magnitude (not negative) with the sign of sign_source.
+template <class R>
+[[gnu::always_inline]] inline R with_sign_of(R magnitude, R sign_source) {
+  return from_bits(bits_of<R>(to_bits(magnitude) | (to_bits(sign_source) & to_bits(R(-0.0)))));
 }
 
 // x * s(x) for the sigmoid-shaped activations: the limit 0 (signed like x)
