@@ -549,7 +549,7 @@ typedef enum {
    * the same name evaluated in float arithmetic (the others in double and
    * rounded once), the bias added in float. Error against the exact value
    * rounded to float, measured over every float: sigmoid, tanh and silu
-   * within 2 ulps; gelu_erf within 2 ulps from x = 0 on and 6 below;
+   * within 2 ulps; gelu_erf within 4 ulps from x = -2 on and 7 below;
    * gelu_tanh within 2 ulps from x = -0.5 on, 6 ulps from -2 on and a
    * relative 1.3e-5 below; every one within 2^-120 where the exact value
    * is smaller than that. NaN, infinities and signed zeros as the exact

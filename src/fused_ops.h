@@ -236,30 +236,6 @@ template <std::size_t N, class R>
   return polynomial<N>(&a[0], x);
 }
 
-template <std::size_t N, class R = double>
-struct coefficients {
-  R c[N];
-};
-
-template <std::size_t N, class R>
-[[gnu::always_inline]] inline R polynomial(const coefficients<N, R>& a, R x) {
-  return polynomial<N>(&a.c[0], x);
-}
-
-// The first K of a series' coefficients in type R: a float form takes the
-// double series, cut where its terms fall below a float's ulp.
-template <std::size_t K, class R, std::size_t N>
-constexpr coefficients<K, R> leading_terms(const double (&c)[N]) {
-  static_assert(K <= N, "a truncation of the series");
-  coefficients<K, R> first{};
-  for (std::size_t i = 0; i < K; ++i) first.c[i] = R(c[i]);
-  return first;
-}
-
-template <std::size_t K, class R, std::size_t N>
-constexpr coefficients<K, R> leading_terms(const coefficients<N>& c) {
-  return leading_terms<K, R>(c.c);
-}
 
 // --- the exponential ----------------------------------------------------------
 
@@ -405,18 +381,20 @@ template <class R>
 
 // --- erf and erfc ----------------------------------------------------------------
 
-// erf(z) for |z| < 0.5: its Taylor series to z^27, z p(z^2); in float to
-// z^13 (the next term is a 60th of an ulp at z = 0.5).
+// erf(z) for |z| < 0.5: its Taylor series to z^27, z p(z^2).
 inline constexpr double kErfSmall[] = {
     1.1283791670955126,     -3.7612638903183752e-1, 1.1283791670955126e-1,
     -2.6866170645131252e-2, 5.2239776254421878e-3,  -8.5483270234508528e-4,
     1.2055332981789664e-4,  -1.4925650358406251e-5, 1.6462114365889247e-6,
     -1.6365844691234924e-7, 1.4807192815879217e-8,  -1.2290555301717927e-9,
     9.422759064650411e-11,  -6.7113668551641104e-12};
-inline constexpr auto kErfSmallF = leading_terms<7, float>(kErfSmall);
 
 [[gnu::always_inline]] inline double erf_small(double z) { return z * polynomial(kErfSmall, z * z); }
-[[gnu::always_inline]] inline float erf_small(float z) { return z * polynomial(kErfSmallF, z * z); }
+
+template <std::size_t N>
+struct coefficients {
+  double c[N];
+};
 
 // The monomial coefficients of the Chebyshev series sum_k c[k] T_k(u), k < N,
 // at compile time (T_0 = 1, T_1 = u, T_k = 2u T_{k-1} - T_{k-2}: integer
@@ -424,19 +402,19 @@ inline constexpr auto kErfSmallF = leading_terms<7, float>(kErfSmall);
 // conditioned when the series converges fast: the sum of the monomial
 // coefficients' magnitudes bounds the evaluation error.
 template <std::size_t N>
-constexpr coefficients<N> chebyshev_to_monomial(const coefficients<N>& c) {
+constexpr coefficients<N> chebyshev_to_monomial(const double (&c)[N]) {
   coefficients<N> sum{}, before{}, current{};
   before.c[0] = 1.0;  // T_0
-  sum.c[0] = c.c[0];
+  sum.c[0] = c[0];
   if (N > 1) {
     current.c[1] = 1.0;  // T_1
-    sum.c[1] = c.c[1];
+    sum.c[1] = c[1];
   }
   for (std::size_t k = 2; k < N; ++k) {
     coefficients<N> next{};
     for (std::size_t i = 0; i <= k; ++i) {
       next.c[i] = (i > 0 ? 2.0 * current.c[i - 1] : 0.0) - before.c[i];
-      sum.c[i] += c.c[k] * next.c[i];
+      sum.c[i] += c[k] * next.c[i];
     }
     before = current;
     current = next;
@@ -448,9 +426,7 @@ constexpr coefficients<N> chebyshev_to_monomial(const coefficients<N>& c) {
 // erfc(z) = t exp(-z^2 + g(t)) with t = 2/(2 + z), g smooth on t in
 // (0, 0.8] and given by its Chebyshev series in u = 2.5 t - 1 (fitted with
 // mpmath, truncated at 3e-17), evaluated in the monomial basis (the sum of
-// its coefficients' magnitudes is 1.4) so that Estrin's scheme applies. The
-// float form keeps the first 12 terms (the rest sum to 3e-9, a 20th of an
-// ulp of g).
+// its coefficients' magnitudes is 1.4) so that Estrin's scheme applies.
 inline constexpr double kErfcChebyshev[] = {
     -7.8318707272406001e-1, 5.0589479331734064e-1,  2.0165332295700412e-2,
     -4.1507842704837142e-3, -6.929393033131829e-4,  8.0613044480901668e-5,
@@ -463,21 +439,24 @@ inline constexpr double kErfcChebyshev[] = {
     3.4489452474809714e-17};
 inline constexpr std::size_t kErfcTerms = sizeof kErfcChebyshev / sizeof(double);
 inline constexpr coefficients<kErfcTerms> kErfcG =
-    chebyshev_to_monomial(leading_terms<kErfcTerms, double>(kErfcChebyshev));
-inline constexpr std::size_t kErfcTermsF = 12;
-inline constexpr auto kErfcGF =
-    leading_terms<kErfcTermsF, float>(chebyshev_to_monomial(leading_terms<kErfcTermsF, double>(kErfcChebyshev)));
+    chebyshev_to_monomial(kErfcChebyshev);
+// The float form's g covers every z a float needs, t in [0.16, 1] (z from 0
+// to 10.5), so that erfc alone gives 1 + erf(x) on both sides and erf's
+// series is not evaluated too. g = (1 - t) h(u), u = (2t - 1.16) / 0.84:
+// g vanishes at z = 0 and so does its error, where 1 - t = z t / 2 is
+// computed to a few ulps. h is its degree-11 Chebyshev interpolant
+// (mpmath's chebyfit, error 1.7e-9; g within 2.5e-8 with the coefficients
+// rounded to float), lowest coefficient first.
+inline constexpr float kErfcWholeH[] = {
+    -1.340849519e+00f, 2.726949565e-02f, 6.706973165e-02f, -4.710457288e-03f,
+    -7.641887292e-03f, 1.590070315e-03f, 9.590328555e-04f, -4.414939322e-04f,
+    -8.702550986e-05f, 9.366293671e-05f, 1.671542009e-06f, -1.164868900e-05f};
 
-// erfc(z) as above, given z^2 = square_hi + square_lo with square_hi exact:
-// the callers split z (or x = z sqrt2) so that the rounding of z^2 does not
-// cost relative accuracy where z^2 is large. g's two leading terms are added
-// last, so that the rest's roundings are small against g (one Estrin tree
-// over all terms: the double erfc's worst error 4.3 eps instead of 3.1).
-template <std::size_t N, class R>
-[[gnu::always_inline]] inline R erfc_of_square(const coefficients<N, R>& g_terms, R z, R square_hi, R square_lo) {
-  const R t = R(2) / (R(2) + z);
-  const R u = R(2.5) * t - R(1);  // t in (0, 0.8] -> u in (-1, 1]
-  const R g = g_terms.c[0] + mul_add(g_terms.c[1], u, u * u * polynomial<N - 2>(g_terms.c + 2, u));
+// erfc(z) = t exp(-z^2 + g) given t, g and z^2 = square_hi + square_lo with
+// square_hi exact: the callers split z (or x = z sqrt2) so that the rounding
+// of z^2 does not cost relative accuracy where z^2 is large.
+template <class R>
+[[gnu::always_inline]] inline R erfc_of_square(R t, R g, R square_hi, R square_lo) {
   return t * exp_split(-square_hi, g - square_lo);
 }
 
@@ -486,33 +465,43 @@ template <std::size_t N, class R>
   const double zc = choose(z < 30.0, z, 30.0);  // erfc(30) underflows to 0
   const double zh = from_bits(to_bits(zc) & std::uint64_t{0xfffffffff8000000});
   const double zl = zc - zh;
-  return erfc_of_square(kErfcG, zc, zh * zh, (zh + zh) * zl + zl * zl);
+  const double t = 2.0 / (2.0 + zc);
+  const double u = 2.5 * t - 1.0;  // t in (0, 0.8] -> u in (-1, 1]
+  // g's two leading terms last, so that the rest's roundings are small
+  // against g (one Estrin tree over all terms: erfc's worst error 4.3 eps
+  // instead of 3.1).
+  const double g = kErfcG.c[0] + mul_add(kErfcG.c[1], u, u * u * polynomial<kErfcTerms - 2>(kErfcG.c + 2, u));
+  return erfc_of_square(t, g, zh * zh, (zh + zh) * zl + zl * zl);
 }
 
-// erfc(a / sqrt2), a >= 0 (gelu_erf's argument): the double form rounds
-// z = a / sqrt2 first, as the definition in activation_reference does.
-[[gnu::always_inline]] inline double erfc_large_by_root2(double a) { return erfc_large(a * 0.7071067811865476); }
+// 1 + erf(x / sqrt2) = erfc(-x / sqrt2), without cancellation for x < 0
+// (gelu_erf's factor). z = |x| / sqrt2 rounded first, as the definition in
+// activation_reference does.
+[[gnu::always_inline]] inline double one_plus_erf_by_root2(double x) {
+  const double z = std::fabs(x) * 0.7071067811865476;
+  const double small = erf_small(z);
+  const double tail = erfc_large(z);
+  const double erf_z = choose(z < 0.5, small, 1.0 - tail);   // erf(z)
+  const double erfc_z = choose(z < 0.5, 1.0 - small, tail);  // erfc(z)
+  return choose(x < 0.0, erfc_z, 1.0 + erf_z);
+}
 
-// The float form squares a, not z: the rounding of z would cost up to 100
-// ulps where z^2 ~ 90. a = ah + al, ah with 12 significant bits, and
-// z^2 = (ah^2 + 2 ah al + al^2) / 2 with ah^2 / 2 exact.
-[[gnu::always_inline]] inline float erfc_large_by_root2(float a) {
+// The float form from erfc alone (kErfcWholeH): 2 - erfc(z) for x >= 0,
+// where erfc(z) <= 1 leaves no cancellation. z^2 from a = |x|, not z: the
+// rounding of z = a / sqrt2 would cost up to 100 ulps where z^2 ~ 90. a =
+// ah + al, ah with 12 significant bits, z^2 = (ah^2 + 2 ah al + al^2) / 2
+// with ah^2 / 2 exact.
+[[gnu::always_inline]] inline float one_plus_erf_by_root2(float x) {
+  const float a = std::fabs(x);
   const float ac = choose(a < 14.0f, a, 14.0f);  // exp_split's 0 from 13.2 on
+  const float z = ac * 0.707106781f;
+  const float t = 2.0f / (2.0f + z);
+  const float u = mul_add(t, 2.0f / 0.84f, -1.16f / 0.84f);  // t in [0.16, 1] -> u in [-1, 1]
+  const float g = (0.5f * z * t) * polynomial(kErfcWholeH, u);
   const float ah = from_bits(to_bits(ac) & std::uint32_t{0xfffff000});
   const float al = ac - ah;
-  return erfc_of_square(kErfcGF, ac * 0.707106781f, 0.5f * (ah * ah), 0.5f * ((ah + ah) * al + al * al));
-}
-
-// 1 + erf(x / sqrt2) = erfc(-x / sqrt2), without cancellation for x < 0.
-template <class R>
-[[gnu::always_inline]] inline R one_plus_erf_by_root2(R x) {
-  const R a = std::fabs(x);
-  const R z = a * R(0.7071067811865476);
-  const R small = erf_small(z);
-  const R tail = erfc_large_by_root2(a);
-  const R erf_z = choose(z < R(0.5), small, R(1) - tail);   // erf(z)
-  const R erfc_z = choose(z < R(0.5), R(1) - small, tail);  // erfc(z)
-  return choose(x < R(0), erfc_z, R(1) + erf_z);
+  const float erfc_z = erfc_of_square(t, g, 0.5f * (ah * ah), 0.5f * ((ah + ah) * al + al * al));
+  return choose(x < 0.0f, erfc_z, 2.0f - erfc_z);
 }
 
 [[gnu::always_inline]] inline double erf(double x) {
@@ -605,8 +594,8 @@ template <epilogue_op Op>
 // The fast mode's activation of a float (epilogue_args::fast_f32): float
 // arithmetic throughout, the same formulas as activation_value. Measured
 // over every float against the exact value rounded to float, with and
-// without FMA: sigmoid, tanh and silu within 2 ulps; gelu_erf within 2 ulps
-// from x = 0 on and 6 below (5 with FMA; its erfc squares x exactly);
+// without FMA: sigmoid, tanh and silu within 2 ulps; gelu_erf within 4 ulps
+// from x = -2 on and 7 below (6 with FMA; its erfc squares x exactly);
 // gelu_tanh within 2 ulps from x = -0.5 on, 6 from -2 on, a relative 1.3e-5
 // (202 ulps) below, where the float argument of its exponential,
 // -2u = -1.6 (x + 0.0447 x^3), has grown; all within 2^-120 where the exact

@@ -143,7 +143,7 @@ inline bool in_fast_gelu_tanh_tail(swblas::epilogue_op op, float x) {
 }
 inline int fast_mode_ulps(swblas::epilogue_op op, float x) {
   if (op == swblas::epilogue_op::gelu_tanh && x < -0.5f) return 6;
-  if (op == swblas::epilogue_op::gelu_erf && x < 0.0f) return 6;
+  if (op == swblas::epilogue_op::gelu_erf) return x < -2.0f ? 7 : 4;
   return 2;
 }
 
@@ -166,7 +166,8 @@ inline double fast_mode_relative_error(swblas_activation act, bool float_c) {
   if (!float_c || act < SWBLAS_ACT_GELU_TANH_FAST) return 0.0;
   const swblas::epilogue_op op = fast_operation(act);
   if (op == swblas::epilogue_op::gelu_tanh) return kFastGeluTailRelative;
-  return fast_mode_ulps(op, -1.0f) * double(std::numeric_limits<float>::epsilon());
+  // The widest ulp bound, the one of the far negative side.
+  return fast_mode_ulps(op, std::numeric_limits<float>::lowest()) * double(std::numeric_limits<float>::epsilon());
 }
 
 // C (as it was before the call: `before`) checked against the reference
