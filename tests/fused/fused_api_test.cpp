@@ -158,9 +158,10 @@ TEST(SgemmFused, FastModeWithinItsBoundOfTheStoredSum) {
         const float x = bias == SWBLAS_BIAS_NONE ? plain[at] : plain[at] + float(b);
         const double exact = float(exact_activation(act, x));
         const swblas::epilogue_op op = fast_operation(act);
-        const double tolerance = in_fast_gelu_tanh_tail(op, x)
-                                     ? kFastGeluTailRelative * std::fabs(exact)
-                                     : fast_mode_ulps(op, x) * std::ldexp(1.0, std::ilogb(exact) - 23);
+        // An exact 0 (gelu_erf from x = -14.5 on) has no ulp (ilogb(0) is INT_MIN): the floor applies.
+        const double ulp = exact == 0.0 ? 0.0 : std::ldexp(1.0, std::ilogb(exact) - 23);
+        const double tolerance = in_fast_gelu_tanh_tail(op, x) ? kFastGeluTailRelative * std::fabs(exact)
+                                                               : fast_mode_ulps(op, x) * ulp;
         if (!(std::fabs(o.c[at] - exact) <= std::max(tolerance, kFastAbsoluteFloor)) && ++bad <= 3)
           ADD_FAILURE() << "C(" << i << "," << j << ") = " << o.c[at] << ", want " << exact << " (x " << x
                         << " layout " << call.layout << " bias " << bias << " act " << act << ")";
