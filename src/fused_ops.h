@@ -312,16 +312,21 @@ template <bool kSplit, class R>
   return R(1) + expm1_reduced(r);
 }
 
-// e^x for x in [kNormalFrom, kInfiniteFrom] ([-707, 710] for a double,
-// [-86, 88.8] for a float): 2^n is applied as 2^(n-1) * 2, so that n one past
-// the largest exponent (where e^x may still be finite) needs no exponent
-// field beyond it; from kNormalFrom on, e^r 2^(n-1) is still normal, so the
-// doubling is exact. NaN stays NaN.
+// e^(h + l) (l as in exp_reduce) for h + l in [kNormalFrom, kInfiniteFrom]
+// ([-707, 710] for a double, [-86, 88.8] for a float): 2^n is applied as
+// 2^(n-1) * 2, so that n one past the largest exponent (where e^x may still
+// be finite) needs no exponent field beyond it; from kNormalFrom on,
+// e^r 2^(n-1) is still normal, so the doubling is exact. NaN stays NaN.
+template <bool kSplit, class R>
+[[gnu::always_inline]] inline R exp_in_normal_range(R h, R l) {
+  R n;
+  const R p = exp_reduce<kSplit>(h, l, n);
+  return p * pow2_int(n, R(-1)) * R(2);
+}
+
 template <class R>
 [[gnu::always_inline]] inline R exp_normal(R x) {
-  R n;
-  const R p = exp_reduce<false>(x, R(0), n);
-  return p * pow2_int(n, R(-1)) * R(2);
+  return exp_in_normal_range<false>(x, R(0));
 }
 
 // exp(hi + lo) (lo as in exp_reduce) over the whole double range: clamped
@@ -344,13 +349,13 @@ template <bool kSplit>
 
 [[gnu::always_inline]] inline double exp_split(double hi, double lo) { return exp_any<true>(hi, lo); }
 
-// The float form, for arguments up to 88.7: 0 below -86, where e^x < 2^-124
-// (the fast mode's floor, swblas.h; no subnormal digits to get right).
+// The float form, for arguments up to 88.7: 0 below kNormalFrom (-86), where
+// e^x < 2^-124 (the fast mode's floor, swblas.h; no subnormal digits to get
+// right).
 [[gnu::always_inline]] inline float exp_split(float hi, float lo) {
-  const bool vanishes = hi + lo < -86.0f;
-  float n;
-  const float p = exp_reduce<true>(choose(vanishes, -86.0f, hi), choose(vanishes, 0.0f, lo), n);
-  return choose(vanishes, 0.0f, p * pow2_int(n, -1.0f) * 2.0f);
+  constexpr float kFrom = exp_constants<float>::kNormalFrom;
+  const bool vanishes = hi + lo < kFrom;
+  return choose(vanishes, 0.0f, exp_in_normal_range<true>(choose(vanishes, kFrom, hi), choose(vanishes, 0.0f, lo)));
 }
 
 [[gnu::always_inline]] inline double exp(double x) { return exp_any<false>(x, 0.0); }
