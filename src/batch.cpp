@@ -309,7 +309,7 @@ class batch_job final : public team_job {
         prefetch_stream stream;
         if (has_next && ahead == fetch::whole) prefetch_operands(next);
         if (has_next && ahead == fetch::stream) stream = operands_stream(next, into_l1);
-        run_unpacked_part(p, gp.split, *small_, kc, stream.ranges ? &stream : nullptr);
+        run_unpacked_part(p, gp.split, *small_, kc, t_.off_line_a, stream.ranges ? &stream : nullptr);
         p = next;
       }
     }

@@ -11,6 +11,19 @@
 
 namespace swblas {
 
+// When the unpacked path (src/unpacked_gemm.h) copies an A that starts off a
+// cache line with a leading dimension of whole KiB before multiplying it:
+// its vector loads then span two lines each, and its columns share a few of
+// L1's sets.
+enum class off_line_a_copy : unsigned char {
+  not_measured,             // a row without the figure (tuning_for gives Zen 5's)
+  streamed_double_batches,  // by rows, double entries of a batch streaming the next one in
+  always,                   // every call that reads A in place, float and double, by rows or columns
+};
+
+// A double figure a row has not measured.
+inline constexpr double kNotMeasured = 0.0;
+
 struct cpu_tuning {
   cpu_vendor vendor;
   int family;        // display family; the row serves every model of it
@@ -22,6 +35,8 @@ struct cpu_tuning {
   // Split rows: what packing all of B costs a thread, in rows of its own
   // work, when k fills a kc block (team_costs::pack_b_rows_full_k).
   double pack_b_rows_full_k;
+  // Which calls copy an aliased A off a line first (off_line_a_copy).
+  off_line_a_copy off_line_a;
 };
 
 // The row of CPU `id`; for a CPU not measured, the first CPU measured
@@ -31,6 +46,11 @@ struct tuning_choice {
   bool measured;
 };
 tuning_choice tuning_for(const cpu_identity& id);
+
+// The same for one figure: the CPU's row where it has measured the figure,
+// else Zen 5's (which has every figure), `measured` false.
+tuning_choice tuning_for(const cpu_identity& id, double cpu_tuning::*figure);
+tuning_choice tuning_for(const cpu_identity& id, off_line_a_copy cpu_tuning::*figure);
 
 // "measured on Zen 4", or "not measured on this cpu, Zen 5's".
 std::string tuning_basis(const tuning_choice& c);

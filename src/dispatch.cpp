@@ -345,6 +345,8 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   table.threads = config.threads;
   table.prefetch = choose_prefetch_policy(machine.cpu.id, machine.topo.caches.used);
   table.team = choose_team_costs(machine.cpu.id);
+  const tuning_choice off_line_a = tuning_for(machine.cpu.id, &cpu_tuning::off_line_a);
+  table.off_line_a = off_line_a.row->off_line_a;
   const std::size_t chosen = choose_target(verdicts, config.forced_target, log);
   if (chosen == verdicts.size()) {
     log->warnings.push_back("no runnable micro kernel in this build");
@@ -367,6 +369,9 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   if (table.engine_f32.ukernel) table.small_f32 = small_gemm_for(*table.engine_f32.ukernel);
   log->lines.push_back(describe_policy(table.prefetch));
   log->lines.push_back(describe_team_costs(table.team));
+  log->lines.push_back(std::string("small GEMMs: an A off a cache line with a leading dimension of whole KiB is copied ") +
+                       (table.off_line_a == off_line_a_copy::always ? "in every call" : "in streamed double batches") +
+                       " (" + tuning_basis(off_line_a) + ")");
   return table;
 }
 

@@ -15,6 +15,7 @@
 #include "cpu_features.h"
 #include "fused_ops.h"
 #include "macro_kernel.h"
+#include "cpu_tuning.h"
 #include "prefetch_policy.h"
 #include "team_costs.h"
 #include "topology.h"
@@ -53,6 +54,7 @@ struct dispatch_table {
   bool sunway_emu = false;                   // plain DGEMM and SGEMM routed to the Sunway emulation (sunway_route.h)
   prefetch_policy prefetch;                  // how batches of small problems fetch ahead
   team_costs team;                           // what split rows' packing of B costs (gemm_driver.h)
+  off_line_a_copy off_line_a = off_line_a_copy::streamed_double_batches;  // unpacked_gemm.h
   const blocking& blk() const { return engine.blk; }
 };
 

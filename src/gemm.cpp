@@ -21,11 +21,12 @@ namespace {
 
 // The unpacked path on a team of nt threads, p in nt parts.
 template <class T>
-void run_unpacked(const basic_gemm_problem<T>& p, unpacked_split s, const small_gemm_desc<T>& r, dim_t kc, int nt) {
-  if (nt <= 1) return run_unpacked_part(p, s, r, kc);
+void run_unpacked(const basic_gemm_problem<T>& p, unpacked_split s, const small_gemm_desc<T>& r, dim_t kc,
+                  off_line_a_copy when, int nt) {
+  if (nt <= 1) return run_unpacked_part(p, s, r, kc, when);
   const dim_t unit = unpacked_detail::unit(s, r);
   run_items(nt, nt, [&](dim_t part) {
-    run_unpacked_part(unpacked_detail::part_of(p, s, unit, static_cast<int>(part), nt), s, r, kc);
+    run_unpacked_part(unpacked_detail::part_of(p, s, unit, static_cast<int>(part), nt), s, r, kc, when);
   });
 }
 
@@ -179,7 +180,7 @@ void run_route(const dispatch_table& t, const basic_gemm_problem<T>& p, const ge
     case gemm_route::path::tiny:
       return small->gemm(p.m, p.n, p.k, p.alpha, p.a, p.cs_a, p.b, p.rs_b, p.cs_b, p.beta, p.c, p.ldc, nullptr);
     case gemm_route::path::unpacked:
-      return run_unpacked(p, r.split, *small, e.blk.kc, r.unpacked_threads);
+      return run_unpacked(p, r.split, *small, e.blk.kc, t.off_line_a, r.unpacked_threads);
     case gemm_route::path::packed:
       run_packed(p, e, r.team);
       return;

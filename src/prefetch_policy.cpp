@@ -7,7 +7,7 @@ namespace swblas {
 prefetch_policy choose_prefetch_policy(const cpu_identity& id, const cache_sizes& used) {
   prefetch_policy p;
   p.l1d_bytes = used.l1d;
-  const tuning_choice c = tuning_for(id);
+  const tuning_choice c = tuning_for(id, &cpu_tuning::batch_whole_max_doubles);
   p.whole_max_doubles = c.row->batch_whole_max_doubles;
   p.basis = tuning_basis(c);
   return p;

@@ -5,7 +5,7 @@
 
 namespace swblas {
 team_costs choose_team_costs(const cpu_identity& id) {
-  const tuning_choice t = tuning_for(id);
+  const tuning_choice t = tuning_for(id, &cpu_tuning::pack_b_rows_full_k);
   team_costs c;
   c.pack_b_rows_full_k = t.row->pack_b_rows_full_k;
   c.basis = tuning_basis(t);

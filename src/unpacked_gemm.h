@@ -39,6 +39,7 @@
 
 #include "../asm/prefetch.h"
 #include "../asm/small_gemm.h"
+#include "cpu_tuning.h"
 #include "macro_kernel.h"
 #include "pack_buffer.h"
 #include "thread_pool.h"
@@ -107,26 +108,47 @@ inline unpacked_split classify_unpacked(const basic_gemm_problem<T>& p,
 
 namespace unpacked_detail {
 
-// Whether by_rows copies each strip of A before its column blocks use it,
-// for an entry of a batch that streams the next one in (`streaming`).
-// A leading dimension of whole KiB puts a strip's columns in a quarter of
-// L1's sets, so the strip leaves L1 between its column blocks; from L2, an
-// A that does not start on a cache line (as malloc places it) costs two
-// lines a vector. Measured on Zen 5 (avx512, one thread, A 16 bytes past a
+// Whether A, read in place, is worth copying first (to line-aligned
+// columns): its leading dimension is whole KiB, which puts a strip's columns
+// in a quarter of L1's sets, so that A's lines leave L1 between their uses,
+// and it starts off a cache line (as malloc places it), so that each vector
+// load spans two lines. Where such loads are cheap (Zen 5) the copy pays
+// only for double entries of a batch streaming the next one in; where they
+// are dear (Emerald Rapids) it pays in every call (off_line_a_copy,
+// cpu_tuning.h). Measured on Zen 5 (avx512, one thread, A 16 bytes past a
 // line, lda 128): a batch of 100 128^3 DGEMMs in memory 72-77 -> 81-85
-// GFLOP/s (on lines 82-84), 20 in L3 and one in L2 even. Not copied, as
-// measured: a single call (A in L1 or L2 from the call before: 64^3 with
-// lda 128 99 -> 90, 256^3 104 -> 101), A on a line or lda 136 (nothing to
-// win), one column block (each strip read once anyway), skinny problems
+// GFLOP/s (on lines 82-84), 20 in L3 and one in L2 even; as losses there,
+// single calls (A in L1 or L2 from the call before: 64^3 with lda 128 99 ->
+// 90, 256^3 104 -> 101), float (256^3, lda 256: 213 -> 207). Never copied: A
+// on a line or lda 136 (nothing to win), and skinny problems by rows
 // (4096 x 16 x 4096, lda 4096: 51 -> 38, the copy's pass over A from memory
-// not overlapped with the multiplication), float (256^3, lda 256: 213 -> 207).
+// not overlapped with the multiplication).
 inline constexpr std::size_t kSetAliasingBytes = 1024;
 template <class T>
-inline bool copies_strips(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, bool streaming) {
+inline bool aliased_off_line(const basic_gemm_problem<T>& p) {
   const bool aliasing = std::size_t(p.cs_a) * sizeof(T) % kSetAliasingBytes == 0;
   const bool off_line = reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
+  return p.rs_a == 1 && aliasing && off_line;
+}
+
+// Whether by_rows copies each strip of A before its column blocks use it
+// (more than one: else each strip is read once anyway), for an entry of a
+// batch that streams the next one in (`streaming`) or a call.
+template <class T>
+inline bool copies_strips(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, off_line_a_copy when,
+                          bool streaming) {
+  const bool wanted = when == off_line_a_copy::always || (std::is_same_v<T, double> && streaming);
   const bool small = p.m <= r.max_dim && p.n <= r.max_dim && p.k <= r.max_dim;
-  return std::is_same_v<T, double> && streaming && aliasing && off_line && small && p.n > r.ukernel->nr;
+  return wanted && small && p.n > r.ukernel->nr && aliased_off_line(p);
+}
+
+// Whether by_columns copies each m x kc block of an A it would read in place
+// (each used by every column block). Emerald Rapids, one thread, A, B and C
+// 16 bytes past a line: 64 x 256 x 256 at lda 256 47 -> 71 GFLOP/s (on lines
+// 72), 32 x 2000 x 2000 at lda 2048 31 -> 56 (cpu_tuning.cpp).
+template <class T>
+inline bool copies_block(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, off_line_a_copy when) {
+  return when == off_line_a_copy::always && p.n > r.ukernel->nr && aliased_off_line(p);
 }
 
 // The rows of the piece of A by_rows copies at row i: a full strip while
@@ -195,8 +217,9 @@ inline void by_copied_strips(const basic_gemm_problem<T>& p, const small_gemm_de
 }
 
 template <class T>
-inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, prefetch_stream* ahead) {
-  if (copies_strips(p, r, ahead != nullptr)) {
+inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, off_line_a_copy when,
+                    prefetch_stream* ahead) {
+  if (copies_strips(p, r, when, ahead != nullptr)) {
     const dim_t most_rows = std::min(p.m, r.strip_rows + r.row_unit);
     const std::size_t elems = std::size_t(line_padded<T>(most_rows)) * std::size_t(std::min(kc, p.k));
     // Without the buffer A is read in place: slower, the same result.
@@ -206,37 +229,39 @@ inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r,
   by_rows_in_place(p, r, kc, ahead);
 }
 
-// This thread's buffer for the m x kc blocks of an op(A) = A^T (unit
-// column stride), copied untransposed. When it cannot be had, the blocks
-// are the gemm_block arena's, and k is blocked by what it holds (m is at
-// most kSkinnyRows there: classify_unpacked).
+// This thread's buffer for by_columns' m x kc blocks of A, copied with
+// leading dimension ld. When it cannot be had, the blocks are the
+// gemm_block arena's, and k is blocked by what it holds (m is at most
+// kSkinnyRows or the small routine's max_dim there: classify_unpacked).
 template <class T>
-inline T* untransposed_buffer(const basic_gemm_problem<T>& p, dim_t* kc, std::optional<arena_lease>* lease) {
-  const std::size_t elems = std::size_t(p.m) * std::size_t(std::min(*kc, p.k));
+inline T* block_buffer(inc_t ld, dim_t k, dim_t* kc, std::optional<arena_lease>* lease) {
+  const std::size_t elems = std::size_t(ld) * std::size_t(std::min(*kc, k));
   if (T* b = try_thread_pack_buffer_of<T>(pack_role::a_unpacked, elems)) return b;
-  warn_memory_short("a small GEMM with a transposed A copies it in shorter blocks");
+  warn_memory_short("a small GEMM copies its A in shorter blocks");
   lease->emplace(shortage_arena::gemm_block);
-  *kc = std::max<dim_t>(1, std::min<dim_t>(*kc, dim_t(arena_lease::elems<T>()) / p.m));
+  *kc = std::max<dim_t>(1, std::min<dim_t>(*kc, dim_t(arena_lease::elems<T>()) / ld));
   return (*lease)->data<T>();
 }
 
 // By columns: per k block, the m x kc block of A stays in L2 while each
-// nr-wide column block of B streams through L1 once, used by every strip of A.
+// nr-wide column block of B streams through L1 once, used by every strip of
+// A. The block is copied, untransposed and on lines, when op(A) = A^T or
+// when copies_block says so.
 template <class T>
-inline void by_columns(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc,
+inline void by_columns(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, off_line_a_copy when,
                        prefetch_stream* ahead) {
   const dim_t nr = r.ukernel->nr;
-  const bool transposed = p.rs_a != 1;
+  const bool copied = p.rs_a != 1 || copies_block(p, r, when);
+  const inc_t ld = copied ? line_padded<T>(p.m) : p.cs_a;
   std::optional<arena_lease> lease;
-  T* const block = transposed ? untransposed_buffer(p, &kc, &lease) : nullptr;
+  T* const block = copied ? block_buffer<T>(ld, p.k, &kc, &lease) : nullptr;
   for (dim_t pc = 0; pc < p.k; pc += kc) {
     const dim_t kb = std::min(kc, p.k - pc);
     const T beta = beta_for_block(pc, p.beta);
-    if (transposed) copy_columns(p.m, 0, kb, p.a + pc * p.cs_a, p.rs_a, p.cs_a, block);
-    const T* a = transposed ? block : p.a + pc * p.cs_a;
-    const inc_t lda = transposed ? p.m : p.cs_a;
+    if (copied) copy_columns(p.m, 0, kb, p.a + pc * p.cs_a, p.rs_a, p.cs_a, block, ld);
+    const T* a = copied ? block : p.a + pc * p.cs_a;
     for (dim_t j = 0; j < p.n; j += nr)
-      r.gemm(p.m, std::min<dim_t>(nr, p.n - j), kb, p.alpha, a, lda,
+      r.gemm(p.m, std::min<dim_t>(nr, p.n - j), kb, p.alpha, a, ld,
              p.b + pc * p.rs_b + j * p.cs_b, p.rs_b, p.cs_b, beta, p.c + j * p.ldc, p.ldc,
              ahead);
   }
@@ -279,16 +304,17 @@ inline basic_gemm_problem<T> part_of(const basic_gemm_problem<T>& p, unpacked_sp
 }  // namespace unpacked_detail
 
 // Solves q (possibly empty; split s says how its team cut it) with k
-// blocked by kc, on the calling thread, fetching `ahead` (may be null) on
-// the way.
+// blocked by kc, on the calling thread, copying an aliased A off a line
+// `when` the CPU wants it (the dispatch table's off_line_a), fetching
+// `ahead` (may be null) on the way.
 template <class T>
 inline void run_unpacked_part(const basic_gemm_problem<T>& q, unpacked_split s, const small_gemm_desc<T>& r,
-                              dim_t kc, prefetch_stream* ahead = nullptr) {
+                              dim_t kc, off_line_a_copy when, prefetch_stream* ahead = nullptr) {
   if (q.m <= 0 || q.n <= 0) return;
   if (s == unpacked_split::by_rows)
-    unpacked_detail::by_rows(q, r, kc, ahead);
+    unpacked_detail::by_rows(q, r, kc, when, ahead);
   else
-    unpacked_detail::by_columns(q, r, kc, ahead);
+    unpacked_detail::by_columns(q, r, kc, when, ahead);
 }
 
 // The size of op(A), op(B) and C of p, in doubles (the prefetch policy's

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -167,7 +169,8 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
 // A batch entry whose A leads by whole KiB and starts off a cache line: by
 // rows copies each strip first (copies_strips), in the small routine's own
 // pieces (full strips, then the rest), over several k blocks, sharing out
-// the stream of the next entry; on every target, C as the naive loops.
+// the stream of the next entry; a single call does the same on a CPU that
+// copies always. On every target, C as the naive loops.
 TEST(UnpackedGemm, StripsOfAnAliasedAOffALineCopied) {
   std::vector<char> next_entry(64 * 1000);
   for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
@@ -184,16 +187,113 @@ TEST(UnpackedGemm, StripsOfAnAliasedAOffALineCopied) {
         s.alpha = -0.5;
         s.beta = beta;
         s.ldc_pad = 5;
+        const std::string what = std::string(target) + " " + testing_support::describe(s);
+        {
+          testing_support::test_problem tp(s, seed);
+          const gemm_problem& p = tp.problem();
+          ASSERT_TRUE(unpacked_detail::copies_strips(p, r, off_line_a_copy::streamed_double_batches, true)) << what;
+          EXPECT_FALSE(unpacked_detail::copies_strips(p, r, off_line_a_copy::streamed_double_batches, false));
+          prefetch_stream ahead;
+          ahead.add(next_entry.data(), next_entry.size());
+          run_unpacked_part(p, unpacked_split::by_rows, r, /*kc=*/s.k / 3 + 1,
+                            off_line_a_copy::streamed_double_batches, &ahead);
+          tp.expect_correct(what + ", streamed");
+          EXPECT_LT(ahead.lines_left(), next_entry.size() / 64) << "the stream was not fetched";
+        }
         testing_support::test_problem tp(s, seed++);
-        const gemm_problem& p = tp.problem();
-        ASSERT_TRUE(unpacked_detail::copies_strips(p, r, true)) << target << " " << testing_support::describe(s);
-        EXPECT_FALSE(unpacked_detail::copies_strips(p, r, false));  // a single call: in place
-        prefetch_stream ahead;
-        ahead.add(next_entry.data(), next_entry.size());
-        run_unpacked_part(p, unpacked_split::by_rows, r, /*kc=*/s.k / 3 + 1, &ahead);
-        tp.expect_correct(std::string(target) + " " + testing_support::describe(s));
-        EXPECT_LT(ahead.lines_left(), next_entry.size() / 64) << "the stream was not fetched";
+        ASSERT_TRUE(unpacked_detail::copies_strips(tp.problem(), r, off_line_a_copy::always, false)) << what;
+        run_unpacked_part(tp.problem(), unpacked_split::by_rows, r, /*kc=*/s.k / 3 + 1, off_line_a_copy::always);
+        tp.expect_correct(what + ", a call");
       }
+    }
+  }
+}
+
+// The same A with fewer rows than columns: by columns copies each m x kc
+// block to line-aligned columns first (copies_block) where the CPU copies
+// always, and reads it in place elsewhere; split among threads or not.
+TEST(UnpackedGemm, BlocksOfAnAliasedAOffALineCopied) {
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why)) continue;
+    const dgemm_small_desc& r = *t.small;
+    const dim_t nr = r.ukernel->nr;
+    unsigned seed = 950;
+    // Few rows, small or skinny (the generic routine's max_dim is 32).
+    for (problem_spec s : {problem_spec{13, 41, 70}, problem_spec{31, 50, 64}}) {
+      s.lda = 256;  // 2 KiB
+      s.a_line_offset = 24;
+      s.alpha = 1.5;
+      s.beta = 0.0;
+      const std::string what = std::string(target) + " " + testing_support::describe(s);
+      testing_support::test_problem tp(s, seed++);
+      const gemm_problem& p = tp.problem();
+      ASSERT_EQ(classify_unpacked(p, &r), unpacked_split::by_columns) << what;
+      ASSERT_TRUE(unpacked_detail::copies_block(p, r, off_line_a_copy::always)) << what;
+      EXPECT_FALSE(unpacked_detail::copies_block(p, r, off_line_a_copy::streamed_double_batches));
+      for (off_line_a_copy when : {off_line_a_copy::always, off_line_a_copy::streamed_double_batches})
+        for (int parts : {1, 2}) {
+          testing_support::test_problem run(s, seed);
+          for (int part = 0; part < parts; ++part)
+            run_unpacked_part(unpacked_detail::part_of(run.problem(), unpacked_split::by_columns, nr, part, parts),
+                              unpacked_split::by_columns, r, /*kc=*/20, when);
+          run.expect_correct(what + (when == off_line_a_copy::always ? ", copied" : ", in place") + " in " +
+                             std::to_string(parts) + " part(s)");
+        }
+    }
+    // A on a line, a leading dimension off whole KiB, or one column block:
+    // nothing to win.
+    for (const problem_spec& s : {problem_spec{13, 3 * nr + 1, 45, false, false, 1.0, 0.0, 0, 256, 0},
+                                  problem_spec{13, 3 * nr + 1, 45, false, false, 1.0, 0.0, 0, 264, 16},
+                                  problem_spec{13, nr, 45, false, false, 1.0, 0.0, 0, 256, 16}}) {
+      testing_support::test_problem tp(s, seed);
+      EXPECT_FALSE(unpacked_detail::copies_block(tp.problem(), r, off_line_a_copy::always))
+          << target << " " << testing_support::describe(s);
+    }
+  }
+}
+
+// Single precision copies too where the CPU copies always: an SGEMM whose A
+// leads by 256 floats from 8 bytes past a line, by rows and by columns,
+// against double sums.
+TEST(UnpackedGemm, FloatAOffALineCopied) {
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why) || !t.small_f32) continue;
+    const small_gemm_desc<float>& r = *t.small_f32;
+    constexpr dim_t lda = 256, ldc = 70;
+    std::vector<float> a_store(lda * 64 + 32), b(64 * 64);
+    float* const a = a_store.data() + (16 - reinterpret_cast<std::uintptr_t>(a_store.data()) % 64 / 4) % 16 + 2;
+    for (std::size_t i = 0; i < a_store.size(); ++i) a_store[i] = float(int(i * 7 % 13) - 6) / 8;
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = float(int(i * 5 % 11) - 5) / 4;
+    for (const auto [m, n, k] : {std::array<dim_t, 3>{30, 3 * r.ukernel->nr + 2, 31},
+                                 std::array<dim_t, 3>{9, 4 * r.ukernel->nr, 64}}) {
+      basic_gemm_problem<float> p{m, n, k};
+      std::vector<float> c(ldc * n, 1.0f);
+      p.alpha = 2.0f;
+      p.beta = 1.0f;
+      p.a = a;
+      p.cs_a = lda;
+      p.b = b.data();
+      p.rs_b = 1;
+      p.cs_b = k;
+      p.c = c.data();
+      p.ldc = ldc;
+      const unpacked_split s = classify_unpacked(p, &r);
+      ASSERT_NE(s, unpacked_split::none) << target;
+      EXPECT_TRUE(s == unpacked_split::by_rows ? unpacked_detail::copies_strips(p, r, off_line_a_copy::always, false)
+                                               : unpacked_detail::copies_block(p, r, off_line_a_copy::always))
+          << target << " " << m << "x" << n << "x" << k;
+      run_unpacked_part(p, s, r, /*kc=*/k / 2 + 1, off_line_a_copy::always);
+      for (dim_t j = 0; j < n; ++j)
+        for (dim_t i = 0; i < m; ++i) {
+          double want = 1.0;  // small integers over powers of two: every sum exact
+          for (dim_t l = 0; l < k; ++l) want += 2.0 * double(a[i + l * lda]) * double(b[l + j * k]);
+          ASSERT_EQ(double(c[i + j * ldc]), want) << target << " " << m << "x" << n << "x" << k << " C(" << i
+                                                  << "," << j << ")";
+        }
     }
   }
 }

@@ -10,7 +10,8 @@ namespace {
 constexpr std::size_t K = 1024;
 const cpu_identity kZen4{cpu_vendor::amd, 0x19, 0x11};
 const cpu_identity kZen5{cpu_vendor::amd, 0x1a, 0x02};
-const cpu_identity kSkylakeX{cpu_vendor::intel, 6, 0x55};
+const cpu_identity kEmeraldRapids{cpu_vendor::intel, 6, 207};
+const cpu_identity kZen2{cpu_vendor::amd, 0x17, 0x31};
 
 double cube_operands(double n) { return 3.0 * n * n * n / n; }  // A, B and C of an n^3 problem
 
@@ -20,10 +21,12 @@ TEST(PrefetchPolicy, WholeWindowIsTheMeasuredOneForTheCpu) {
   EXPECT_EQ(choose_prefetch_policy(kZen4, caches).basis, "measured on Zen 4");
   EXPECT_EQ(choose_prefetch_policy(kZen5, caches).whole_max_doubles, 512.0);
   EXPECT_EQ(choose_prefetch_policy(kZen5, caches).basis, "measured on Zen 5");
+  EXPECT_EQ(choose_prefetch_policy(kEmeraldRapids, caches).whole_max_doubles, 512.0);
+  EXPECT_EQ(choose_prefetch_policy(kEmeraldRapids, caches).basis, "measured on Emerald Rapids");
   // Unmeasured CPUs get the default and say so.
-  const prefetch_policy intel = choose_prefetch_policy(kSkylakeX, caches);
-  EXPECT_EQ(intel.whole_max_doubles, 512.0);
-  EXPECT_NE(std::string(intel.basis).find("not measured"), std::string::npos);
+  const prefetch_policy zen2 = choose_prefetch_policy(kZen2, caches);
+  EXPECT_EQ(zen2.whole_max_doubles, 512.0);
+  EXPECT_NE(std::string(zen2.basis).find("not measured"), std::string::npos);
   EXPECT_EQ(choose_prefetch_policy(cpu_identity{}, caches).whole_max_doubles, 512.0);
 }
 
