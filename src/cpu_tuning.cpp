@@ -34,7 +34,8 @@ constexpr cpu_tuning kMeasured[] = {
     // / copied: DGEMM by rows 64^3 at lda 128 68 -> 72, 128^3 70 -> 79,
     // 256^3 67 -> 79, 384^3 61 -> 77 (on lines 91 and 89); by columns
     // 64 x 256 x 256 at lda 256 47 -> 71 (on lines 72), 32 x 2000 x 2000 at
-    // lda 2048 31 -> 56; SGEMM at lda 256, 128^3 143 -> 159, 256^3 155 -> 162.
+    // lda 2048 31 -> 56; SGEMM at lda 256, 128^3 143 -> 159, 256^3 155 -> 162;
+    // long strips of it without the aliasing too (kStripInL1Bytes).
     {cpu_vendor::intel, 6, "Emerald Rapids", 512.0, kNotMeasured, off_line_a_copy::always},
 };
 

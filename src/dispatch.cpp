@@ -369,8 +369,10 @@ dispatch_table build_dispatch(const machine_info& machine, const runtime_config&
   if (table.engine_f32.ukernel) table.small_f32 = small_gemm_for(*table.engine_f32.ukernel);
   log->lines.push_back(describe_policy(table.prefetch));
   log->lines.push_back(describe_team_costs(table.team));
-  log->lines.push_back(std::string("small GEMMs: an A off a cache line with a leading dimension of whole KiB is copied ") +
-                       (table.off_line_a == off_line_a_copy::always ? "in every call" : "in streamed double batches") +
+  const bool always = table.off_line_a == off_line_a_copy::always;
+  log->lines.push_back(std::string("small GEMMs: an A off a cache line is copied ") +
+                       (always ? "in every call (lda of whole KiB, or long strips)"
+                               : "in streamed double batches (lda of whole KiB)") +
                        " (" + tuning_basis(off_line_a) + ")");
   return table;
 }

@@ -127,19 +127,30 @@ inline constexpr std::size_t kSetAliasingBytes = 1024;
 template <class T>
 inline bool aliased_off_line(const basic_gemm_problem<T>& p) {
   const bool aliasing = std::size_t(p.cs_a) * sizeof(T) % kSetAliasingBytes == 0;
-  const bool off_line = reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
-  return p.rs_a == 1 && aliasing && off_line;
+  return p.rs_a == 1 && aliasing && reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
 }
+
+// Where the copy pays in every call, it pays without the aliasing too once
+// a strip of A (strip_rows x kc) no longer stays in L1 between its column
+// blocks: each vector of it then costs two lines from L2. Emerald Rapids
+// (48 KiB L1d), lda = n, A, B and C 16 bytes past a line, best GFLOP/s in
+// place / copied: 48^3 76 / 67, 96^3 80 / 76, 128^3 (a 24 KiB strip) 82 /
+// 78; 160^3 77 / 79, 200^3 69 / 78, 256^3 at lda 264 67 / 79, 300^3 65 / 78.
+inline constexpr std::size_t kStripInL1Bytes = 24 * 1024;
 
 // Whether by_rows copies each strip of A before its column blocks use it
 // (more than one: else each strip is read once anyway), for an entry of a
-// batch that streams the next one in (`streaming`) or a call.
+// batch that streams the next one in (`streaming`) or a call, k blocked by kc.
 template <class T>
-inline bool copies_strips(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, off_line_a_copy when,
-                          bool streaming) {
-  const bool wanted = when == off_line_a_copy::always || (std::is_same_v<T, double> && streaming);
+inline bool copies_strips(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc,
+                          off_line_a_copy when, bool streaming) {
+  const bool always = when == off_line_a_copy::always;
+  if (!always && !(std::is_same_v<T, double> && streaming)) return false;
   const bool small = p.m <= r.max_dim && p.n <= r.max_dim && p.k <= r.max_dim;
-  return wanted && small && p.n > r.ukernel->nr && aliased_off_line(p);
+  if (!small || p.n <= r.ukernel->nr || p.rs_a != 1) return false;
+  const bool off_line = reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
+  const std::size_t strip_bytes = std::size_t(r.strip_rows) * std::size_t(std::min(kc, p.k)) * sizeof(T);
+  return aliased_off_line(p) || (always && off_line && strip_bytes > kStripInL1Bytes);
 }
 
 // Whether by_columns copies each m x kc block of an A it would read in place
@@ -219,7 +230,7 @@ inline void by_copied_strips(const basic_gemm_problem<T>& p, const small_gemm_de
 template <class T>
 inline void by_rows(const basic_gemm_problem<T>& p, const small_gemm_desc<T>& r, dim_t kc, off_line_a_copy when,
                     prefetch_stream* ahead) {
-  if (copies_strips(p, r, when, ahead != nullptr)) {
+  if (copies_strips(p, r, kc, when, ahead != nullptr)) {
     const dim_t most_rows = std::min(p.m, r.strip_rows + r.row_unit);
     const std::size_t elems = std::size_t(line_padded<T>(most_rows)) * std::size_t(std::min(kc, p.k));
     // Without the buffer A is read in place: slower, the same result.

@@ -191,8 +191,9 @@ TEST(UnpackedGemm, StripsOfAnAliasedAOffALineCopied) {
         {
           testing_support::test_problem tp(s, seed);
           const gemm_problem& p = tp.problem();
-          ASSERT_TRUE(unpacked_detail::copies_strips(p, r, off_line_a_copy::streamed_double_batches, true)) << what;
-          EXPECT_FALSE(unpacked_detail::copies_strips(p, r, off_line_a_copy::streamed_double_batches, false));
+          ASSERT_TRUE(unpacked_detail::copies_strips(p, r, s.k, off_line_a_copy::streamed_double_batches, true))
+              << what;
+          EXPECT_FALSE(unpacked_detail::copies_strips(p, r, s.k, off_line_a_copy::streamed_double_batches, false));
           prefetch_stream ahead;
           ahead.add(next_entry.data(), next_entry.size());
           run_unpacked_part(p, unpacked_split::by_rows, r, /*kc=*/s.k / 3 + 1,
@@ -201,10 +202,38 @@ TEST(UnpackedGemm, StripsOfAnAliasedAOffALineCopied) {
           EXPECT_LT(ahead.lines_left(), next_entry.size() / 64) << "the stream was not fetched";
         }
         testing_support::test_problem tp(s, seed++);
-        ASSERT_TRUE(unpacked_detail::copies_strips(tp.problem(), r, off_line_a_copy::always, false)) << what;
+        ASSERT_TRUE(unpacked_detail::copies_strips(tp.problem(), r, s.k, off_line_a_copy::always, false)) << what;
         run_unpacked_part(tp.problem(), unpacked_split::by_rows, r, /*kc=*/s.k / 3 + 1, off_line_a_copy::always);
         tp.expect_correct(what + ", a call");
       }
+    }
+  }
+}
+
+// Where the CPU copies always, an A off a line is copied without the
+// aliasing too once a strip of it (strip_rows x k) leaves L1; a batch's
+// streamed entries copy only the aliased one.
+TEST(UnpackedGemm, LongStripsOfAnAOffALineCopiedWhereAlways) {
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (!testing_support::table_for(target, &t, &why)) continue;
+    const dgemm_small_desc& r = *t.small;
+    unsigned seed = 980;
+    for (dim_t k : {dim_t(40), std::min<dim_t>(r.max_dim, 300)}) {
+      problem_spec s{std::min<dim_t>(r.max_dim, 50), std::min<dim_t>(r.max_dim, 3 * r.ukernel->nr), k};
+      s.lda = s.m + 3;  // not whole KiB
+      s.a_line_offset = 16;
+      s.beta = 1.0;
+      const std::string what = std::string(target) + " " + testing_support::describe(s);
+      testing_support::test_problem tp(s, seed++);
+      const gemm_problem& p = tp.problem();
+      const bool long_strip =
+          std::size_t(r.strip_rows) * std::size_t(k) * sizeof(double) > unpacked_detail::kStripInL1Bytes;
+      EXPECT_EQ(unpacked_detail::copies_strips(p, r, k, off_line_a_copy::always, false), long_strip) << what;
+      EXPECT_FALSE(unpacked_detail::copies_strips(p, r, k, off_line_a_copy::streamed_double_batches, true)) << what;
+      run_unpacked_part(p, unpacked_split::by_rows, r, /*kc=*/k, off_line_a_copy::always);
+      tp.expect_correct(what);
     }
   }
 }
@@ -283,7 +312,7 @@ TEST(UnpackedGemm, FloatAOffALineCopied) {
       p.ldc = ldc;
       const unpacked_split s = classify_unpacked(p, &r);
       ASSERT_NE(s, unpacked_split::none) << target;
-      EXPECT_TRUE(s == unpacked_split::by_rows ? unpacked_detail::copies_strips(p, r, off_line_a_copy::always, false)
+      EXPECT_TRUE(s == unpacked_split::by_rows ? unpacked_detail::copies_strips(p, r, k, off_line_a_copy::always, false)
                                                : unpacked_detail::copies_block(p, r, off_line_a_copy::always))
           << target << " " << m << "x" << n << "x" << k;
       run_unpacked_part(p, s, r, /*kc=*/k / 2 + 1, off_line_a_copy::always);
