@@ -186,29 +186,34 @@ std::string compare_entry(int i, int j, T computed, T expected, real_t<T> scale,
 }
 
 template <class T>
-gemm_operands<T>::gemm_operands(const gemm_shape& shape, std::uint64_t seed)
+gemm_operands<T>::gemm_operands(const gemm_shape& shape, std::uint64_t seed, int offset_bytes)
     : shape_(shape),
       lda_(shape.transa == 'N' ? shape.m : shape.k),
-      ldb_(shape.transb == 'N' ? shape.k : shape.n) {
+      ldb_(shape.transb == 'N' ? shape.k : shape.n),
+      shift_(static_cast<std::size_t>(offset_bytes) / sizeof(T)) {
+  if (offset_bytes < 0 || offset_bytes >= 64 || offset_bytes % sizeof(T) != 0)
+    throw std::invalid_argument("--offset must be whole elements below a cache line (64 bytes)");
   std::mt19937_64 engine(seed);
   const std::size_t m = shape.m, n = shape.n, k = shape.k;
-  a_ = random_matrix<T>(m * k, engine);
-  b_ = random_matrix<T>(k * n, engine);
-  c_ = random_matrix<T>(m * n, engine);
+  a_ = random_matrix<T>(m * k + shift_, engine);
+  b_ = random_matrix<T>(k * n + shift_, engine);
+  c_ = random_matrix<T>(m * n + shift_, engine);
 }
 
 template <class T>
 T gemm_operands<T>::op_a(int i, int p) const {
   const std::size_t ld = lda_;
-  if (shape_.transa == 'N') return a_[i + p * ld];
-  return shape_.transa == 'C' ? conjugate(a_[p + i * ld]) : a_[p + i * ld];
+  const T* a = this->a();
+  if (shape_.transa == 'N') return a[i + p * ld];
+  return shape_.transa == 'C' ? conjugate(a[p + i * ld]) : a[p + i * ld];
 }
 
 template <class T>
 T gemm_operands<T>::op_b(int p, int j) const {
   const std::size_t ld = ldb_;
-  if (shape_.transb == 'N') return b_[p + j * ld];
-  return shape_.transb == 'C' ? conjugate(b_[j + p * ld]) : b_[j + p * ld];
+  const T* b = this->b();
+  if (shape_.transb == 'N') return b[p + j * ld];
+  return shape_.transb == 'C' ? conjugate(b[j + p * ld]) : b[j + p * ld];
 }
 
 template <class T>
@@ -281,7 +286,7 @@ long command_line::get_long(const std::string& name, long fallback) const {
 
 const std::set<std::string> run_option_names = {"label",    "threads",   "shapes", "min-time",
                                                 "runs",     "max-time",  "min-calls", "seed",
-                                                "window"};
+                                                "window",   "offset"};
 const std::set<std::string> run_flag_names = {"no-header", "help"};
 
 run_options read_run_options(const command_line& cl, const std::string& default_label) {
@@ -296,6 +301,7 @@ run_options read_run_options(const command_line& cl, const std::string& default_
   options.timing.min_calls = cl.get_long("min-calls", options.timing.min_calls);
   options.timing.window_seconds = cl.get_double("window", options.timing.window_seconds);
   options.seed = static_cast<std::uint64_t>(cl.get_long("seed", 1));
+  options.offset_bytes = static_cast<int>(cl.get_long("offset", 0));
   options.header = !cl.has("no-header");
   return options;
 }
@@ -311,6 +317,8 @@ std::string run_options_usage() {
          "  --window S         time each run in windows of >= S seconds (whole calls)\n"
          "                     and keep the fastest window (default 0: whole runs)\n"
          "  --seed X           random data seed (default 1)\n"
+         "  --offset B         ?gemm operands B bytes past a cache line (default 0; 16 as\n"
+         "                     malloc and numpy place large blocks)\n"
          "  --no-header        omit the CSV header\n";
 }
 
@@ -339,7 +347,7 @@ void run_shapes(const run_options& options,
                 const std::function<gemm_call<T>(const gemm_shape&)>& make_call,
                 std::ostream& out) {
   run_cases(options, [&](const gemm_shape& shape) {
-    const auto operands = std::make_shared<gemm_operands<T>>(shape, options.seed);
+    const auto operands = std::make_shared<gemm_operands<T>>(shape, options.seed, options.offset_bytes);
     const gemm_call<T> call = make_call(shape);
     return bench_case{gemm_flops<T>(shape),
                       [call, operands] { return verify_sampled_entries(call, *operands); },

@@ -103,18 +103,19 @@ aligned_matrix<T> random_matrix(std::size_t count, std::mt19937_64& engine) {
 }
 
 // Column-major operands stored with the smallest legal leading dimensions
-// (lda = m for A not transposed, k otherwise; ldb = k or n; ldc = m), 64-byte
-// aligned, filled with uniform random numbers in [-1, 1] (real and imaginary
-// parts alike).
+// (lda = m for A not transposed, k otherwise; ldb = k or n; ldc = m), each
+// starting offset_bytes past a cache line (0: on one; 16 is where malloc and
+// numpy put large blocks), filled with uniform random numbers in [-1, 1]
+// (real and imaginary parts alike).
 template <class T>
 class gemm_operands {
  public:
-  gemm_operands(const gemm_shape& shape, std::uint64_t seed);
+  gemm_operands(const gemm_shape& shape, std::uint64_t seed, int offset_bytes = 0);
 
   const gemm_shape& shape() const { return shape_; }
-  const T* a() const { return a_.get(); }
-  const T* b() const { return b_.get(); }
-  T* c() { return c_.get(); }
+  const T* a() const { return a_.get() + shift_; }
+  const T* b() const { return b_.get() + shift_; }
+  T* c() { return c_.get() + shift_; }
   int lda() const { return lda_; }
   int ldb() const { return ldb_; }
   int ldc() const { return shape_.m; }
@@ -126,6 +127,7 @@ class gemm_operands {
   gemm_shape shape_;
   int lda_;
   int ldb_;
+  std::size_t shift_;  // elements past the line
   aligned_matrix<T> a_;
   aligned_matrix<T> b_;
   aligned_matrix<T> c_;
@@ -220,6 +222,7 @@ struct run_options {
   std::vector<gemm_shape> shapes;
   timing_options timing;
   std::uint64_t seed = 1;
+  int offset_bytes = 0;  // GEMM operands this far past a cache line (gemm_operands)
   bool header = true;
 };
 extern const std::set<std::string> run_option_names;

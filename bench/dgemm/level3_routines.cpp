@@ -277,6 +277,7 @@ std::string checked_call(void* symbol, level3_operands<T>& x) {
 template <class T>
 void run_routine(const run_options& options, const routine_description& d, void* symbol,
                  std::ostream& out) {
+  if (options.offset_bytes != 0) throw std::invalid_argument(std::string("--offset is for ?gemm only, not ") + d.name);
   run_cases(options, [&](const gemm_shape& shape) {
     const auto x = std::make_shared<level3_operands<T>>(make_operands<T>(d, shape, options.seed));
     const double flops = (is_complex<T> ? 8.0 : 2.0) * d.multiply_adds_per_mnk *

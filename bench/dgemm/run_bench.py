@@ -252,6 +252,8 @@ class Runner:
         timing = ["--threads", str(threads), "--shapes", shape_argument(shape),
                   "--min-time", str(self.preset["min_time"]), "--runs", str(self.preset["runs"]),
                   "--max-time", str(self.preset["max_time"]), "--window", str(self.args.window)]
+        if self.args.offset:
+            timing += ["--offset", str(self.args.offset)]
         if config.library == "libxsmm":
             return [self.args.xsmm_exe] + timing
         return [self.args.bench_exe, "--lib", config.path, "--label", config.library,
@@ -549,8 +551,10 @@ def method_text(args, preset, loads):
     if args.window > 0:
         windows = (", each run timed in windows of whole calls lasting at least %g ms, the "
                    "fastest window counting" % (1000 * args.window))
+    placed = ("every operand %d bytes past a cache line" % args.offset if args.offset
+              else "every operand on a cache line")
     return ("Method: each cell is one child process; C = 1 * op(A) * op(B) + 1 * C on random "
-            "data with lda = m (etc.; the other Level-3 routines: side L, uplo U, L for trmm "
+            "data with lda = m, " + placed + " (etc.; the other Level-3 routines: side L, uplo U, L for trmm "
             "and trsm, no transposes, alpha = beta = 1); sampled entries of C are checked "
             "against naive sums (trsm: against the residual of the solve); GFLOP/s count "
             "2mnk flops for real and 8mnk for complex GEMMs, 2 m^2 n for symm and hemm, "
@@ -684,6 +688,9 @@ def parse_arguments():
                         "the preset)")
     parser.add_argument("--window", type=float, default=WINDOW,
                         help="seconds per timing window, 0 for whole runs (default %g)" % WINDOW)
+    parser.add_argument("--offset", type=int, default=0,
+                        help="?gemm operands this many bytes past a cache line (default 0; 16 is where "
+                        "malloc and numpy place large blocks)")
     parser.add_argument("--rounds", type=int,
                         help="measure the grid this many times over, keeping each cell's best "
                         "(default: 1 quick, 2 full)")
@@ -743,6 +750,8 @@ def main():
     if args.shapes:
         preset["square"], preset["other"] = args.shapes
     preset["routines"] = args.routines or preset.get("routines", ("dgemm",))
+    if args.offset and any(not r.endswith("gemm") for r in preset["routines"]):
+        sys.exit("run_bench.py: --offset is for the ?gemm routines only")
     if not os.path.exists(args.bench_exe):
         sys.exit("run_bench.py: %s not found; build first (cmake --build %s)"
                  % (args.bench_exe, args.build_dir))
