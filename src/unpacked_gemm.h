@@ -125,9 +125,12 @@ namespace unpacked_detail {
 // not overlapped with the multiplication).
 inline constexpr std::size_t kSetAliasingBytes = 1024;
 template <class T>
+inline bool off_line(const basic_gemm_problem<T>& p) {
+  return p.rs_a == 1 && reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
+}
+template <class T>
 inline bool aliased_off_line(const basic_gemm_problem<T>& p) {
-  const bool aliasing = std::size_t(p.cs_a) * sizeof(T) % kSetAliasingBytes == 0;
-  return p.rs_a == 1 && aliasing && reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
+  return off_line(p) && std::size_t(p.cs_a) * sizeof(T) % kSetAliasingBytes == 0;
 }
 
 // Where the copy pays in every call, it pays without the aliasing too once
@@ -147,10 +150,9 @@ inline bool copies_strips(const basic_gemm_problem<T>& p, const small_gemm_desc<
   const bool always = when == off_line_a_copy::always;
   if (!always && !(std::is_same_v<T, double> && streaming)) return false;
   const bool small = p.m <= r.max_dim && p.n <= r.max_dim && p.k <= r.max_dim;
-  if (!small || p.n <= r.ukernel->nr || p.rs_a != 1) return false;
-  const bool off_line = reinterpret_cast<std::uintptr_t>(p.a) % prefetch_stream::kLineBytes != 0;
+  if (!small || p.n <= r.ukernel->nr) return false;
   const std::size_t strip_bytes = std::size_t(r.strip_rows) * std::size_t(std::min(kc, p.k)) * sizeof(T);
-  return aliased_off_line(p) || (always && off_line && strip_bytes > kStripInL1Bytes);
+  return aliased_off_line(p) || (always && off_line(p) && strip_bytes > kStripInL1Bytes);
 }
 
 // Whether by_columns copies each m x kc block of an A it would read in place
