@@ -42,6 +42,7 @@ THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "BLIS_NUM_THREADS
 OPENBLAS = "/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0"
 BLIS = "/usr/lib/x86_64-linux-gnu/blis-openmp/libblis.so.4"
 XSMM_MAX_N = 256
+XSMM_BLAS_MAX_N = 64  # libxsmm_dgemm passes m n k > 64^3 to a BLAS (none in its benchmark)
 
 SQUARE_FULL = [8, 16, 32, 64, 128, 256, 512, 1000, 1500, 2000, 3000, 4000]
 NON_SQUARE = [(2000, 2000, 32), (32, 2000, 2000), (2000, 32, 2000), (999, 1001, 997),
@@ -97,7 +98,7 @@ class Config:
     """One library configuration: what to run and the environment to run it in."""
 
     def __init__(self, name, library, path=None, set_env=None, unset_env=(), needs_avx512=False,
-                 single_thread_only=False, max_square_n=None, description=""):
+                 single_thread_only=False, max_square_n=None, extra_args=(), description=""):
         self.name = name
         self.library = library
         self.path = path
@@ -106,6 +107,7 @@ class Config:
         self.needs_avx512 = needs_avx512
         self.single_thread_only = single_thread_only
         self.max_square_n = max_square_n
+        self.extra_args = list(extra_args)
         self.description = description
         self.skip_reason = None
         # Per routine: a library may lack one GEMM or fail on it and still run the others.
@@ -157,6 +159,10 @@ def make_configs(args):
         Config("libxsmm", "libxsmm", single_thread_only=True, max_square_n=XSMM_MAX_N,
                description="JIT kernels via libxsmm_dmmdispatch, dgemm square NN n <= %d, "
                "1 thread" % XSMM_MAX_N),
+        Config("libxsmm:dgemm", "libxsmm", single_thread_only=True, max_square_n=XSMM_BLAS_MAX_N,
+               extra_args=["--blas-call"],
+               description="libxsmm_dgemm, its BLAS-style entry (dgemm's arguments, the JIT kernel "
+               "found on every call), dgemm square NN n <= %d, 1 thread" % XSMM_BLAS_MAX_N),
     ]
     if args.configs:
         wanted = set(args.configs.split(","))
@@ -255,7 +261,7 @@ class Runner:
         if self.args.offset:
             timing += ["--offset", str(self.args.offset)]
         if config.library == "libxsmm":
-            return [self.args.xsmm_exe] + timing
+            return [self.args.xsmm_exe] + config.extra_args + timing
         return [self.args.bench_exe, "--lib", config.path, "--label", config.library,
                 "--routine", routine] + timing
 

@@ -1,11 +1,13 @@
 // swblas-bench-xsmm: times libxsmm's JIT-generated small-matrix kernels
 // (libxsmm_dmmdispatch, NN only) with the same protocol and CSV rows as
-// swblas-bench-dgemm.  A separate executable because libxsmm is linked
+// swblas-bench-dgemm; with --blas-call, libxsmm_dgemm instead, the BLAS-style
+// entry that finds the kernel on every call, as a BLAS's dgemm_ must.  A separate executable because libxsmm is linked
 // statically together with libxsmmnoblas, whose stub dgemm_ must not meet
 // the BLAS libraries swblas-bench-dgemm loads.
 #include <libxsmm.h>
 
 #include <iostream>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -16,9 +18,12 @@ namespace {
 using namespace swblas_bench;
 
 void print_usage() {
-  std::cout << "usage: swblas-bench-xsmm [options]\n"
+  std::cout << "usage: swblas-bench-xsmm [--blas-call] [options]\n"
                "Times libxsmm " LIBXSMM_VERSION " JIT kernels (C += A*B, NN only, one thread);\n"
                "prints the same CSV rows as swblas-bench-dgemm.\n"
+               "  --blas-call        call libxsmm_dgemm (Fortran dgemm's arguments, the kernel\n"
+               "                     dispatched on every call; m n k <= " +
+                   std::to_string(LIBXSMM_CONFIG_MAX_MNK) + ")\n"
             << run_options_usage();
 }
 
@@ -45,11 +50,28 @@ gemm_call<double> xsmm_call(const gemm_shape& s) {
   return [kernel](gemm_operands<double>& x) { kernel(x.a(), x.b(), x.c()); };
 }
 
+// libxsmm_dgemm takes a larger problem to the BLAS it was linked with, here
+// libxsmmnoblas's stub: only the shapes it multiplies itself.
+gemm_call<double> xsmm_blas_call(const gemm_shape& s) {
+  if (s.transa != 'N' || s.transb != 'N')
+    throw std::invalid_argument("swblas-bench-xsmm times NN problems only");
+  if (double(s.m) * double(s.n) * double(s.k) > double(LIBXSMM_CONFIG_MAX_MNK))
+    throw no_kernel("libxsmm_dgemm passes m n k > " + std::to_string(LIBXSMM_CONFIG_MAX_MNK) + " to a BLAS");
+  return [](gemm_operands<double>& x) {
+    const gemm_shape& s = x.shape();
+    const libxsmm_blasint m = s.m, n = s.n, k = s.k, lda = x.lda(), ldb = x.ldb(), ldc = x.ldc();
+    libxsmm_dgemm("N", "N", &m, &n, &k, &bench_alpha<double>, x.a(), &lda, x.b(), &ldb, &bench_beta<double>, x.c(),
+                  &ldc);
+  };
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   try {
-    const command_line cl(argc, argv, run_option_names, run_flag_names);
+    std::set<std::string> flags = run_flag_names;
+    flags.insert("blas-call");
+    const command_line cl(argc, argv, run_option_names, flags);
     if (cl.has("help")) {
       print_usage();
       return 0;
@@ -57,7 +79,7 @@ int main(int argc, char** argv) {
     run_options options = read_run_options(cl, "libxsmm");
     options.threads = "1";
     libxsmm_init();
-    run_shapes<double>(options, xsmm_call, std::cout);
+    run_shapes<double>(options, cl.has("blas-call") ? xsmm_blas_call : xsmm_call, std::cout);
     libxsmm_finalize();
     return 0;
   } catch (const no_kernel& error) {
