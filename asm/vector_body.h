@@ -410,30 +410,53 @@ struct real_vector_ops {
   }
 
   // Eight, then four column dot products at a time: x is read once per
-  // group, and the group's chains of multiply-adds run side by side.
+  // group, and the group's chains of multiply-adds run side by side. When
+  // lda is not a whole number of vectors, the columns' places in their
+  // vectors repeat every q columns (q = W / gcd(lda, W)); groups of eight
+  // columns q apart then share a place and take the rotated loads of
+  // column_dots. dgemv_t 300^2 (q = 2) in L2, one thread, A and x 16 bytes
+  // past a line: 60-64 GB/s with every load straddling two lines, 105 at
+  // lda 304 (Emerald Rapids). Each column's dot is summed as before.
   static void gemv_t(index_t m, index_t n, R alpha, const R* a, index_t lda, const R* x, R* y) {
     index_t j = 0;
-    for (; j + 8 <= n; j += 8) column_dots<8>(m, alpha, a + j * lda, lda, x, y + j);
-    for (; j + 4 <= n; j += 4) column_dots<4>(m, alpha, a + j * lda, lda, x, y + j);
+    const index_t q = place_period(lda);
+    if (q > 1 && m / W * W >= kRotatedRows)
+      for (; j + 8 * q <= n; j += 8 * q)
+        for (index_t o = 0; o < q; ++o) column_dots<8>(m, alpha, a + (j + o) * lda, lda, q, x, y + j + o);
+    for (; j + 8 <= n; j += 8) column_dots<8>(m, alpha, a + j * lda, lda, 1, x, y + j);
+    for (; j + 4 <= n; j += 4) column_dots<4>(m, alpha, a + j * lda, lda, 1, x, y + j);
     for (; j < n; ++j) y[j] += alpha * dot(m, a + j * lda, x);
   }
 
  private:
-  // y[u] += alpha A(:, u) . x for the U columns at a.
+  // Dots shorter than this many rows do not pay for turning their lanes back.
+  static constexpr index_t kRotatedRows = 4 * W;
+
+  // The columns after which A's columns are at the same place in their
+  // vectors again: W / gcd(lda, W) (W a power of two).
+  static index_t place_period(index_t lda) {
+    index_t q = W;
+    while (q > 1 && lda % (W / q * 2) == 0) q /= 2;
+    return q;
+  }
+
+  // y[u step] += alpha A(:, u step) . x for the U columns at a, `step`
+  // columns apart.
   template <int U>
-  static void column_dots(index_t m, R alpha, const R* a, index_t lda, const R* x, R* y) {
+  static void column_dots(index_t m, R alpha, const R* a, index_t lda, index_t step, const R* x, R* y) {
     const R* c[U];
     reg acc[U];
 #pragma GCC unroll 8
     for (int u = 0; u < U; ++u) {
-      c[u] = a + u * lda;
+      c[u] = a + u * step * lda;
       acc[u] = Simd::zero();
     }
     const index_t whole = m / W * W;  // the rows the lanes sum; add_dots the rest
-    if (const index_t r = dots_rotation(whole, a, lda, x); r != 0) {
-      // Element i at lane (i + r) mod W: the loads from the vector's place
-      // in the line (none straddles two), the first and last masked; the
-      // lanes turned back at the end. The same sums as below, to the bit.
+    if (const index_t r = columns_rotation(whole, a, lda * step); r != 0) {
+      // Element i at lane (i + r) mod W: the loads of the columns from the
+      // vector's place in the line (none straddles two; x's do unless it
+      // lies alike), the first and last masked; the lanes turned back at
+      // the end. The same sums as below, to the bit.
       const index_t end = whole + r;  // one past the last element's place
       add_rotated_lanes(acc, c, x, r, 0, static_cast<int>(r), static_cast<int>(W));
       index_t p = W;
@@ -444,7 +467,7 @@ struct real_vector_ops {
       }
       if (p < end) add_rotated_lanes(acc, c, x, r, p, 0, static_cast<int>(end - p));
       turn_back(acc, r);
-      return add_dots(acc, c, whole, m, x, alpha, y);
+      return add_dots(acc, c, whole, m, x, alpha, y, step);
     }
     index_t i = 0;
     for (; i + W <= m; i += W) {
@@ -452,7 +475,7 @@ struct real_vector_ops {
 #pragma GCC unroll 8
       for (int u = 0; u < U; ++u) acc[u] = Simd::fma(Simd::loadu(c[u] + i), xv, acc[u]);
     }
-    add_dots(acc, c, i, m, x, alpha, y);
+    add_dots(acc, c, i, m, x, alpha, y, step);
   }
 
   // Rotated dots (column_dots, columns_pass): row i's products at lane
@@ -479,8 +502,15 @@ struct real_vector_ops {
   // lie 16 bytes past a line, and every load straddled two (dgemv_t of
   // 200^2 at offset 16: 104 GB/s, 110 from the line; Zen 5, one thread).
   static index_t dots_rotation(index_t whole, const R* a, index_t lda, const R* x) {
-    if (whole < 4 * W) return 0;
+    if (whole < kRotatedRows) return 0;
     const R* const operands[2] = {x, a};
+    return vector_place(operands, lda);
+  }
+  // The same for column_dots, whose x loads may straddle (one a group of
+  // columns): A's columns alone decide.
+  static index_t columns_rotation(index_t whole, const R* a, index_t lda) {
+    if (whole < kRotatedRows) return 0;
+    const R* const operands[1] = {a};
     return vector_place(operands, lda);
   }
 
@@ -601,17 +631,17 @@ struct real_vector_ops {
     return y;
   }
 
-  // y[u] += alpha * (acc[u]'s lanes in order, then rows i..m-1 of column
-  // c[u] times x), u < U: the end of gemv_t's dots and gemv_nt's.
+  // y[u step] += alpha * (acc[u]'s lanes in order, then rows i..m-1 of
+  // column c[u] times x), u < U: the end of gemv_t's dots and gemv_nt's.
   template <int U>
   __attribute__((always_inline)) static void add_dots(const reg (&acc)[U], const R* const (&c)[U], index_t i,
-                                                      index_t m, const R* x, R alpha, R* y) {
+                                                      index_t m, const R* x, R alpha, R* y, index_t step = 1) {
     alignas(64) R sums[(U + W - 1) / W * W];
     lane_sums<Simd, U>(acc, sums);
     for (int u = 0; u < U; ++u) {
       R s = sums[u];
       for (index_t t = i; t < m; ++t) s += c[u][t] * x[t];
-      y[u] += alpha * s;
+      y[u * step] += alpha * s;
     }
   }
 };

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -134,6 +135,50 @@ TEST(level2_team, TrmvAndTrsvGiveTheSameBitsFromEveryPlaceInALine) {
         }
       }
   }
+}
+
+// gemv_t's column dots load A from their vectors' places when the columns
+// of a group share one: consecutive columns when lda is whole vectors, else
+// columns q apart (q = 2, 4, 8 for lda 300, 302, 301 doubles). The results
+// have the same bits whatever lda, wherever A and x lie in a line, and on
+// short columns, which are not rotated; float too. One thread (a team's
+// split would not change a column's dot, but keeps the test to its point).
+template <class T>
+void expect_gemv_t_bits_everywhere() {
+  const int threads = swblas_get_num_threads();
+  swblas_set_num_threads(1);
+  constexpr int kLine = 64 / sizeof(T);
+  for (int m : {300, 37})
+    for (int n : {300, 70}) {
+      std::vector<T> first;
+      for (int lda : {m, m + 3, 304, 300, 302, 301}) {
+        if (lda < m) continue;
+        std::vector<T> a_buffer(std::size_t(lda) * n + 2 * kLine), x_buffer(std::size_t(m) + 2 * kLine);
+        T* const a_line = a_buffer.data() + (kLine - reinterpret_cast<std::uintptr_t>(a_buffer.data()) % 64 / sizeof(T)) % kLine;
+        T* const x_line = x_buffer.data() + (kLine - reinterpret_cast<std::uintptr_t>(x_buffer.data()) % 64 / sizeof(T)) % kLine;
+        for (int a_place : {0, 1, kLine / 4, kLine - 1})
+          for (int x_place : {0, kLine / 4, kLine / 2 + 1}) {
+            T* const a = a_line + a_place;
+            T* const x = x_line + x_place;
+            for (int j = 0; j < n; ++j)
+              for (int i = 0; i < m; ++i) a[std::size_t(i + j * lda)] = T(entry(i, j) / 3.0);
+            for (int i = 0; i < m; ++i) x[i] = T(((i % 9) - 4.0) / 3.0);
+            std::vector<T> y(std::size_t(n), T(0.5));
+            if constexpr (std::is_same_v<T, double>)
+              cblas_dgemv(CblasColMajor, CblasTrans, m, n, 0.7, a, lda, x, 1, 1.0, y.data(), 1);
+            else
+              cblas_sgemv(CblasColMajor, CblasTrans, m, n, 0.7f, a, lda, x, 1, 1.0f, y.data(), 1);
+            if (first.empty()) first = y;
+            ASSERT_EQ(y, first) << m << " x " << n << " lda " << lda << " A at " << a_place << " x at " << x_place;
+          }
+      }
+    }
+  swblas_set_num_threads(threads);
+}
+
+TEST(level2_team, GemvTGivesTheSameBitsWhereverAAndXLie) {
+  expect_gemv_t_bits_everywhere<double>();
+  expect_gemv_t_bits_everywhere<float>();
 }
 
 // symv's rectangles read their dots from the line when A, x and y lie
