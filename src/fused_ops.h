@@ -236,7 +236,6 @@ template <std::size_t N, class R>
   return polynomial<N>(&a[0], x);
 }
 
-
 // --- the exponential ----------------------------------------------------------
 
 // e^r = 1 + r + r^2 q(r) for |r| <= ln2/2: a degree-11 Chebyshev fit of

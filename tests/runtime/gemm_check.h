@@ -174,6 +174,17 @@ inline bool table_for(const std::string& target, dispatch_table* t, std::string*
   return false;
 }
 
+// fn(target, table) for every target this machine and build can run; the
+// others are skipped (GemmOnTarget reports why).
+template <class Fn>
+void for_each_runnable_table(Fn&& fn) {
+  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
+    dispatch_table t;
+    std::string why;
+    if (table_for(target, &t, &why)) fn(target, t);
+  }
+}
+
 // Runs one spec on table t and checks it.
 inline void check_gemm(const dispatch_table& t, const problem_spec& s, const gemm_options& o,
                        unsigned seed) {

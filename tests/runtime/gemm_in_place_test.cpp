@@ -119,10 +119,7 @@ std::string describe(const in_place_spec& s) {
 
 TEST(GemmInPlace, PartOfCReadBeforeReplacedOnEveryTargetBlockingAndTeam) {
   unsigned seed = 1300;
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
     const dim_t mr = t.ukernel->mr, nr = t.ukernel->nr;
     // Small blocks: many A blocks; with op(B) in C many column panels too
     // (op(A) in C takes all of n in one).
@@ -154,7 +151,7 @@ TEST(GemmInPlace, PartOfCReadBeforeReplacedOnEveryTargetBlockingAndTeam) {
                                   describe(s));
           }
     }
-  }
+  });
 }
 
 TEST(GemmInPlace, NeverUnpackedNorSplitRows) {

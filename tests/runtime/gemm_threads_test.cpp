@@ -71,15 +71,12 @@ TEST(GemmThreads, ReferenceWithTinyBlocking) {
 
 // Every target this CPU runs, with its real blocking.
 TEST(GemmThreads, EveryTargetEveryLoop) {
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;  // GemmOnTarget reports why it is skipped
+  testing_support::for_each_runnable_table([&](const char*, dispatch_table& t) {
     for (int threads : {1, 2, 3})
       for (team_split split : kSplits)
         check_gemm(t, {131, 77, 300, false, true, 1.0, 1.0, 2}, forced(split, threads),
                    threads * 10 + int(split.loop) + 5 * split.rows);
-  }
+  });
 }
 
 TEST(GemmThreads, DriverPolicy) {

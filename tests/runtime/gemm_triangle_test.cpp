@@ -23,10 +23,7 @@ TEST(GemmTriangle, OnlyTheTriangleOnEveryTargetBlockingAndTeam) {
     bool rows;
   };
   const split splits[] = {{parallel_loop::ic, false}, {parallel_loop::jr, false}, {parallel_loop::ic, true}};
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
     const int mr = t.ukernel->mr, nr = t.ukernel->nr;
     for (const blocking& blk : {t.engine.blk, blocking{2 * mr, 8, 3 * nr}}) {
       t.engine.blk = blk;
@@ -59,7 +56,7 @@ TEST(GemmTriangle, OnlyTheTriangleOnEveryTargetBlockingAndTeam) {
                                   testing_support::describe(s));
               }
     }
-  }
+  });
 }
 
 // Equal row ranges of a triangle hold unequal work: a team shares A blocks
@@ -87,15 +84,12 @@ TEST(GemmTriangle, TeamsShareABlocksNotRows) {
 // (generator/specs/gemmt_*.c); the reference target has none and runs the
 // hand-written one, which the test above checks too.
 TEST(GemmTriangle, GeneratedTargetsRunGeneratedTriangleKernels) {
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
     for (int op = 0; op < kTriangleOpCount; ++op) {
       EXPECT_EQ(t.engine.triangle[op] != nullptr, t.engine.kernel != nullptr) << target << " triangle_op " << op;
       EXPECT_EQ(t.engine_f32.triangle[op] != nullptr, t.engine_f32.kernel != nullptr) << target << " triangle_op " << op;
     }
-  }
+  });
 }
 
 }  // namespace

@@ -132,10 +132,7 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
       {31, 29, 23},    // small: a partial strip, split by rows
       {29, 31, 9},     // small, split by columns
   };
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;  // GemmOnTarget reports it
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
     ASSERT_NE(t.small, nullptr) << target;
     if (t.small->at_full_rate) {  // else the packed path takes the skinny ones
       for (const problem_spec& s : shapes)
@@ -163,7 +160,7 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
           o.fit_team_to_work = false;
           check_gemm(t, s, o, seed++);
         }
-  }
+  });
 }
 
 // A batch entry whose A leads by whole KiB and starts off a cache line: by
@@ -173,10 +170,7 @@ TEST(UnpackedGemm, EveryTargetEveryTeam) {
 // copies always. On every target, C as the naive loops.
 TEST(UnpackedGemm, StripsOfAnAliasedAOffALineCopied) {
   std::vector<char> next_entry(64 * 1000);
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
     const dgemm_small_desc& r = *t.small;
     unsigned seed = 900;
     for (problem_spec s : {problem_spec{30, 29, 31}, problem_spec{100, 37, 90}, problem_spec{9, 40, 70}}) {
@@ -207,17 +201,14 @@ TEST(UnpackedGemm, StripsOfAnAliasedAOffALineCopied) {
         tp.expect_correct(what + ", a call");
       }
     }
-  }
+  });
 }
 
 // Where the CPU copies always, an A off a line is copied without the
 // aliasing too once a strip of it (strip_rows x k) leaves L1; a batch's
 // streamed entries copy only the aliased one.
 TEST(UnpackedGemm, LongStripsOfAnAOffALineCopiedWhereAlways) {
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
     const dgemm_small_desc& r = *t.small;
     unsigned seed = 980;
     for (dim_t k : {dim_t(40), std::min<dim_t>(r.max_dim, 300)}) {
@@ -235,17 +226,14 @@ TEST(UnpackedGemm, LongStripsOfAnAOffALineCopiedWhereAlways) {
       run_unpacked_part(p, unpacked_split::by_rows, r, /*kc=*/k, off_line_a_copy::always);
       tp.expect_correct(what);
     }
-  }
+  });
 }
 
 // The same A with fewer rows than columns: by columns copies each m x kc
 // block to line-aligned columns first (copies_block) where the CPU copies
 // always, and reads it in place elsewhere; split among threads or not.
 TEST(UnpackedGemm, BlocksOfAnAliasedAOffALineCopied) {
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic", "reference"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why)) continue;
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
     const dgemm_small_desc& r = *t.small;
     const dim_t nr = r.ukernel->nr;
     unsigned seed = 950;
@@ -282,17 +270,15 @@ TEST(UnpackedGemm, BlocksOfAnAliasedAOffALineCopied) {
       EXPECT_FALSE(unpacked_detail::copies_block(tp.problem(), r, off_line_a_copy::always))
           << target << " " << testing_support::describe(s);
     }
-  }
+  });
 }
 
 // Single precision copies too where the CPU copies always: an SGEMM whose A
 // leads by 256 floats from 8 bytes past a line, by rows and by columns,
 // against double sums.
 TEST(UnpackedGemm, FloatAOffALineCopied) {
-  for (const char* target : {"avx512", "avx2", "mma", "vsx", "generic"}) {
-    dispatch_table t;
-    std::string why;
-    if (!testing_support::table_for(target, &t, &why) || !t.small_f32) continue;
+  testing_support::for_each_runnable_table([&](const char* target, dispatch_table& t) {
+    if (!t.small_f32) return;
     const small_gemm_desc<float>& r = *t.small_f32;
     constexpr dim_t lda = 256, ldc = 70;
     std::vector<float> a_store(lda * 64 + 32), b(64 * 64);
@@ -326,7 +312,7 @@ TEST(UnpackedGemm, FloatAOffALineCopied) {
                                                   << "," << j << ")";
         }
     }
-  }
+  });
 }
 
 // The lines of a stream shared out: the first ones, range after range.
