@@ -34,6 +34,7 @@
 #include "../load_library.h"
 #include "bench_harness.h"
 #include "fma_peak.h"
+#include "memory_loops.h"
 
 #if defined(SWBLAS_BENCH_WITH_LIBXSMM)
 // Linked statically with libxsmmnoblas, whose stub dgemm_ stays out of this
@@ -248,7 +249,8 @@ double batch_flops(const batch_shape& s, bool complex_elements) {
 // its ratio to the OpenBLAS loop is the largest speed-up the machine allows.
 // The threads are an OpenMP team, kept between calls as the libraries keep
 // theirs (starting threads at every call cost 50 us, a third of a 2-thread
-// 8^3 batch), and the loop is vectorised, so only the memory limits it.
+// 8^3 batch), and the loop has the CPU's widest vectors (memory_loops.h), so
+// only the memory limits it.
 template <class X>
 batch_call<X> memory_floor(int threads) {
   return [threads](batch_operands<X>& x) {
@@ -258,11 +260,11 @@ batch_call<X> memory_floor(int threads) {
     {
       const int t = omp_get_thread_num(), nt = omp_get_num_threads();
       for (long e = count * t / nt; e < count * (t + 1) / nt; ++e) {
-        const X* __restrict a = x.a(int(e));
-        const X* __restrict b = x.b(int(e));
-        X* __restrict c = x.c(int(e));
-#pragma omp simd
-        for (long i = 0; i < elements; ++i) c[i] += a[i] + b[i];
+        // A complex entry as its real and imaginary parts, one after the other.
+        using real = decltype(std::real(X{}));
+        constexpr long parts = sizeof(X) / sizeof(real);
+        swblas_bench::add_into(reinterpret_cast<real*>(x.c(int(e))), reinterpret_cast<const real*>(x.a(int(e))),
+                 reinterpret_cast<const real*>(x.b(int(e))), std::size_t(elements * parts));
       }
     }
   };

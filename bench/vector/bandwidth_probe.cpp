@@ -9,6 +9,7 @@
 
 #include "bench_harness.h"
 #include "fma_peak.h"
+#include "memory_loops.h"
 
 namespace swblas_bench {
 
@@ -54,20 +55,13 @@ double run_pass(kernel k, double* a, const double* b, const double* c, std::size
   std::vector<double> totals(cpus.size());
   const double seconds = timed_parallel_run(cpus, [&](std::size_t t) {
     const auto [begin, end] = share(n, static_cast<int>(t), static_cast<int>(cpus.size()));
-    if (k == kernel::read) {
-      // 16 independent sums: one chain would be latency-bound below the
-      // bandwidth; the compiler keeps them in vector registers.
-      double partial[16] = {};
-      std::size_t i = begin;
-      for (; i + 16 <= end; i += 16)
-        for (int lane = 0; lane < 16; ++lane) partial[lane] += a[i + lane];
-      for (; i < end; ++i) partial[0] += a[i];
-      for (double p : partial) totals[t] += p;
-    } else if (k == kernel::update) {
-      for (std::size_t i = begin; i < end; ++i) a[i] += s * b[i];
-    } else {
-      for (std::size_t i = begin; i < end; ++i) a[i] = b[i] + s * c[i];
-    }
+    const std::size_t length = end - begin;
+    if (k == kernel::read)
+      totals[t] = read_sum(a + begin, length);
+    else if (k == kernel::update)
+      update(a + begin, b + begin, s, length);
+    else
+      triad(a + begin, b + begin, c + begin, s, length);
   });
   for (double total : totals) sink += total;
   return seconds;
