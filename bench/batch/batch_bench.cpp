@@ -263,8 +263,9 @@ batch_call<X> memory_floor(int threads) {
         // A complex entry as its real and imaginary parts, one after the other.
         using real = decltype(std::real(X{}));
         constexpr long parts = sizeof(X) / sizeof(real);
-        swblas_bench::add_into(reinterpret_cast<real*>(x.c(int(e))), reinterpret_cast<const real*>(x.a(int(e))),
-                 reinterpret_cast<const real*>(x.b(int(e))), std::size_t(elements * parts));
+        swblas_bench::add_into(reinterpret_cast<real*>(x.c(int(e))),
+                               reinterpret_cast<const real*>(x.a(int(e))),
+                               reinterpret_cast<const real*>(x.b(int(e))), std::size_t(elements * parts));
       }
     }
   };
