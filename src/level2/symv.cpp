@@ -7,6 +7,7 @@
 #include "pack_buffer.h"
 #include "symmetric.h"
 #include "symmetric_columns.h"
+#include "summed_parts.h"
 #include "vector_team.h"
 
 namespace swblas::level2 {
@@ -75,65 +76,16 @@ inline index_t first_block_of(int t, int nt, index_t blocks, bool upper) {
   return blocks;
 }
 
-// Every column writes rows outside its block, so a team's parts each
-// accumulate their blocks into a vector of their own (the first into y),
-// and then the team adds them into y by ranges of rows: items [0, nt) are
-// the parts, [nt, 2 nt) the ranges, a section of their own.
-template <symmetry S, class T>
-class full_team_job final : public team_job {
- public:
-  // own: nt - 1 vectors of n.
-  full_team_job(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y, int nt, T* own)
-      : p_(p), alpha_(alpha), x_(x), y_(y), nt_(nt), n_(p.storage.n), blocks_((n_ + kBlock<T> - 1) / kBlock<T>),
-        own_(own) {}
-
-  dim_t section_start(dim_t item) const override { return item < nt_ ? 0 : nt_; }
-
-  void run_item(dim_t item, int) override {
-    const int t = static_cast<int>(item < nt_ ? item : item - nt_);
-    if (item < nt_) {
-      T* w = part_vector(t);
-      if (t > 0) std::fill(w, w + n_, T(0));
-      const bool upper = p_.storage.upper;
-      accumulate_full<S>(p_, first_block_of(t, nt_, blocks_, upper), first_block_of(t + 1, nt_, blocks_, upper),
-                         alpha_, x_, w);
-      return;
-    }
-    index_t r0, r1;
-    range_of(n_, 16, t, nt_, &r0, &r1);
-    for (int u = 1; u < nt_; ++u) {
-      const T* w = part_vector(u);
-      for (index_t i = r0; i < r1; ++i) y_[i] += w[i];
-    }
-  }
-
- private:
-  T* part_vector(int t) const { return t == 0 ? y_ : own_ + std::size_t(t - 1) * std::size_t(n_); }
-
-  const symmetric_product_problem<T>& p_;
-  T alpha_;
-  const T* x_;
-  T* y_;
-  int nt_;
-  index_t n_, blocks_;
-  T* own_;
-};
-
 template <symmetry S, class T>
 void accumulate_full_team(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
   const index_t n = p.storage.n, blocks = (n + kBlock<T> - 1) / kBlock<T>;
-  int nt = vector_team_size(blocks, sizeof(T) * std::size_t(n) * std::size_t(n) / 2);
-  // The calling thread's reused vectors; when they cannot be had, fewer
-  // threads (one needs none).
-  T* own = nullptr;
-  for (; nt > 1; --nt) {
-    own = try_thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(n) * std::size_t(nt - 1));
-    if (own) break;
-    warn_memory_short("symv runs on fewer threads");
-  }
-  if (nt <= 1) return accumulate_full<S>(p, 0, blocks, alpha, x, y);
-  full_team_job<S, T> job(p, alpha, x, y, nt, own);
-  run_team_job(job, 2 * dim_t{nt}, nt);
+  // Every column writes rows outside its block: the parts are summed.
+  const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(n) * std::size_t(n) / 2);
+  run_summed_parts(n, nt, y, "symv runs on fewer threads", [&](int t, int parts, T* w) {
+    const bool upper = p.storage.upper;
+    accumulate_full<S>(p, first_block_of(t, parts, blocks, upper), first_block_of(t + 1, parts, blocks, upper), alpha,
+                       x, w);
+  });
 }
 
 template <symmetry S, class T>

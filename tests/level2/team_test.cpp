@@ -44,6 +44,50 @@ TEST(level2_team, GemvBothTransposesMatchNaive) {
   }
 }
 
+// Beyond 48 MiB of A (gemv.cpp's kColumnTeamBytes) A x goes by a team over
+// A's columns, each part summed into a vector of its own: double with a
+// strided x, and a row-major A^H (column-major conj(A) x, y conjugated on
+// the way) with a negative increment of y.
+TEST(level2_team, GemvNByColumnPartsMatchesNaive) {
+  {
+    constexpr int m = 2011, n = 3203, lda = 2017;  // 51.7 MB
+    std::vector<double> a(std::size_t(lda) * n);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < lda; ++i) a[std::size_t(i + j * lda)] = entry(i, j);
+    std::vector<double> x(static_cast<std::size_t>(2 * n)), y(static_cast<std::size_t>(m));
+    for (int j = 0; j < n; ++j) x[std::size_t(2 * j)] = (j % 5) - 2.0;
+    for (int i = 0; i < m; ++i) y[std::size_t(i)] = i % 3;
+    const std::vector<double> y0 = y;
+    cblas_dgemv(CblasColMajor, CblasNoTrans, m, n, 0.5, a.data(), lda, x.data(), 2, -1.0, y.data(), 1);
+    for (int i = 0; i < m; ++i) {
+      double s = 0;
+      for (int j = 0; j < n; ++j) s += entry(i, j) * x[std::size_t(2 * j)];
+      ASSERT_NEAR(y[std::size_t(i)], 0.5 * s - y0[std::size_t(i)], 1e-12 * n) << i;
+    }
+  }
+  {
+    // Row-major: n rows of lda, A^H of it is m x n column-major conj(A).
+    constexpr int m = 1409, n = 2300, lda = 1413;  // 52 MB
+    using Z = std::complex<double>;
+    std::vector<Z> a(std::size_t(lda) * n);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < lda; ++c) a[std::size_t(c + r * lda)] = {entry(c, r), entry(r, c) / 2};
+    std::vector<Z> x(static_cast<std::size_t>(n)), y(static_cast<std::size_t>(2 * m), Z(7.0, 7.0));
+    for (int j = 0; j < n; ++j) x[std::size_t(j)] = {(j % 9) - 4.0, (j % 5) - 2.0};
+    for (int i = 0; i < m; ++i) y[std::size_t(2 * (m - 1 - i))] = {i % 3 - 1.0, 0.5};
+    const std::vector<Z> y0 = y;
+    const Z alpha(0.5, 0.25), beta(-1.0, 0.5);
+    cblas_zgemv(CblasRowMajor, CblasConjTrans, n, m, &alpha, a.data(), lda, x.data(), 1, &beta, y.data(), -2);
+    for (int i = 0; i < m; ++i) {
+      Z s = 0;
+      for (int j = 0; j < n; ++j) s += std::conj(a[std::size_t(i + j * lda)]) * x[std::size_t(j)];
+      const std::size_t at = std::size_t(2 * (m - 1 - i));
+      ASSERT_LT(std::abs(y[at] - (alpha * s + beta * y0[at])), 1e-12 * n) << i;
+      ASSERT_EQ(y[at + 1], Z(7.0, 7.0)) << i;  // between y's elements: untouched
+    }
+  }
+}
+
 TEST(level2_team, GerUpdatesEveryColumnOnce) {
   std::vector<double> a = matrix();
   std::vector<double> x(static_cast<std::size_t>(kM)), y(static_cast<std::size_t>(kN));
