@@ -26,7 +26,7 @@ namespace swblas {
 // thread 0 of the team, it also packs its private A block (ic). operand_copy
 // is what a driver keeps while it calls GEMMs: a fused GEMM's transformed
 // operand, trmm's saved B block, a rank-k update's diagonal block, symv's
-// per-thread vectors. vector_x, vector_y: Level-1/2 vectors of non-unit
+// and a large gemv_n's per-thread vectors (level2/summed_parts.h). vector_x, vector_y: Level-1/2 vectors of non-unit
 // increment, copied to unit stride (vector_view.h). one_m_copy: a complex
 // GEMM's operands copied by the 1m rule for the real route
 // (complex_gemm.cpp), which may be called while a driver holds its

@@ -39,8 +39,9 @@ void gemv_part(const matrix_vector_problem<T>& q, const T* x, T* y, index_t firs
 // A x beyond this many bytes of A goes by a team over A's columns, not y's
 // rows: each thread then streams one contiguous part of A, where by rows it
 // reads a piece of every column. Measured on Zen 5, two threads, dgemv_n of
-// 4000^2 (best / median of six alternating runs): 60 / 54 GB/s by rows,
-// 88 / 63 by columns; at 2000^2 (A in L3) even, smaller ones faster by rows.
+// 4000^2, 30 alternating runs of each: median 54.2 -> 54.8 GB/s, best 73 ->
+// 90 (the host's shared memory bounds most runs); at 2000^2 (A in L3) even,
+// smaller ones faster by rows.
 constexpr std::size_t kColumnTeamBytes = std::size_t{48} << 20;
 
 // y += alpha A x, A's columns split among a team, each part summed into a
