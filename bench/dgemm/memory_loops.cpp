@@ -41,13 +41,4 @@ SWBLAS_WIDEST_VECTORS void add_into(float* __restrict c, const float* __restrict
   for (std::size_t i = 0; i < n; ++i) c[i] += a[i] + b[i];
 }
 
-const char* memory_loops_isa() {
-#if defined(__x86_64__)
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) return "avx512";
-  if (__builtin_cpu_supports("avx2")) return "avx2";
-#endif
-  return "baseline";
-}
-
 }  // namespace swblas_bench

@@ -25,7 +25,4 @@ void triad(double* a, const double* b, const double* c, double s, std::size_t n)
 void add_into(double* c, const double* a, const double* b, std::size_t n);
 void add_into(float* c, const float* a, const float* b, std::size_t n);
 
-// The ISA the loops run with on this CPU: "avx512", "avx2" or "baseline".
-const char* memory_loops_isa();
-
 }  // namespace swblas_bench

@@ -26,22 +26,27 @@ std::vector<double> matrix() {
   return a;
 }
 
-TEST(level2_team, GemvBothTransposesMatchNaive) {
-  const std::vector<double> a = matrix();
-  for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans}) {
-    const int rows = t == CblasNoTrans ? kM : kN, cols = t == CblasNoTrans ? kN : kM;
-    std::vector<double> x(static_cast<std::size_t>(2 * cols)), y(static_cast<std::size_t>(rows));
-    for (int j = 0; j < cols; ++j) x[std::size_t(2 * j)] = (j % 5) - 2.0;
-    for (int i = 0; i < rows; ++i) y[std::size_t(i)] = i % 3;
-    const std::vector<double> y0 = y;
-    cblas_dgemv(CblasColMajor, t, kM, kN, 0.5, a.data(), kLda, x.data(), 2, -1.0, y.data(), 1);
-    for (int i = 0; i < rows; ++i) {
-      double s = 0;
-      for (int j = 0; j < cols; ++j)
-        s += (t == CblasNoTrans ? entry(i, j) : entry(j, i)) * x[std::size_t(2 * j)];
-      ASSERT_NEAR(y[std::size_t(i)], 0.5 * s - y0[std::size_t(i)], 1e-12 * cols) << (t == CblasNoTrans) << " " << i;
-    }
+// y := 0.5 op(A) x - y for an m x n A of entry(i, j) at leading dimension
+// lda, x at increment 2, against naive sums.
+void expect_dgemv_matches_naive(CBLAS_TRANSPOSE t, int m, int n, int lda) {
+  std::vector<double> a(std::size_t(lda) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < lda; ++i) a[std::size_t(i + j * lda)] = entry(i, j);
+  const int rows = t == CblasNoTrans ? m : n, cols = t == CblasNoTrans ? n : m;
+  std::vector<double> x(static_cast<std::size_t>(2 * cols)), y(static_cast<std::size_t>(rows));
+  for (int j = 0; j < cols; ++j) x[std::size_t(2 * j)] = (j % 5) - 2.0;
+  for (int i = 0; i < rows; ++i) y[std::size_t(i)] = i % 3;
+  const std::vector<double> y0 = y;
+  cblas_dgemv(CblasColMajor, t, m, n, 0.5, a.data(), lda, x.data(), 2, -1.0, y.data(), 1);
+  for (int i = 0; i < rows; ++i) {
+    double s = 0;
+    for (int j = 0; j < cols; ++j) s += (t == CblasNoTrans ? entry(i, j) : entry(j, i)) * x[std::size_t(2 * j)];
+    ASSERT_NEAR(y[std::size_t(i)], 0.5 * s - y0[std::size_t(i)], 1e-12 * cols) << (t == CblasNoTrans) << " " << i;
   }
+}
+
+TEST(level2_team, GemvBothTransposesMatchNaive) {
+  for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans}) expect_dgemv_matches_naive(t, kM, kN, kLda);
 }
 
 // Beyond 48 MiB of A (gemv.cpp's kColumnTeamBytes) A x goes by a team over
@@ -49,22 +54,7 @@ TEST(level2_team, GemvBothTransposesMatchNaive) {
 // strided x, and a row-major A^H (column-major conj(A) x, y conjugated on
 // the way) with a negative increment of y.
 TEST(level2_team, GemvNByColumnPartsMatchesNaive) {
-  {
-    constexpr int m = 2011, n = 3203, lda = 2017;  // 51.7 MB
-    std::vector<double> a(std::size_t(lda) * n);
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < lda; ++i) a[std::size_t(i + j * lda)] = entry(i, j);
-    std::vector<double> x(static_cast<std::size_t>(2 * n)), y(static_cast<std::size_t>(m));
-    for (int j = 0; j < n; ++j) x[std::size_t(2 * j)] = (j % 5) - 2.0;
-    for (int i = 0; i < m; ++i) y[std::size_t(i)] = i % 3;
-    const std::vector<double> y0 = y;
-    cblas_dgemv(CblasColMajor, CblasNoTrans, m, n, 0.5, a.data(), lda, x.data(), 2, -1.0, y.data(), 1);
-    for (int i = 0; i < m; ++i) {
-      double s = 0;
-      for (int j = 0; j < n; ++j) s += entry(i, j) * x[std::size_t(2 * j)];
-      ASSERT_NEAR(y[std::size_t(i)], 0.5 * s - y0[std::size_t(i)], 1e-12 * n) << i;
-    }
-  }
+  expect_dgemv_matches_naive(CblasNoTrans, 2011, 3203, 2017);  // 51.7 MB
   {
     // Row-major: n rows of lda, A^H of it is m x n column-major conj(A).
     constexpr int m = 1409, n = 2300, lda = 1413;  // 52 MB
