@@ -39,6 +39,20 @@ inline void range_of(index_t count, index_t align, int t, int nt, index_t* begin
   *end = r.last;
 }
 
+// Where part t of nt starts among the `blocks` blocks of a triangle cut
+// across (a triangle's column blocks, or the blocks of rows of its
+// product): equal shares of its area. Block b holds about b + 1/2 blocks'
+// worth if `growing`, blocks - b - 1/2 if not.
+inline index_t triangle_part_start(int t, int nt, index_t blocks, bool growing) {
+  const double share = double(blocks) * double(blocks) / 2 * t / nt;
+  double area = 0;
+  for (index_t b = 0; b < blocks; ++b) {
+    if (area >= share) return b;
+    area += growing ? double(b) + 0.5 : double(blocks - b) - 0.5;
+  }
+  return blocks;
+}
+
 // Vectors shorter than this are not cut at a line boundary (line_anchor):
 // the second kernel call would cost more than the straddling loads.
 inline constexpr std::size_t kMinAnchoredBytes = 1024;

@@ -63,19 +63,6 @@ void accumulate_full(const symmetric_product_problem<T>& p, index_t b0, index_t 
   }
 }
 
-// Where thread t of nt starts among `blocks` column blocks: equal shares
-// of the stored triangle (block b of an upper one holds about b + 1/2
-// blocks' worth, of a lower one blocks - b - 1/2).
-inline index_t first_block_of(int t, int nt, index_t blocks, bool upper) {
-  const double share = double(blocks) * double(blocks) / 2 * t / nt;
-  double area = 0;
-  for (index_t b = 0; b < blocks; ++b) {
-    if (area >= share) return b;
-    area += upper ? double(b) + 0.5 : double(blocks - b) - 0.5;
-  }
-  return blocks;
-}
-
 template <symmetry S, class T>
 void accumulate_full_team(const symmetric_product_problem<T>& p, T alpha, const T* x, T* y) {
   const index_t n = p.storage.n, blocks = (n + kBlock<T> - 1) / kBlock<T>;
@@ -83,8 +70,9 @@ void accumulate_full_team(const symmetric_product_problem<T>& p, T alpha, const 
   const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(n) * std::size_t(n) / 2);
   run_summed_parts(n, nt, y, "symv runs on fewer threads", [&](int t, int parts, T* w) {
     const bool upper = p.storage.upper;
-    accumulate_full<S>(p, first_block_of(t, parts, blocks, upper), first_block_of(t + 1, parts, blocks, upper), alpha,
-                       x, w);
+    // Column block b of an upper triangle holds about b + 1/2 blocks.
+    accumulate_full<S>(p, triangle_part_start(t, parts, blocks, upper), triangle_part_start(t + 1, parts, blocks, upper),
+                       alpha, x, w);
   });
 }
 

@@ -133,6 +133,58 @@ TEST(level2_team, TrmvThenTrsvGivesXBack) {
     }
 }
 
+// trmv on a team: each thread owns a range of x's diagonal blocks and reads
+// the others' x from a copy taken before they overwrite it. The results
+// have the bits of one thread (the sums are the sweep's) and match naive
+// sums, for every uplo, transpose and diagonal, complex with ConjTrans.
+template <class T>
+void expect_team_trmv_as_one_thread(int n, int lda) {
+  const int threads = swblas_get_num_threads();
+  std::vector<T> a(std::size_t(lda) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < lda; ++i) {
+      if constexpr (std::is_same_v<T, double>)
+        a[std::size_t(i + j * lda)] = entry(i, j) / 8;
+      else
+        a[std::size_t(i + j * lda)] = {entry(i, j) / 8, entry(j, i) / 16};
+    }
+  std::vector<T> x0(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) x0[std::size_t(i)] = T((i % 9) - 4.0) / T(3);
+  for (CBLAS_UPLO uplo : {CblasUpper, CblasLower})
+    for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans, CblasConjTrans})
+      for (CBLAS_DIAG diag : {CblasNonUnit, CblasUnit}) {
+        if (t == CblasConjTrans && std::is_same_v<T, double>) continue;
+        std::vector<T> team = x0, alone = x0;
+        for (std::vector<T>* x : {&team, &alone}) {
+          swblas_set_num_threads(x == &team ? threads : 1);
+          if constexpr (std::is_same_v<T, double>)
+            cblas_dtrmv(CblasColMajor, uplo, t, diag, n, a.data(), lda, x->data(), 1);
+          else
+            cblas_ztrmv(CblasColMajor, uplo, t, diag, n, a.data(), lda, x->data(), 1);
+        }
+        swblas_set_num_threads(threads);
+        ASSERT_EQ(team, alone) << n << " " << uplo << " " << t << " " << diag;
+        for (int i = 0; i < n; ++i) {
+          T s = 0;
+          for (int j = 0; j < n; ++j) {
+            const int r = t == CblasNoTrans ? i : j, c = t == CblasNoTrans ? j : i;
+            if (!(uplo == CblasUpper ? r <= c : r >= c)) continue;
+            T arc = a[std::size_t(r + c * lda)];
+            if (r == c && diag == CblasUnit) arc = 1;
+            if constexpr (!std::is_same_v<T, double>)
+              if (t == CblasConjTrans) arc = std::conj(arc);
+            s += arc * x0[std::size_t(j)];
+          }
+          ASSERT_LT(std::abs(team[std::size_t(i)] - s), 1e-12 * n) << uplo << " " << t << " " << diag << " " << i;
+        }
+      }
+}
+
+TEST(level2_team, TrmvOnATeamGivesTheBitsOfOneThread) {
+  expect_team_trmv_as_one_thread<double>(700, 703);                // 2 MB of triangle, 11 blocks
+  expect_team_trmv_as_one_thread<std::complex<double>>(611, 613);  // 3 MB, 10 blocks
+}
+
 // The first element of p's buffer that starts a cache line.
 double* on_line(double* p) { return p + (8 - reinterpret_cast<std::uintptr_t>(p) % 64 / sizeof(double)) % 8; }
 
