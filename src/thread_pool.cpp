@@ -362,6 +362,10 @@ void run_team_job(team_job& job, dim_t items, int threads) {
   p.release();
 }
 
+void wait_for_count(const std::atomic<dim_t>& counter, dim_t value) {
+  wait_until([&] { return counter.load(std::memory_order_acquire) >= value; });
+}
+
 int configured_threads() {
   const int set = threads_override.load(std::memory_order_relaxed);
   return set > 0 ? set : active_dispatch().threads;

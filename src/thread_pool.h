@@ -16,6 +16,7 @@
 // calls for a while after one waited for a helper the OS took off its core.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <type_traits>
 
@@ -53,6 +54,12 @@ class team_job {
 // Runs items [0, items) of job on the caller and up to threads - 1 helpers;
 // returns when every item has finished.
 void run_team_job(team_job& job, dim_t items, int threads);
+
+// Returns once `counter` reaches `value`, spinning a while, then yielding:
+// for an item that needs what an earlier item of its job publishes as it
+// goes (trsv's solved blocks). Items are claimed in order, and run in order
+// when alone, so an item that waits only on earlier ones never deadlocks.
+void wait_for_count(const std::atomic<dim_t>& counter, dim_t value);
 
 // The team size calls use unless told otherwise: from SWBLAS_NUM_THREADS
 // (and the like) at start-up, changed by swblas_set_num_threads (below 1:

@@ -133,6 +133,23 @@ TEST(level2_team, TrmvThenTrsvGivesXBack) {
     }
 }
 
+// Row i of op(A) x, naively: A the n x n triangle at leading dimension lda.
+template <class T>
+T triangle_row_times(const std::vector<T>& a, int lda, CBLAS_UPLO uplo, CBLAS_TRANSPOSE t, CBLAS_DIAG diag, int i,
+                     const std::vector<T>& x) {
+  T s = 0;
+  for (int j = 0; j < int(x.size()); ++j) {
+    const int r = t == CblasNoTrans ? i : j, c = t == CblasNoTrans ? j : i;
+    if (!(uplo == CblasUpper ? r <= c : r >= c)) continue;
+    T arc = a[std::size_t(r + c * lda)];
+    if (r == c && diag == CblasUnit) arc = 1;
+    if constexpr (!std::is_same_v<T, double>)
+      if (t == CblasConjTrans) arc = std::conj(arc);
+    s += arc * x[std::size_t(j)];
+  }
+  return s;
+}
+
 // trmv on a team: each thread owns a range of x's diagonal blocks and reads
 // the others' x from a copy taken before they overwrite it. The results
 // have the bits of one thread (the sums are the sweep's) and match naive
@@ -165,16 +182,7 @@ void expect_team_trmv_as_one_thread(int n, int lda) {
         swblas_set_num_threads(threads);
         ASSERT_EQ(team, alone) << n << " " << uplo << " " << t << " " << diag;
         for (int i = 0; i < n; ++i) {
-          T s = 0;
-          for (int j = 0; j < n; ++j) {
-            const int r = t == CblasNoTrans ? i : j, c = t == CblasNoTrans ? j : i;
-            if (!(uplo == CblasUpper ? r <= c : r >= c)) continue;
-            T arc = a[std::size_t(r + c * lda)];
-            if (r == c && diag == CblasUnit) arc = 1;
-            if constexpr (!std::is_same_v<T, double>)
-              if (t == CblasConjTrans) arc = std::conj(arc);
-            s += arc * x0[std::size_t(j)];
-          }
+          const T s = triangle_row_times(a, lda, uplo, t, diag, i, x0);
           ASSERT_LT(std::abs(team[std::size_t(i)] - s), 1e-12 * n) << uplo << " " << t << " " << diag << " " << i;
         }
       }
@@ -183,6 +191,58 @@ void expect_team_trmv_as_one_thread(int n, int lda) {
 TEST(level2_team, TrmvOnATeamGivesTheBitsOfOneThread) {
   expect_team_trmv_as_one_thread<double>(700, 703);                // 2 MB of triangle, 11 blocks
   expect_team_trmv_as_one_thread<std::complex<double>>(611, 613);  // 3 MB, 10 blocks
+}
+
+// trsv on a team: each thread owns a range of the substitution's diagonal
+// blocks and waits, block by block, for the x of the threads before it.
+// Not transposed the results have the bits of one thread (the same sums);
+// transposed the dots are cut where the parts are, and the results solve
+// op(A) x = b to rounding, for every uplo and diagonal, complex with
+// ConjTrans, twice with the same bits.
+template <class T>
+void expect_team_trsv_solves(int n, int lda) {
+  const int threads = swblas_get_num_threads();
+  std::vector<T> a(std::size_t(lda) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < lda; ++i) {
+      const double off = entry(i, j) / n;
+      if constexpr (std::is_same_v<T, double>)
+        a[std::size_t(i + j * lda)] = i == j ? 4.0 : off;
+      else
+        a[std::size_t(i + j * lda)] = i == j ? T(4.0, 1.0) : T(off, entry(j, i) / (2 * n));
+    }
+  std::vector<T> b(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) b[std::size_t(i)] = T((i % 9) - 4.0) / T(3);
+  auto trsv = [&](CBLAS_UPLO uplo, CBLAS_TRANSPOSE t, CBLAS_DIAG diag, int team) {
+    std::vector<T> x = b;
+    swblas_set_num_threads(team);
+    if constexpr (std::is_same_v<T, double>)
+      cblas_dtrsv(CblasColMajor, uplo, t, diag, n, a.data(), lda, x.data(), 1);
+    else
+      cblas_ztrsv(CblasColMajor, uplo, t, diag, n, a.data(), lda, x.data(), 1);
+    swblas_set_num_threads(threads);
+    return x;
+  };
+  for (CBLAS_UPLO uplo : {CblasUpper, CblasLower})
+    for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans, CblasConjTrans})
+      for (CBLAS_DIAG diag : {CblasNonUnit, CblasUnit}) {
+        if (t == CblasConjTrans && std::is_same_v<T, double>) continue;
+        const std::vector<T> team = trsv(uplo, t, diag, threads);
+        ASSERT_EQ(team, trsv(uplo, t, diag, threads)) << n << " " << uplo << " " << t << " " << diag;
+        if (t == CblasNoTrans) {
+          ASSERT_EQ(team, trsv(uplo, t, diag, 1)) << n << " " << uplo << " " << diag;
+        }
+        for (int i = 0; i < n; ++i) {
+          const T s = triangle_row_times(a, lda, uplo, t, diag, i, team);
+          ASSERT_LT(std::abs(s - b[std::size_t(i)]), 1e-13 * n) << uplo << " " << t << " " << diag << " " << i;
+        }
+      }
+}
+
+TEST(level2_team, TrsvOnATeamSolves) {
+  expect_team_trsv_solves<double>(700, 703);                // 2 MB of triangle, 11 blocks
+  expect_team_trsv_solves<std::complex<double>>(611, 613);  // 3 MB, 10 blocks
+  expect_team_trsv_solves<double>(2000, 2000);              // 16 MB: long enough that the parts overlap
 }
 
 // The first element of p's buffer that starts a cache line.

@@ -102,6 +102,26 @@ TEST(ThreadPool, IndependentItemsAllRun) {
   for (const auto& s : seen) ASSERT_EQ(s.load(), 1);
 }
 
+// Items that wait on what earlier items publish (wait_for_count): a chain
+// where item i waits for item i - 1 finishes on teams larger than the
+// machine and alone, each item seeing exactly its predecessors' count.
+TEST(ThreadPool, ItemsWaitingOnEarlierOnesFinishInOrder) {
+  for (int threads : {1, 2, 3, 8})
+    for (dim_t items : {1, 2, 5, 40}) {
+      std::atomic<dim_t> published{0};
+      std::atomic<int> out_of_order{0};
+      run_items(items, threads, [&](dim_t i) {
+        wait_for_count(published, i);
+        if (published.load() != i) out_of_order.fetch_add(1);
+        for (volatile int spin = 0; spin < 2000; ++spin) {
+        }
+        published.store(i + 1, std::memory_order_release);
+      });
+      EXPECT_EQ(published.load(), items) << threads << " threads";
+      EXPECT_EQ(out_of_order.load(), 0) << threads << " threads";
+    }
+}
+
 // Item 0 is the caller's in every call, so that in a loop of calls the
 // caller's part stays in its cache (a helper spinning for the next job
 // took it now and then before).
