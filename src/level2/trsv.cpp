@@ -41,19 +41,15 @@ void solve_square(const full_storage<T>& s, const triangle_shape& t, const trian
   square_by_kernel(s, t, op, ascending(t, op), true, x);
 }
 
-// A full A by diagonal blocks, in the substitution's order: not
-// transposed, a solved block's rectangle is removed from the rows still to
-// solve; transposed, the solved rows' rectangle is removed from x_J before
-// the block is solved.
+// A full A not transposed by diagonal blocks, in the substitution's
+// order: each solved block's rectangle is removed from the rows still to
+// solve (inside the block too, by groups).
 template <class T>
-void solve_alone(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
+void solve_alone(const full_storage<T>& s, const triangle_shape& t, T* x) {
+  const triangular_op op{};
   for_each_diagonal_block(t.n, ascending(t, op), [&](index_t j0, index_t j1) {
-    if (op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
-    // Inside the block, by groups: transposed, the rows solved before a
-    // group are removed from its x first; not transposed, it is removed
-    // from the rows still to solve after.
-    by_groups(s.from(j0), t.leading(j1 - j0), op, ascending(t, op), op.transposed, T(-1), x + j0, solve_square<T>);
-    if (!op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
+    by_groups(s.from(j0), t.leading(j1 - j0), op, ascending(t, op), false, T(-1), x + j0, solve_square<T>);
+    apply_rectangle(s, t, op, j0, j1, T(-1), x);
   });
 }
 
@@ -96,58 +92,67 @@ void solve_owned_rows(const full_storage<T>& s, const triangle_shape& t, const t
   }
 }
 
-// How many steps' rows a transposed part's columns take at a time from
-// the parts before it: 2 KiB of each column (double) per gemv_t.
-constexpr index_t kStepsPerChunk = 4;
-
-// The same, transposed: the part's columns take their dots over the
-// earlier parts' rows kStepsPerChunk steps at a time, as those are solved;
-// then each own block its dot over the part's own solved rows, and is
-// solved and published. The dots are cut where the parts and chunks are:
-// the bits depend on the team size (as a sum's), not on who ran what.
+// Transposed, on a team or alone: step k's block takes its dot over the
+// rows solved before it in two gemv_t calls, over the blocks up to the one
+// before last (its columns shared out as `slices` items, the "long" dots)
+// and over the last one (with the square, one "finish" item). A step's
+// long dots need only the steps before the last solved, so they run while
+// the step before is finished. Items are claimed in order and each waits
+// only on earlier ones. Every column's dot is the same two calls whatever
+// the team (gemv_t's column dots do not depend on the columns beside
+// them), so the bits of one thread.
 template <class T>
-void solve_owned_columns(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, index_t k0,
-                         index_t k1, std::atomic<dim_t>& solved, T* x) {
+void solve_transposed(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x,
+                      int nt) {
+  const index_t n = t.n, blocks = (n + kDiagonalBlock - 1) / kDiagonalBlock, slices = nt;
   const bool forward = ascending(t, op);
   const vector_kernels<T>& v = vector_kernels_of<T>();
   const auto dots = op.conjugated ? v.gemv_c : v.gemv_t;
   // x[columns] -= op(A[rows, columns])^T x[rows]
-  const auto take = [&](step_range rows, step_range columns) {
-    if (rows.first < rows.last)
-      dots(rows.last - rows.first, columns.last - columns.first, T(-1), s.at(rows.first, columns.first), s.lda,
-           x + rows.first, x + columns.first);
+  const auto take = [&](step_range rows, index_t c0, index_t c1) {
+    if (rows.first < rows.last && c0 < c1)
+      dots(rows.last - rows.first, c1 - c0, T(-1), s.at(rows.first, c0), s.lda, x + rows.first, x + c0);
   };
-  const step_range part = rows_of_steps(t.n, forward, k0, k1);
-  for (index_t a = 0; a < k0; a += kStepsPerChunk) {
-    const index_t b = std::min(k0, a + kStepsPerChunk);
-    wait_for_count(solved, b);
-    take(rows_of_steps(t.n, forward, a, b), part);
-  }
-  for (index_t k = k0; k < k1; ++k) {
-    const step_range block = rows_of_steps(t.n, forward, k, k + 1);
-    take(rows_of_steps(t.n, forward, k0, k), block);
+  // solved: steps finished; long_dots[k % 2]: long-dot items done of the
+  // steps of k's parity (a step's long dots wait for the step two before
+  // it to finish, so the count passes step k's share only when they are in).
+  std::atomic<dim_t> solved{0}, long_dots[2] = {{0}, {0}};
+  run_items(blocks * (slices + 1), nt, [&](dim_t item) {
+    const index_t k = item / (slices + 1), j = item % (slices + 1);
+    const step_range block = rows_of_steps(n, forward, k, k + 1);
+    if (j < slices) {
+      wait_for_count(solved, k - 1);
+      const part_range c = even_part(block.last - block.first, 4, j, slices);
+      take(rows_of_steps(n, forward, 0, std::max<index_t>(k - 1, 0)), block.first + c.first, block.first + c.last);
+      long_dots[k % 2].fetch_add(1, std::memory_order_release);
+      return;
+    }
+    wait_for_count(long_dots[k % 2], (k / 2 + 1) * slices);
+    wait_for_count(solved, k);
+    if (k > 0) take(rows_of_steps(n, forward, k - 1, k), block.first, block.last);
     by_groups(s.from(block.first), t.leading(block.last - block.first), op, forward, true, T(-1), x + block.first,
               solve_square<T>);
     solved.store(k + 1, std::memory_order_release);
-  }
+  });
 }
 
-// A full A on a team: part p owns a range of the substitution's steps
-// (equal shares of the triangle: a later step's block has more solved
-// rows beside it) and follows the parts before it as their x is solved.
-// A team per rectangle (solve_alone's) met twice a diagonal block and
-// solved the blocks alone: dtrsv of 4000^2 on two Zen 5 threads read what
-// one thread did.
+// A full A. Not transposed on a team, part p owns a range of the
+// substitution's steps (equal shares of the triangle: a later step's block
+// has more solved rows beside it) and follows the parts before it as
+// their x is solved; transposed, solve_transposed. A team job per
+// rectangle met twice a diagonal block and solved the blocks alone: dtrsv
+// of 4000^2 on two Zen 5 threads read what one thread did.
 template <class T>
 void solve(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
   const index_t blocks = (t.n + kDiagonalBlock - 1) / kDiagonalBlock;
   const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(t.n) * std::size_t(t.n + 1) / 2);
-  if (nt <= 1) return solve_alone(s, t, op, x);
+  if (op.transposed) return solve_transposed(s, t, op, x, nt);
+  if (nt <= 1) return solve_alone(s, t, x);
   std::atomic<dim_t> solved{0};
   run_items(nt, nt, [&](dim_t part) {
     const int p = static_cast<int>(part);
     const index_t k0 = triangle_part_start(p, nt, blocks, true), k1 = triangle_part_start(p + 1, nt, blocks, true);
-    (op.transposed ? solve_owned_columns<T> : solve_owned_rows<T>)(s, t, op, k0, k1, solved, x);
+    solve_owned_rows(s, t, op, k0, k1, solved, x);
   });
 }
 
