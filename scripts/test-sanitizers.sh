@@ -63,17 +63,22 @@ echo "== ASan+UBSan: netlib's 24 BLAS testers"
   ctest -j"$jobs" --output-on-failure -R '^netlib_x(blat[123][sdcz]|[sdcz]cblat[123])$')
 
 # TSan: the pool's own tests (its busy-machine backoff too), the threaded
-# GEMM and batch drivers, the vector team's ranges.
+# GEMM and batch drivers, the vector team's ranges, trmv's and trsv's teams.
 # Left out: tests that open the program's own OpenMP regions (libgomp is not
 # built for TSan, whose reports there would be about libgomp), fork (TSan
 # does not support starting threads in the child of a threaded process) and
 # address-space limits (TSan's shadow memory does not fit under them).
 mkdir -p build-tsan
 configure build-tsan thread
-cmake --build build-tsan -j"$jobs" --target runtime_tests batch_driver_tests
+cmake --build build-tsan -j"$jobs" --target runtime_tests batch_driver_tests level2_team_tests
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 no_openmp='-*ParallelRegion*'  # every test that opens an OpenMP region is named so
 build-tsan/tests/runtime/runtime_tests --gtest_brief=1 \
   --gtest_filter="ThreadPool*:StragglerBackoff*:GemmThreads*:BlockKernel*:vector_team*$no_openmp"
 build-tsan/tests/batch/batch_driver_tests --gtest_brief=1 --gtest_filter="GemmBatch.EverySplitAndPathOnOneAndTwoThreads"
+# trmv's and trsv's teams, whose items wait on what earlier items publish
+# (a missing wait is a race here whatever the timing; one of trsv's waits
+# matters only with three items in flight, hence four threads).
+SWBLAS_NUM_THREADS=4 SWBLAS_OVERSUBSCRIBE=1 build-tsan/tests/level2/level2_team_tests --gtest_brief=1 \
+  --gtest_filter="level2_team.Tr*"
 echo "sanitizers: clean"
