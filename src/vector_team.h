@@ -22,9 +22,13 @@ inline constexpr std::size_t kMinBytesPerThread = std::size_t{256} << 10;
 // sums kept on the stack.
 inline constexpr int kMaxVectorTeam = 64;
 
+// Whether a call of `bytes` of traffic may take a team at all, whatever
+// the threads: below this every call runs alone.
+inline bool may_take_a_team(std::size_t bytes) { return bytes >= 2 * kMinBytesPerThread; }
+
 // How many threads `bytes` of traffic over `count` items are worth.
 inline int vector_team_size(index_t count, std::size_t bytes) {
-  if (bytes < 2 * kMinBytesPerThread) return 1;  // first: short calls cost nothing more
+  if (!may_take_a_team(bytes)) return 1;  // first: short calls cost nothing more
   const int configured = available_threads();
   const std::size_t by_bytes = std::max<std::size_t>(bytes / kMinBytesPerThread, 1);
   return static_cast<int>(std::min<std::size_t>({by_bytes, static_cast<std::size_t>(std::max<index_t>(count, 1)),

@@ -2,8 +2,7 @@
 // one column sweep for every storage, as the reference's loops; a full A
 // runs the reference's loops on groups of columns in locals inside its
 // diagonal blocks (triangle_columns.h says why), the rest as gemv; a large
-// one on a team whose parts each own a range of the blocks and wait for
-// the x of the parts before them.
+// one on a team whose items wait for the blocks solved before them.
 #include <algorithm>
 #include <atomic>
 #include <complex>
@@ -41,15 +40,19 @@ void solve_square(const full_storage<T>& s, const triangle_shape& t, const trian
   square_by_kernel(s, t, op, ascending(t, op), true, x);
 }
 
-// A full A not transposed by diagonal blocks, in the substitution's
-// order: each solved block's rectangle is removed from the rows still to
-// solve (inside the block too, by groups).
+// A full A by diagonal blocks, in the substitution's order: not
+// transposed, a solved block's rectangle is removed from the rows still to
+// solve; transposed, the solved rows' rectangle is removed from x_J before
+// the block is solved.
 template <class T>
-void solve_alone(const full_storage<T>& s, const triangle_shape& t, T* x) {
-  const triangular_op op{};
+void solve_alone(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
   for_each_diagonal_block(t.n, ascending(t, op), [&](index_t j0, index_t j1) {
-    by_groups(s.from(j0), t.leading(j1 - j0), op, ascending(t, op), false, T(-1), x + j0, solve_square<T>);
-    apply_rectangle(s, t, op, j0, j1, T(-1), x);
+    if (op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
+    // Inside the block, by groups: transposed, the rows solved before a
+    // group are removed from its x first; not transposed, it is removed
+    // from the rows still to solve after.
+    by_groups(s.from(j0), t.leading(j1 - j0), op, ascending(t, op), op.transposed, T(-1), x + j0, solve_square<T>);
+    if (!op.transposed) apply_rectangle(s, t, op, j0, j1, T(-1), x);
   });
 }
 
@@ -92,15 +95,16 @@ void solve_owned_rows(const full_storage<T>& s, const triangle_shape& t, const t
   }
 }
 
-// Transposed, on a team or alone: step k's block takes its dot over the
-// rows solved before it in two gemv_t calls, over the blocks up to the one
-// before last (its columns shared out as `slices` items, the "long" dots)
-// and over the last one (with the square, one "finish" item). A step's
-// long dots need only the steps before the last solved, so they run while
-// the step before is finished. Items are claimed in order and each waits
-// only on earlier ones. Every column's dot is the same two calls whatever
-// the team (gemv_t's column dots do not depend on the columns beside
-// them), so the bits of one thread.
+// Transposed, on a team or alone (at every size a team may take): step
+// k's block takes its dot over the rows solved before it in two gemv_t
+// calls, over the blocks up to the one before last (its columns shared out
+// as `slices` items, the "long" dots) and over the last one (with the
+// square, one "finish" item). A step's long dots need only the steps
+// before the last solved, so they run while the step before is finished.
+// Items are claimed in order and each waits only on earlier ones. Every
+// column's dot is the same two calls whatever the team (gemv_t's column
+// dots do not depend on the columns beside them), so the bits of one
+// thread.
 template <class T>
 void solve_transposed(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x,
                       int nt) {
@@ -139,15 +143,20 @@ void solve_transposed(const full_storage<T>& s, const triangle_shape& t, const t
 // A full A. Not transposed on a team, part p owns a range of the
 // substitution's steps (equal shares of the triangle: a later step's block
 // has more solved rows beside it) and follows the parts before it as
-// their x is solved; transposed, solve_transposed. A team job per
-// rectangle met twice a diagonal block and solved the blocks alone: dtrsv
-// of 4000^2 on two Zen 5 threads read what one thread did.
+// their x is solved; transposed, at any size a team may take,
+// solve_transposed, on a team or alone (one thread's bits either way).
+// Smaller ones never take a team and go by one call a block's dot: the
+// two calls and the items cost dtrsv of 16 126 -> 158 ns (Zen 5). A team
+// job per rectangle met twice a diagonal block and solved the blocks
+// alone: dtrsv of 4000^2 on two Zen 5 threads read what one thread did.
 template <class T>
 void solve(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
   const index_t blocks = (t.n + kDiagonalBlock - 1) / kDiagonalBlock;
-  const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(t.n) * std::size_t(t.n + 1) / 2);
+  const std::size_t bytes = sizeof(T) * std::size_t(t.n) * std::size_t(t.n + 1) / 2;
+  if (!may_take_a_team(bytes)) return solve_alone(s, t, op, x);
+  const int nt = vector_team_size(blocks, bytes);
   if (op.transposed) return solve_transposed(s, t, op, x, nt);
-  if (nt <= 1) return solve_alone(s, t, x);
+  if (nt <= 1) return solve_alone(s, t, op, x);
   std::atomic<dim_t> solved{0};
   run_items(nt, nt, [&](dim_t part) {
     const int p = static_cast<int>(part);
