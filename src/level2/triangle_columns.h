@@ -146,6 +146,20 @@ void add_columns(index_t m, index_t n, T alpha, const T* a, index_t lda, const T
     if (x[j] != T(0)) v.axpy(m, times(alpha, x[j]), a + j * lda, y);
 }
 
+// How many diagonal blocks an order-n triangle has.
+inline index_t diagonal_blocks(index_t n) { return (n + kDiagonalBlock - 1) / kDiagonalBlock; }
+
+// Rows [r0, r1) of x += alpha A[r0:r1, j0:j1] x_j (x_j: the block's x, or
+// a copy of it), cut where the first column reaches a line, as
+// apply_rectangle cuts its rows: one part of a team's rows.
+template <class T>
+void add_rows_beside(const full_storage<T>& s, index_t r0, index_t r1, index_t j0, index_t j1, T alpha, const T* x_j,
+                     T* x) {
+  if (r0 >= r1) return;
+  auto add = [&](index_t b, index_t e) { add_columns(e - b, j1 - j0, alpha, s.at(r0 + b, j0), s.lda, x_j, x + r0 + b); };
+  run_from_anchor(0, r1 - r0, line_anchor(s.at(r0, j0), r1 - r0), add);
+}
+
 // The rectangle of a full triangle beside the diagonal block [j0, j1)
 // (above it if upper, below it if lower), applied to x: rows += alpha R x_J
 // if not transposed, x_J += alpha op(R)^T x_rows if transposed. A large

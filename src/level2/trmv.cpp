@@ -84,10 +84,7 @@ void owned_blocks(const full_storage<T>& s, const triangle_shape& t, const trian
   // apply_rectangle), and each of its own blocks' square in its turn.
   for_each_diagonal_block(n, t.upper, [&](index_t j0, index_t j1) {
     const index_t r0 = t.upper ? p0 : std::max(p0, j1), r1 = t.upper ? std::min(p1, j0) : p1;
-    auto add = [&](index_t b, index_t e) {
-      add_columns(e - b, j1 - j0, T(1), s.at(r0 + b, j0), s.lda, original + j0, x + r0 + b);
-    };
-    if (r0 < r1) run_from_anchor(0, r1 - r0, line_anchor(s.at(r0, j0), r1 - r0), add);
+    add_rows_beside(s, r0, r1, j0, j1, T(1), original + j0, x);
     if (p0 <= j0 && j0 < p1) square(j0, j1);
   });
 }
@@ -99,7 +96,7 @@ void owned_blocks(const full_storage<T>& s, const triangle_shape& t, const trian
 // two Zen 5 threads read about what one thread did.
 template <class T>
 void product(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
-  const index_t blocks = (t.n + kDiagonalBlock - 1) / kDiagonalBlock;
+  const index_t blocks = diagonal_blocks(t.n);
   const int nt = vector_team_size(blocks, sizeof(T) * std::size_t(t.n) * std::size_t(t.n + 1) / 2);
   T* const original = nt > 1 ? try_thread_pack_buffer_of<T>(pack_role::operand_copy, std::size_t(t.n)) : nullptr;
   if (!original) {

@@ -62,7 +62,7 @@ struct step_range {
   index_t first, last;
 };
 step_range rows_of_steps(index_t n, bool ascending, index_t a, index_t b) {
-  const index_t blocks = (n + kDiagonalBlock - 1) / kDiagonalBlock;
+  const index_t blocks = diagonal_blocks(n);
   const auto start = [&](index_t k) { return (ascending ? k : blocks - k) * kDiagonalBlock; };
   return ascending ? step_range{start(a), std::min(n, start(b))} : step_range{start(b), std::min(n, start(a))};
 }
@@ -88,10 +88,7 @@ void solve_owned_rows(const full_storage<T>& s, const triangle_shape& t, const t
     }
     const index_t r0 = t.upper ? part.first : std::max(part.first, j1);
     const index_t r1 = t.upper ? std::min(part.last, j0) : part.last;
-    auto add = [&](index_t b, index_t e) {
-      add_columns(e - b, j1 - j0, T(-1), s.at(r0 + b, j0), s.lda, x + j0, x + r0 + b);
-    };
-    if (r0 < r1) run_from_anchor(0, r1 - r0, line_anchor(s.at(r0, j0), r1 - r0), add);
+    add_rows_beside(s, r0, r1, j0, j1, T(-1), x + j0, x);
   }
 }
 
@@ -108,7 +105,7 @@ void solve_owned_rows(const full_storage<T>& s, const triangle_shape& t, const t
 template <class T>
 void solve_transposed(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x,
                       int nt) {
-  const index_t n = t.n, blocks = (n + kDiagonalBlock - 1) / kDiagonalBlock, slices = nt;
+  const index_t n = t.n, blocks = diagonal_blocks(n), slices = nt;
   const bool forward = ascending(t, op);
   const vector_kernels<T>& v = vector_kernels_of<T>();
   const auto dots = op.conjugated ? v.gemv_c : v.gemv_t;
@@ -151,7 +148,7 @@ void solve_transposed(const full_storage<T>& s, const triangle_shape& t, const t
 // alone: dtrsv of 4000^2 on two Zen 5 threads read what one thread did.
 template <class T>
 void solve(const full_storage<T>& s, const triangle_shape& t, const triangular_op& op, T* x) {
-  const index_t blocks = (t.n + kDiagonalBlock - 1) / kDiagonalBlock;
+  const index_t blocks = diagonal_blocks(t.n);
   const std::size_t bytes = sizeof(T) * std::size_t(t.n) * std::size_t(t.n + 1) / 2;
   if (!may_take_a_team(bytes)) return solve_alone(s, t, op, x);
   const int nt = vector_team_size(blocks, bytes);
